@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// MoscowTime Agent: a pure core (time engine, model, store, statistics), a thin GLib runtime shell,
+// and two thin executables. See README.md for the layout.
+import PackageDescription
+
+let package = Package(
+    name: "MoscowTime",
+    products: [
+        .executable(name: "agent-cli", targets: ["agent-cli"]),
+        .executable(name: "moscowtime-agent", targets: ["moscowtime-agent"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify",
+                       providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
+                       providers: [.apt(["libcanberra-dev"])]),
+
+        // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
+        .target(name: "MoscowTimeCore", dependencies: ["CGLib"]),
+
+        // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
+        // Knows nothing of alarms.
+        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra"]),
+
+        // The agent: drives the core's alarm state machine with the desktop adapters.
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop"]),
+
+        .executableTarget(name: "agent-cli", dependencies: [
+            "MoscowTimeCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
+
+        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),
+        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,5 @@
+#include <glib.h>
+#include <glib-unix.h>
+#include <gio/gio.h>
+#include <gio/gunixfdlist.h>
+#include <sys/timerfd.h>

@@ -1,0 +1,23 @@
+/// What the agent has done, persisted so that no occurrence ever fires twice (across restarts and
+/// crashes) and a snooze survives a restart. Lives in `$XDG_STATE_HOME/moscowtime/agent-state.json`,
+/// apart from the user's document: it is the agent's bookkeeping, not the user's data.
+public struct AgentState: Hashable, Sendable {
+    /// Per alarm id: the latest occurrence already handled (rung, reported missed, or skipped).
+    public var handled: [String: Instant] = [:]
+    /// Per alarm id: a pending snooze.
+    public var snoozes: [String: Snooze] = [:]
+    /// Do-not-disturb: alarms falling due before this instant are reported, not rung.
+    public var pausedUntil: Instant?
+
+    public init() {}
+}
+
+public struct Snooze: Hashable, Sendable {
+    /// When it rings again.
+    public var until: Instant
+    /// The occurrence that was snoozed (its original due time, shown as "due 07:00").
+    public var due: Instant
+    public var count: Int
+
+    public init(until: Instant, due: Instant, count: Int = 1) { self.until = until; self.due = due; self.count = count }
+}

@@ -1,0 +1,39 @@
+/// JSON form of `AgentState`.
+public enum AgentStateCoding {
+    public static let schemaVersion = 1
+
+    public static func encode(_ s: AgentState) -> JSONValue {
+        var members: [(String, JSONValue)] = [("schemaVersion", .int(schemaVersion))]
+        members.append(("handled", .object(s.handled.sorted { $0.key < $1.key }.map { ($0.key, .string(ISO8601.utcString($0.value))) })))
+        members.append(("snoozes", .object(s.snoozes.sorted { $0.key < $1.key }.map {
+            ($0.key, .object([("until", .string(ISO8601.utcString($0.value.until))),
+                              ("due", .string(ISO8601.utcString($0.value.due))),
+                              ("count", .int($0.value.count))]))
+        })))
+        if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
+        return .object(members)
+    }
+
+    public static func decode(_ json: JSONValue) throws(DocumentDecodingError) -> AgentState {
+        let r = try FieldReader(json, path: "")
+        if let v = json["schemaVersion"]?.intValue, v > schemaVersion {
+            throw DocumentDecodingError(path: "schemaVersion", reason: "written by a newer version (\(v))")
+        }
+        var s = AgentState()
+        if case .object(let members)? = json["handled"] {
+            for (id, v) in members {
+                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw r.fail("handled.\(id)", "expected an instant") }
+                s.handled[id] = t
+            }
+        }
+        if case .object(let members)? = json["snoozes"] {
+            for (id, v) in members {
+                let sr = try FieldReader(v, path: "snoozes.\(id)")
+                s.snoozes[id] = Snooze(until: try sr.instant("until"), due: try sr.instant("due"),
+                                       count: try sr.optionalInt("count", in: 1...10_000) ?? 1)
+            }
+        }
+        if r.has("pausedUntil") { s.pausedUntil = try r.instant("pausedUntil") }
+        return s
+    }
+}

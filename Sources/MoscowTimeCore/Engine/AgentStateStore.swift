@@ -1,0 +1,36 @@
+/// Reads and writes the agent's bookkeeping file atomically. Only the agent writes it (one agent
+/// per session); `agent-cli next` reads it to show snoozed rings.
+public struct AgentStateStore: Sendable {
+    public let path: String
+    public let directory: String
+
+    public init(paths: StorePaths) { path = paths.agentState; directory = paths.stateDirectory }
+
+    /// A missing file is a fresh state. A damaged one is an error: the caller decides (the agent
+    /// logs it and starts fresh after keeping the damaged copy).
+    public func load() throws(StoreError) -> AgentState {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.message)) }
+        guard let bytes else { return AgentState() }
+        do { return try AgentStateCoding.decode(try JSONParser.parse(bytes)) } catch let e as JSONParseError {
+            throw StoreError(path: path, kind: .invalid("not valid JSON at \(e)"))
+        } catch let e as DocumentDecodingError {
+            throw StoreError(path: path, kind: .invalid(e.description))
+        } catch {
+            throw StoreError(path: path, kind: .invalid("\(error)"))
+        }
+    }
+
+    public func save(_ state: AgentState) throws(StoreError) {
+        do {
+            try FileSystem.makeDirectories(directory)
+            try FileSystem.writeAtomically(Array(JSONWriter.pretty(AgentStateCoding.encode(state)).utf8), to: path, backup: nil)
+        } catch { throw StoreError(path: path, kind: .writeFailed(error.message)) }
+    }
+
+    /// Moves a damaged file aside so that it is kept for inspection and not overwritten.
+    public func quarantine() -> String? {
+        let target = path + ".damaged"
+        return FileSystem.rename(path, to: target) ? target : nil
+    }
+}

@@ -1,0 +1,169 @@
+/// The agent's alarm logic, free of I/O: given the user's document, the persisted `AgentState` and
+/// "now", it decides what rings, what is missed, and when to wake up next. The runtime calls it on
+/// every timer fire, clock change, resume and reload, and carries out the returned effects.
+///
+/// States per alarm occurrence: ready → ringing → snoozed (→ ringing …) / stopped / missed.
+/// Rules:
+/// - An occurrence is handled at most once: `state.handled[id]` records the latest handled one and
+///   is persisted (`.saveState`) before the ring is shown.
+/// - An occurrence older than the late window when first seen (asleep, agent not running) does not
+///   ring; it is reported in one "missed" notification. Within the window it rings, marked late
+///   when more than `lateThreshold` after its time.
+/// - Occurrences before an alarm's last modification are never rung or reported.
+/// - While paused, due alarms are reported, not rung.
+public final class AlarmEngine {
+    public static let lateThreshold: Int64 = 60
+
+    public private(set) var document: StoreDocument
+    public private(set) var state: AgentState
+    public private(set) var ringing: [String: RingingAlarm] = [:]
+    public private(set) var zone: Zone
+    private var alarmsByID: [String: Alarm] = [:]
+
+    public init(document: StoreDocument, state: AgentState, zone: Zone) {
+        self.document = document; self.state = state; self.zone = zone
+        alarmsByID = Dictionary(document.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private var settings: Settings { document.settings }
+    private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
+
+    /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
+    public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> [EngineEffect] {
+        document = doc; self.zone = zone
+        alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var effects: [EngineEffect] = []
+        for id in ringing.keys.sorted() where alarmsByID[id]?.enabled != true {
+            ringing[id] = nil
+            effects.append(.silence(alarmID: id, reason: .withdrawn))
+        }
+        var changed = false
+        for id in state.snoozes.keys.sorted() where alarmsByID[id]?.enabled != true {
+            state.snoozes[id] = nil; changed = true
+        }
+        for id in state.handled.keys.sorted() where alarmsByID[id] == nil {
+            state.handled[id] = nil; changed = true
+        }
+        effects += evaluate(now: now)
+        if changed, !effects.contains(.saveState) { effects.append(.saveState) }
+        return effects
+    }
+
+    /// Decides what is due at `now`. Safe to call at any time, any number of times.
+    public func evaluate(now: Instant) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        var missed: [MissedAlarm] = []
+        var changed = false
+        var disable: [String] = []
+
+        for (id, r) in ringing.sorted(by: { $0.key < $1.key }) where r.endsAt <= now {
+            ringing[id] = nil
+            effects.append(.silence(alarmID: id, reason: .unanswered))
+            missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .unanswered))
+            if r.isOneTime { disable.append(id) }
+        }
+
+        let paused = state.pausedUntil.map { $0 > now } ?? false
+        if let p = state.pausedUntil, p <= now { state.pausedUntil = nil; changed = true }
+
+        for alarm in document.alarms where alarm.enabled {
+            let id = alarm.id
+            // What comes due now: a new occurrence of the schedule wins over a pending snooze.
+            var due: (occurrence: Instant, at: Instant, snoozes: Int)?
+            if let s = state.snoozes[id], s.until <= now {
+                state.snoozes[id] = nil; changed = true
+                due = (s.due, s.until, s.count)
+            }
+            let baseline = max(state.handled[id] ?? alarm.modified, alarm.modified)
+            if let latest = calculator.latest(alarm.schedule, atOrBefore: now), latest > baseline {
+                state.handled[id] = latest; changed = true
+                if state.snoozes[id] != nil { state.snoozes[id] = nil }
+                due = (latest, latest, 0)
+            }
+            guard let due else { continue }
+            let lateness = now - due.at
+            if paused || lateness > Int64(settings.lateWindowMinutes) * 60 {
+                missed.append(MissedAlarm(alarmID: id, label: alarm.label, due: due.occurrence,
+                                          reason: paused ? .paused : .tooLate))
+                if alarm.schedule.isOneTime { disable.append(id) }
+                continue
+            }
+            if ringing[id] != nil {
+                effects.append(.silence(alarmID: id, reason: .withdrawn))
+            }
+            let r = RingingAlarm(alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
+                                 endsAt: now + Int64(settings.ringMinutes) * 60,
+                                 isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
+                                 snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
+                                 sound: alarm.effectiveSound(settings), isOneTime: alarm.schedule.isOneTime)
+            ringing[id] = r
+            effects.append(.ring(r))
+        }
+
+        if changed { effects.insert(.saveState, at: 0) }
+        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
+        effects += disable.map(EngineEffect.disableAlarm)
+        return effects
+    }
+
+    /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes) from now.
+    public func snooze(_ id: String, minutes: Int? = nil, now: Instant) throws(EngineError) -> [EngineEffect] {
+        guard let r = ringing[id] else {
+            throw alarmsByID[id] == nil ? .unknownAlarm(id) : .notRinging(id)
+        }
+        ringing[id] = nil
+        let until = now + Int64(minutes ?? r.snoozeMinutes) * 60
+        state.snoozes[id] = Snooze(until: until, due: r.due, count: r.snoozeCount + 1)
+        return [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))]
+    }
+
+    /// Stop: silence a ringing alarm, or cancel a pending snooze. A one-time alarm becomes disabled.
+    public func stop(_ id: String, now: Instant) throws(EngineError) -> [EngineEffect] {
+        guard let alarm = alarmsByID[id] else { throw .unknownAlarm(id) }
+        var effects: [EngineEffect] = []
+        if ringing.removeValue(forKey: id) != nil {
+            effects.append(.silence(alarmID: id, reason: .stopped))
+        } else if state.snoozes.removeValue(forKey: id) != nil {
+            effects.append(.saveState)
+        } else {
+            throw .notRingingOrSnoozed(id)
+        }
+        if alarm.schedule.isOneTime { effects.append(.disableAlarm(id)) }
+        if !effects.contains(.saveState) { effects.insert(.saveState, at: 0) }
+        return effects
+    }
+
+    /// logind says the machine is about to sleep: nothing may keep ringing through it.
+    public func silenceForSleep(now: Instant) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        var missed: [MissedAlarm] = []
+        for (id, r) in ringing.sorted(by: { $0.key < $1.key }) {
+            effects.append(.silence(alarmID: id, reason: .sleep))
+            missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
+            if r.isOneTime { effects.append(.disableAlarm(id)) }
+        }
+        ringing.removeAll()
+        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
+        return effects
+    }
+
+    /// Do-not-disturb until `until` (nil resumes). Alarms due meanwhile are reported, not rung.
+    public func pause(until: Instant?) -> [EngineEffect] {
+        state.pausedUntil = until
+        return [.saveState]
+    }
+
+    /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.
+    public func nextWake(now: Instant) -> Instant? {
+        var best: Instant?
+        func consider(_ t: Instant?) { if let t, best == nil || t < best! { best = t } }
+        for r in ringing.values { consider(r.endsAt) }
+        consider(state.pausedUntil)
+        for alarm in document.alarms where alarm.enabled {
+            consider(state.snoozes[alarm.id]?.until)
+            let baseline = max(state.handled[alarm.id] ?? alarm.modified, alarm.modified, now)
+            consider(calculator.next(alarm.schedule, after: baseline))
+        }
+        return best
+    }
+}

@@ -1,0 +1,71 @@
+/// An alarm that is ringing now (the "ringing" state of ready → ringing → snoozed / stopped / missed).
+public struct RingingAlarm: Hashable, Sendable {
+    public let alarmID: String
+    public let label: String
+    /// The occurrence being rung: its scheduled time, also after snoozes ("late: due 07:00").
+    public let due: Instant
+    public let startedAt: Instant
+    /// It stops by itself at this instant and is reported as missed (the ring-duration setting).
+    public let endsAt: Instant
+    /// Rung more than `AlarmEngine.lateThreshold` after it was due (asleep, agent not running).
+    public let isLate: Bool
+    /// How many times this occurrence has been snoozed before this ring.
+    public let snoozeCount: Int
+    public let snoozeMinutes: Int
+    public let sound: String
+    public let isOneTime: Bool
+}
+
+/// An occurrence that did not ring, or rang unanswered.
+public struct MissedAlarm: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable {
+        /// Due longer ago than the late window (machine asleep or off, agent not running).
+        case tooLate
+        /// Due while paused (do-not-disturb).
+        case paused
+        /// Rang for the whole ring duration without an answer.
+        case unanswered
+        /// Ringing when the machine went to sleep.
+        case sleep
+    }
+    public let alarmID: String
+    public let label: String
+    public let due: Instant
+    public let reason: Reason
+}
+
+/// Why a ringing alarm went quiet.
+public enum SilenceReason: Hashable, Sendable {
+    case stopped
+    case snoozed(until: Instant)
+    case unanswered
+    case sleep
+    /// Deleted or disabled while ringing, or superseded by a newer occurrence.
+    case withdrawn
+}
+
+/// What the runtime must do after the engine decided something. The engine never performs I/O.
+public enum EngineEffect: Hashable, Sendable {
+    case ring(RingingAlarm)
+    case silence(alarmID: String, reason: SilenceReason)
+    /// One notification listing these, however many there are.
+    case reportMissed([MissedAlarm])
+    /// A one-time alarm or timer is done: disable it in the user's document (never delete it).
+    case disableAlarm(String)
+    /// `AgentState` changed and must be persisted before anything is shown.
+    case saveState
+}
+
+public enum EngineError: Error, Equatable, CustomStringConvertible {
+    case unknownAlarm(String)
+    case notRinging(String)
+    case notRingingOrSnoozed(String)
+
+    public var description: String {
+        switch self {
+        case .unknownAlarm(let id): return "no alarm with id \(id)"
+        case .notRinging(let id): return "alarm \(id) is not ringing"
+        case .notRingingOrSnoozed(let id): return "alarm \(id) is neither ringing nor snoozed"
+        }
+    }
+}

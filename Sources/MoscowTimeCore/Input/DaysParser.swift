@@ -1,0 +1,48 @@
+/// Parses weekday sets: `mon,tue…`, Russian `пн,вт…`, ranges `mon-fri`, and the words
+/// `weekdays`/`будни`, `weekends`/`выходные`, `everyday`/`каждый день`.
+public enum DaysParser {
+    static let names: [String: Weekday] = {
+        var m: [String: Weekday] = [:]
+        let en = [["mon", "monday", "mo"], ["tue", "tuesday", "tu"], ["wed", "wednesday", "we"], ["thu", "thursday", "th"],
+                  ["fri", "friday", "fr"], ["sat", "saturday", "sa"], ["sun", "sunday", "su"]]
+        let ru = [["пн", "пон", "понедельник"], ["вт", "вто", "вторник"], ["ср", "сре", "среда"], ["чт", "чет", "четверг"],
+                  ["пт", "пят", "пятница"], ["сб", "суб", "суббота"], ["вс", "вос", "воскресенье"]]
+        for (i, group) in en.enumerated() { for n in group { m[n] = Weekday(rawValue: i + 1) } }
+        for (i, group) in ru.enumerated() { for n in group { m[n] = Weekday(rawValue: i + 1) } }
+        return m
+    }()
+
+    static let words: [String: Set<Weekday>] = [
+        "weekdays": Weekday.workdays, "workdays": Weekday.workdays, "будни": Weekday.workdays, "рабочие": Weekday.workdays,
+        "weekends": Weekday.weekend, "weekend": Weekday.weekend, "выходные": Weekday.weekend,
+        "everyday": Weekday.all, "every-day": Weekday.all, "daily": Weekday.all, "all": Weekday.all,
+        "каждый день": Weekday.all, "ежедневно": Weekday.all, "все": Weekday.all,
+    ]
+
+    public static let accepted = "mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день"
+
+    public static func parse(_ text: String) throws(InputError) -> Set<Weekday> {
+        let lower = text.lowercased().trimmingSpaces
+        if let w = words[lower] { return w }
+        var result = Set<Weekday>()
+        let parts = lower.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == " " })
+        guard !parts.isEmpty else { throw InputError("no days given: use \(accepted)") }
+        for part in parts {
+            let p = String(part)
+            if let w = words[p] { result.formUnion(w); continue }
+            if let w = names[p] { result.insert(w); continue }
+            let range = p.split(separator: "-", omittingEmptySubsequences: false)
+            if range.count == 2, let a = names[String(range[0])], let b = names[String(range[1])] {
+                var d = a.rawValue
+                while true {
+                    result.insert(Weekday(rawValue: d)!)
+                    if d == b.rawValue { break }
+                    d = d % 7 + 1
+                }
+                continue
+            }
+            throw InputError("unknown day \"\(part)\": use \(accepted)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+/// Validates and applies `agent-cli settings KEY VALUE`.
+public enum SettingsEditor {
+    public static func apply(key: String, value: String, to s: inout Settings) throws(InputError) {
+        func minutes(_ range: ClosedRange<Int>) throws(InputError) -> Int {
+            guard let n = Int(value.trimmingSpaces), range.contains(n) else {
+                throw InputError("invalid value \"\(value)\" for \(key): expected whole minutes \(range.lowerBound)–\(range.upperBound)")
+            }
+            return n
+        }
+        switch key {
+        case "zone":
+            guard Zone(identifier: value) != nil else {
+                throw InputError("unknown time zone \"\(value)\": expected an IANA zone name such as Europe/Moscow, Europe/Berlin or America/New_York")
+            }
+            s.zone = value
+        case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
+        case "ring-minutes": s.ringMinutes = try minutes(Limits.ringMinutes)
+        case "late-window": s.lateWindowMinutes = try minutes(Limits.lateWindowMinutes)
+        case "habit-later": s.habitLaterMinutes = try minutes(Limits.snoozeMinutes)
+        case "sound": s.sound = try SoundChoice.validate(value)
+        case "habit-sound": s.habitSound = try SoundChoice.validate(value)
+        case "language":
+            guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"\(value)\": expected auto, ru or en") }
+            s.language = l
+        default:
+            throw InputError("unknown setting \"\(key)\": expected one of \(Settings.keys.joined(separator: ", "))")
+        }
+    }
+
+    public static func value(of key: String, in s: Settings) -> String? {
+        switch key {
+        case "zone": return s.zone
+        case "snooze": return String(s.snoozeMinutes)
+        case "ring-minutes": return String(s.ringMinutes)
+        case "late-window": return String(s.lateWindowMinutes)
+        case "habit-later": return String(s.habitLaterMinutes)
+        case "sound": return s.sound
+        case "habit-sound": return s.habitSound
+        case "language": return s.language.rawValue
+        default: return nil
+        }
+    }
+}
+
+/// A sound is a theme sound id (`alarm-clock-elapsed`, looked up in the freedesktop sound theme)
+/// or an absolute path to a file.
+public enum SoundChoice {
+    public static func validate(_ value: String) throws(InputError) -> String {
+        let v = value.trimmingSpaces
+        if v.hasPrefix("/") {
+            guard FileSystem.exists(v) else { throw InputError("sound file \"\(v)\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed") }
+            return v
+        }
+        guard !v.isEmpty, v.count <= 100, v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) }) else {
+            throw InputError("invalid sound \"\(value)\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path")
+        }
+        return v
+    }
+}

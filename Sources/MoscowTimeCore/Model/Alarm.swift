@@ -1,0 +1,24 @@
+/// A user's alarm as stored. Defaults that live in `Settings` (snooze minutes, sound) are nil here
+/// until the user overrides them for this alarm.
+public struct Alarm: Hashable, Sendable {
+    public var id: String
+    public var label: String
+    public var schedule: Schedule
+    public var enabled: Bool
+    public var snoozeMinutes: Int?
+    /// A sound theme id (`alarm-clock-elapsed`) or an absolute file path.
+    public var sound: String?
+    public var created: Instant
+    /// Changed on every edit, enable or disable: occurrences before it are never reported as missed.
+    public var modified: Instant
+
+    public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
+                snoozeMinutes: Int? = nil, sound: String? = nil, created: Instant, modified: Instant? = nil) {
+        self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
+        self.snoozeMinutes = snoozeMinutes; self.sound = sound
+        self.created = created; self.modified = modified ?? created
+    }
+
+    public func effectiveSnoozeMinutes(_ settings: Settings) -> Int { snoozeMinutes ?? settings.snoozeMinutes }
+    public func effectiveSound(_ settings: Settings) -> String { sound ?? settings.sound }
+}

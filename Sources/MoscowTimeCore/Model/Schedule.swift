@@ -1,0 +1,40 @@
+/// When an alarm rings. Every kind yields absolute instants through a `Zone`; see `OccurrenceCalculator`.
+public enum Schedule: Hashable, Sendable {
+    /// On a set of weekdays at a local time (the original app's default: Monday–Friday).
+    case weekly(days: Set<Weekday>, time: TimeOfDay)
+    /// Once, on a date at a local time.
+    case once(date: CivilDate, time: TimeOfDay)
+    /// Every `interval` days from `start` (the start date itself included).
+    case everyNDays(interval: Int, start: CivilDate, time: TimeOfDay)
+    /// A countdown: a one-time alarm at an absolute instant, `duration` seconds after it was set.
+    case timer(fireAt: Instant, duration: Int64)
+
+    /// One-time alarms become disabled (not deleted) once they have rung.
+    public var isOneTime: Bool {
+        switch self {
+        case .once, .timer: return true
+        case .weekly, .everyNDays: return false
+        }
+    }
+
+    public var time: TimeOfDay? {
+        switch self {
+        case .weekly(_, let t), .once(_, let t), .everyNDays(_, _, let t): return t
+        case .timer: return nil
+        }
+    }
+
+    /// Whether a day-based schedule has an occurrence on `date` (timers are not day based).
+    public func isDue(on date: CivilDate) -> Bool {
+        switch self {
+        case .weekly(let days, _): return days.contains(date.weekday)
+        case .once(let d, _): return d == date
+        case .everyNDays(let n, let start, _):
+            let delta = date.days(since: start)
+            return delta >= 0 && delta % Int64(n) == 0
+        case .timer: return false
+        }
+    }
+
+    public static let maximumInterval = 3650
+}

@@ -1,0 +1,26 @@
+/// User settings, kept in the same document as the alarms.
+public struct Settings: Hashable, Sendable {
+    /// IANA zone every trigger is computed in.
+    public var zone: String = Zone.moscowIdentifier
+    public var snoozeMinutes: Int = 10
+    /// Theme sound id or absolute file path.
+    public var sound: String = "alarm-clock-elapsed"
+    /// How long an alarm rings before it stops by itself and is reported as missed.
+    public var ringMinutes: Int = 5
+    /// How old an occurrence may be (machine asleep, agent not running) and still ring.
+    public var lateWindowMinutes: Int = 15
+    public var language: LanguageSetting = .auto
+    /// Habit reminders: how long "Later" postpones, and the short sound they play.
+    public var habitLaterMinutes: Int = 30
+    public var habitSound: String = "message-new-instant"
+
+    public init() {}
+
+    /// The keys `agent-cli settings` accepts, in display order.
+    public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
+                              "habit-later", "habit-sound"]
+}
+
+public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {
+    case auto, ru, en
+}

@@ -1,0 +1,17 @@
+/// Everything the user owns: alarms, habits and settings, as one versioned document.
+public struct StoreDocument: Hashable, Sendable {
+    /// The schema this build writes. Older documents are migrated on read; newer ones are refused.
+    public static let currentSchemaVersion = 1
+
+    public var settings = Settings()
+    public var alarms: [Alarm] = []
+    public var habits: [Habit] = []
+
+    public init() {}
+    public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {
+        self.settings = settings; self.alarms = alarms; self.habits = habits
+    }
+
+    public func alarm(id: String) -> Alarm? { alarms.first { $0.id == id } }
+    public func alarmIndex(id: String) -> Int? { alarms.firstIndex { $0.id == id } }
+}

@@ -1,0 +1,62 @@
+/// Turns a schedule into absolute instants in one zone.
+///
+/// Day-based schedules are evaluated day by day in the zone's calendar: each due day's local time is
+/// resolved to an instant with `Zone.instant` (gap → first instant after it; overlap → first
+/// occurrence, so it rings once). Scanning a window of days rather than adding 24 h keeps every
+/// occurrence at its local wall time across DST changes and Moscow's 2011/2014 offset changes.
+public struct OccurrenceCalculator: Sendable {
+    public let zone: Zone
+
+    public init(zone: Zone) { self.zone = zone }
+
+    /// The first occurrence strictly after `t`, or nil if there is none (a past one-time alarm).
+    public func next(_ schedule: Schedule, after t: Instant) -> Instant? {
+        switch schedule {
+        case .timer(let at, _):
+            return at > t ? at : nil
+        case .once(let date, let time):
+            let x = zone.instant(date, time)
+            return x > t ? x : nil
+        case .weekly(_, let time), .everyNDays(_, _, let time):
+            // Start a day early: a time late in the previous local day can still be after t.
+            var day = zone.local(t).date.adding(days: -1)
+            if case .everyNDays(_, let start, _) = schedule, day < start { day = start }
+            for _ in 0..<scanDays(schedule) {
+                if schedule.isDue(on: day) {
+                    let x = zone.instant(day, time)
+                    if x > t { return x }
+                }
+                day = day.adding(days: 1)
+            }
+            return nil
+        }
+    }
+
+    /// The latest occurrence at or before `t`, or nil if none.
+    public func latest(_ schedule: Schedule, atOrBefore t: Instant) -> Instant? {
+        switch schedule {
+        case .timer(let at, _):
+            return at <= t ? at : nil
+        case .once(let date, let time):
+            let x = zone.instant(date, time)
+            return x <= t ? x : nil
+        case .weekly(_, let time), .everyNDays(_, _, let time):
+            var day = zone.local(t).date.adding(days: 1)
+            for _ in 0..<scanDays(schedule) {
+                if case .everyNDays(_, let start, _) = schedule, day < start { return nil }
+                if schedule.isDue(on: day) {
+                    let x = zone.instant(day, time)
+                    if x <= t { return x }
+                }
+                day = day.adding(days: -1)
+            }
+            return nil
+        }
+    }
+
+    /// Enough days to see one full period plus the day on either side.
+    private func scanDays(_ schedule: Schedule) -> Int {
+        if case .everyNDays(let n, _, _) = schedule { return n + 3 }
+        return 10
+    }
+}

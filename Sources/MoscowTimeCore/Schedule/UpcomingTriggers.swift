@@ -1,0 +1,43 @@
+/// The coming rings of all enabled alarms, soonest first (`agent-cli next`, the tray, `status`).
+public struct Trigger: Hashable, Sendable {
+    public let alarm: Alarm
+    public let at: Instant
+    /// Set when this ring is a pending snooze; holds the snoozed occurrence's original time.
+    public let snoozedFrom: Instant?
+}
+
+public enum UpcomingTriggers {
+    /// Up to `count` triggers strictly after `now`. An alarm may appear several times. Occurrences the
+    /// agent has already handled (per `state`) are skipped.
+    public static func list(_ doc: StoreDocument, state: AgentState = AgentState(), zone: Zone,
+                            now: Instant, count: Int) -> [Trigger] {
+        guard count > 0 else { return [] }
+        let calc = OccurrenceCalculator(zone: zone)
+        var result: [Trigger] = []
+        // Candidates: each alarm's next occurrence; the heap-free merge keeps it simple and, for
+        // `count` ≪ alarms, cheap: one pass to seed, then a few refills per taken trigger.
+        var pending: [(at: Instant, alarm: Alarm)] = []
+        pending.reserveCapacity(doc.alarms.count)
+        for alarm in doc.alarms where alarm.enabled {
+            if let s = state.snoozes[alarm.id], s.until > now {
+                result.append(Trigger(alarm: alarm, at: s.until, snoozedFrom: s.due))
+            }
+            let after = max(now, state.handled[alarm.id] ?? now)
+            if let t = calc.next(alarm.schedule, after: after) { pending.append((t, alarm)) }
+        }
+        pending.sort { $0.at < $1.at || ($0.at == $1.at && $0.alarm.id < $1.alarm.id) }
+        var taken = 0
+        var window = Array(pending.prefix(count))
+        while taken < count, !window.isEmpty {
+            let first = window.removeFirst()
+            result.append(Trigger(alarm: first.alarm, at: first.at, snoozedFrom: nil))
+            taken += 1
+            if let t = calc.next(first.alarm.schedule, after: first.at) {
+                let idx = window.firstIndex { $0.at > t || ($0.at == t && $0.alarm.id > first.alarm.id) } ?? window.endIndex
+                window.insert((t, first.alarm), at: idx)
+            }
+        }
+        result.sort { $0.at < $1.at || ($0.at == $1.at && $0.alarm.id < $1.alarm.id) }
+        return Array(result.prefix(count))
+    }
+}

@@ -1,0 +1,139 @@
+/// Maps `StoreDocument` to and from its JSON form (schema version 1). Field names are part of the
+/// file format users may read and edit: change them only with a migration.
+public enum DocumentCoding {
+    public static func encode(_ doc: StoreDocument) -> JSONValue {
+        .object([
+            ("schemaVersion", .int(StoreDocument.currentSchemaVersion)),
+            ("settings", encode(doc.settings)),
+            ("alarms", .array(doc.alarms.map(encode))),
+            ("habits", .array(doc.habits.map(HabitCoding.encode))),
+        ])
+    }
+
+    public static func decode(_ json: JSONValue) throws(DocumentDecodingError) -> StoreDocument {
+        let root = try FieldReader(json, path: "")
+        var doc = StoreDocument()
+        if root.has("settings") { doc.settings = try decodeSettings(try root.object("settings")) }
+        var seen = Set<String>()
+        for (k, item) in try root.array("alarms", optional: true).enumerated() {
+            let alarm = try decodeAlarm(try FieldReader(item, path: "alarms[\(k)]"))
+            guard seen.insert(alarm.id).inserted else {
+                throw DocumentDecodingError(path: "alarms[\(k)].id", reason: "duplicate id \(alarm.id)")
+            }
+            doc.alarms.append(alarm)
+        }
+        for (k, item) in try root.array("habits", optional: true).enumerated() {
+            doc.habits.append(try HabitCoding.decode(try FieldReader(item, path: "habits[\(k)]")))
+        }
+        return doc
+    }
+
+    // MARK: settings
+
+    static func encode(_ s: Settings) -> JSONValue {
+        .object([
+            ("zone", .string(s.zone)),
+            ("snoozeMinutes", .int(s.snoozeMinutes)),
+            ("sound", .string(s.sound)),
+            ("ringMinutes", .int(s.ringMinutes)),
+            ("lateWindowMinutes", .int(s.lateWindowMinutes)),
+            ("language", .string(s.language.rawValue)),
+            ("habitLaterMinutes", .int(s.habitLaterMinutes)),
+            ("habitSound", .string(s.habitSound)),
+        ])
+    }
+
+    static func decodeSettings(_ r: FieldReader) throws(DocumentDecodingError) -> Settings {
+        var s = Settings()
+        if r.has("zone") {
+            s.zone = try r.string("zone")
+            guard Zone(identifier: s.zone) != nil else { throw r.fail("zone", "unknown time zone \(s.zone)") }
+        }
+        if r.has("snoozeMinutes") { s.snoozeMinutes = try r.int("snoozeMinutes", in: Limits.snoozeMinutes) }
+        if r.has("sound") { s.sound = try r.string("sound") }
+        if r.has("ringMinutes") { s.ringMinutes = try r.int("ringMinutes", in: Limits.ringMinutes) }
+        if r.has("lateWindowMinutes") { s.lateWindowMinutes = try r.int("lateWindowMinutes", in: Limits.lateWindowMinutes) }
+        if r.has("language") {
+            guard let l = LanguageSetting(rawValue: try r.string("language")) else { throw r.fail("language", "expected auto, ru or en") }
+            s.language = l
+        }
+        if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
+        if r.has("habitSound") { s.habitSound = try r.string("habitSound") }
+        return s
+    }
+
+    // MARK: alarms
+
+    static func encode(_ a: Alarm) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(a.id)),
+            ("label", .string(a.label)),
+            ("enabled", .bool(a.enabled)),
+            ("schedule", encode(a.schedule)),
+        ]
+        if let m = a.snoozeMinutes { members.append(("snoozeMinutes", .int(m))) }
+        if let s = a.sound { members.append(("sound", .string(s))) }
+        members.append(("created", .string(ISO8601.utcString(a.created))))
+        members.append(("modified", .string(ISO8601.utcString(a.modified))))
+        return .object(members)
+    }
+
+    static func encode(_ s: Schedule) -> JSONValue {
+        switch s {
+        case let .weekly(days, time):
+            return .object([("kind", .string("weekly")), ("time", .string(time.description)),
+                            ("days", .array(days.sorted().map { .string($0.key) }))])
+        case let .once(date, time):
+            return .object([("kind", .string("once")), ("time", .string(time.description)),
+                            ("date", .string(date.description))])
+        case let .everyNDays(n, start, time):
+            return .object([("kind", .string("every")), ("time", .string(time.description)),
+                            ("intervalDays", .int(n)), ("start", .string(start.description))])
+        case let .timer(at, duration):
+            return .object([("kind", .string("timer")), ("at", .string(ISO8601.utcString(at))),
+                            ("durationSeconds", .int(Int(duration)))])
+        }
+    }
+
+    static func decodeAlarm(_ r: FieldReader) throws(DocumentDecodingError) -> Alarm {
+        let id = try r.string("id")
+        guard AlarmID.isValid(id) else { throw r.fail("id", "expected 8 lowercase hex digits") }
+        let label = try r.string("label")
+        if let problem = LabelRules.problem(label) { throw r.fail("label", problem) }
+        let created = try r.instant("created")
+        return Alarm(id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
+                     enabled: try r.bool("enabled", default: true),
+                     snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
+                     sound: try r.optionalString("sound"),
+                     created: created, modified: r.has("modified") ? try r.instant("modified") : created)
+    }
+
+    static func decodeSchedule(_ r: FieldReader) throws(DocumentDecodingError) -> Schedule {
+        switch try r.string("kind") {
+        case "weekly":
+            var days = Set<Weekday>()
+            for (k, d) in try r.array("days").enumerated() {
+                guard let key = d.stringValue, let w = Weekday(key: key) else {
+                    throw r.fail("days[\(k)]", "expected mon, tue, wed, thu, fri, sat or sun")
+                }
+                days.insert(w)
+            }
+            guard !days.isEmpty else { throw r.fail("days", "needs at least one day") }
+            return .weekly(days: days, time: try r.time("time"))
+        case "once":
+            return .once(date: try r.date("date"), time: try r.time("time"))
+        case "every":
+            return .everyNDays(interval: try r.int("intervalDays", in: 1...Schedule.maximumInterval),
+                               start: try r.date("start"), time: try r.time("time"))
+        case "timer":
+            return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
+        case let other:
+            throw r.fail("kind", "unknown schedule kind \"\(other)\" (expected weekly, once, every or timer)")
+        }
+    }
+}
+
+extension DocumentCoding {
+    /// The schedule's JSON form, shared by the store and `--json` output.
+    public static func encodeSchedule(_ s: Schedule) -> JSONValue { encode(s) }
+}

@@ -1,0 +1,60 @@
+/// The user's document on disk: read it, or change it in one locked, atomic step.
+///
+/// Reads take no lock (a rename-into-place is atomic). Every change runs as
+/// lock → read the current file → apply → validate → write atomically, and writes nothing when
+/// the change throws or changes nothing, so bad input leaves the file byte-for-byte unchanged.
+/// A file that is unreadable, damaged or from a newer schema is never overwritten.
+public final class DocumentStore: Sendable {
+    public let paths: StorePaths
+    private let migration: Migration
+
+    public init(paths: StorePaths, migration: Migration = .standard) {
+        self.paths = paths
+        self.migration = migration
+    }
+
+    /// The current document; an empty default one when none exists yet.
+    public func load() throws(StoreError) -> StoreDocument {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(paths.document) } catch {
+            throw StoreError(path: paths.document, kind: .unreadable(error.message))
+        }
+        guard let bytes else { return StoreDocument() }
+        return try decode(bytes)
+    }
+
+    func decode(_ bytes: [UInt8]) throws(StoreError) -> StoreDocument {
+        let fail = { (kind: StoreError.Kind) in StoreError(path: self.paths.document, kind: kind) }
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid("not valid JSON at \(error)")) }
+        let migrated: JSONValue
+        do { migrated = try migration.migrate(json) } catch { throw fail(error) }
+        do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.description)) }
+    }
+
+    /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.
+    @discardableResult
+    public func update<T>(_ change: (inout StoreDocument) throws -> T) throws -> T {
+        do { try FileSystem.makeDirectories(paths.dataDirectory) } catch {
+            throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.message))
+        }
+        let lock: FileLock
+        do { lock = try FileLock(path: paths.lock) } catch {
+            throw StoreError(path: paths.lock, kind: .writeFailed(error.message))
+        }
+        defer { lock.unlock() }
+        let before = try load()
+        var doc = before
+        let result = try change(&doc)
+        if doc != before { try save(doc) }
+        return result
+    }
+
+    /// Writes `doc` atomically; callers hold the lock (see `update`).
+    private func save(_ doc: StoreDocument) throws(StoreError) {
+        let text = JSONWriter.pretty(DocumentCoding.encode(doc))
+        do { try FileSystem.writeAtomically(Array(text.utf8), to: paths.document, backup: paths.backup) } catch {
+            throw StoreError(path: paths.document, kind: .writeFailed(error.message))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Brings documents written by older versions up to `StoreDocument.currentSchemaVersion`.
+///
+/// Each step rewrites the JSON tree of version N into version N+1, so old files never need old
+/// model types. Version 1 is the first released schema; documents without a version number are
+/// treated as version 1 (hand-written files).
+public struct Migration: Sendable {
+    public typealias Step = @Sendable (JSONValue) throws(DocumentDecodingError) -> JSONValue
+
+    /// `steps[n]` migrates version `n + 1` to `n + 2`.
+    public let steps: [Step]
+
+    public static let standard = Migration(steps: [])
+
+    public init(steps: [Step]) { self.steps = steps }
+
+    public var latestVersion: Int { 1 + steps.count }
+
+    public func migrate(_ json: JSONValue) throws(StoreError.Kind) -> JSONValue {
+        let version: Int
+        if let v = json["schemaVersion"] {
+            guard let n = v.intValue, n >= 1 else { throw .invalid("schemaVersion: expected a whole number ≥ 1") }
+            version = n
+        } else {
+            version = 1
+        }
+        guard version <= latestVersion else { throw .newerSchema(found: version, supported: latestVersion) }
+        var doc = json
+        for n in version..<latestVersion {
+            do { doc = try steps[n - 1](doc) } catch { throw .invalid("migrating from schema \(n): \(error)") }
+        }
+        return doc
+    }
+}

@@ -1,0 +1,48 @@
+/// Weekday and month names and the long date line (`суббота, 21 ноября 2026` / `Saturday, 21 November 2026`).
+public enum DateText {
+    static let weekdaysEN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let weekdaysRU = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"]
+    static let shortEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let shortRU = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"]
+    static let monthsEN = ["January", "February", "March", "April", "May", "June", "July", "August",
+                           "September", "October", "November", "December"]
+    /// Genitive case, as used with a day number: «21 ноября».
+    static let monthsRU = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+                           "сентября", "октября", "ноября", "декабря"]
+
+    public static func weekdayName(_ w: Weekday, _ lang: Language) -> String {
+        (lang == .ru ? weekdaysRU : weekdaysEN)[w.rawValue - 1]
+    }
+
+    public static func shortWeekday(_ w: Weekday, _ lang: Language) -> String {
+        (lang == .ru ? shortRU : shortEN)[w.rawValue - 1]
+    }
+
+    /// `21 ноября 2026` / `21 November 2026` (the `d MMMM yyyy` pattern).
+    public static func longDate(_ d: CivilDate, _ lang: Language) -> String {
+        "\(d.day) \((lang == .ru ? monthsRU : monthsEN)[d.month - 1]) \(d.year)"
+    }
+
+    /// `суббота, 21 ноября 2026`
+    public static func weekdayAndDate(_ d: CivilDate, _ lang: Language) -> String {
+        "\(weekdayName(d.weekday, lang)), \(longDate(d, lang))"
+    }
+
+    /// `пн 23.11 07:30` / `Mon 23 Nov 07:30` — compact, for tables.
+    public static func shortDateTime(_ l: LocalDateTime, _ lang: Language) -> String {
+        let wd = shortWeekday(l.date.weekday, lang)
+        if lang == .ru { return "\(wd) \(pad(l.date.day, 2)).\(pad(l.date.month, 2)).\(l.date.year) \(l.shortClockText)" }
+        return "\(wd) \(l.date) \(l.shortClockText)"
+    }
+
+    /// `in 2 h 5 min` / `через 2 ч 5 мин`
+    public static func relative(_ seconds: Int64, _ lang: Language) -> String {
+        let s = max(0, seconds)
+        let d = s / 86_400, h = s / 3600 % 24, m = (s + 59) / 60 % 60
+        var parts: [String] = []
+        if d > 0 { parts.append(lang == .ru ? "\(d) д" : "\(d) d") }
+        if h > 0 { parts.append(lang == .ru ? "\(h) ч" : "\(h) h") }
+        if m > 0 || parts.isEmpty { parts.append(lang == .ru ? "\(m) мин" : "\(m) min") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,30 @@
+/// Human summaries of schedules: "Рабочие дни", "Каждый день", "Пн, Ср, Пт", "Однократно 2026-12-31".
+public enum ScheduleText {
+    public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone) -> String {
+        switch s {
+        case .weekly(let days, _):
+            if days == Weekday.all { return t("Every day") }
+            if days == Weekday.workdays { return t("Weekdays") }
+            if days == Weekday.weekend { return t("Weekends") }
+            return days.sorted().map { DateText.shortWeekday($0, t.language).capitalizedFirst }.joined(separator: ", ")
+        case let .once(date, _):
+            return t("Once on {date}", ["date": date.description])
+        case let .everyNDays(n, start, _):
+            return t("Every {n} days from {date}", ["n": String(n), "date": start.description])
+        case let .timer(_, duration):
+            return t("Timer {duration}", ["duration": DurationParser.format(duration)])
+        }
+    }
+
+    /// The time column: `07:30`, or the local time a timer fires.
+    public static func time(_ s: Schedule, zone: Zone) -> String {
+        switch s {
+        case .weekly(_, let t), .once(_, let t), .everyNDays(_, _, let t): return t.description
+        case .timer(let at, _): return zone.local(at).shortClockText
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

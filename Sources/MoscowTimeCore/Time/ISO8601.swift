@@ -1,0 +1,49 @@
+/// ISO 8601 text for instants: `2026-11-21T18:44:00Z` in the store, and
+/// `2026-11-23T07:30:00+03:00` (with the zone's offset) in machine-readable output.
+public enum ISO8601 {
+    public static func utcString(_ instant: Instant) -> String {
+        let s = instant.secondsSinceEpoch
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let secs = Int(s - days * 86_400)
+        return "\(CivilDate(daysSinceEpoch: days))T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
+    }
+
+    public static func string(_ instant: Instant, in zone: Zone) -> String {
+        string(zone.local(instant))
+    }
+
+    public static func string(_ l: LocalDateTime) -> String {
+        let o = abs(l.utcOffset)
+        let sign = l.utcOffset < 0 ? "-" : "+"
+        return "\(l.date)T\(l.clockText)\(sign)\(pad(o / 3600, 2)):\(pad(o / 60 % 60, 2))"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM`.
+    public static func parse(_ text: String) -> Instant? {
+        let u = Array(text.utf8)
+        guard u.count >= 20, u[10] == UInt8(ascii: "T"), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"),
+              let date = CivilDate(iso: Substring(text.prefix(10))),
+              let h = digits(u, 11, 2), let m = digits(u, 14, 2), let sec = digits(u, 17, 2),
+              h < 24, m < 60, sec < 60 else { return nil }
+        var offset = 0
+        if u.count == 20, u[19] == UInt8(ascii: "Z") {
+            offset = 0
+        } else if u.count == 25, u[19] == UInt8(ascii: "+") || u[19] == UInt8(ascii: "-"), u[22] == UInt8(ascii: ":"),
+                  let oh = digits(u, 20, 2), let om = digits(u, 23, 2) {
+            offset = (oh * 3600 + om * 60) * (u[19] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        let wall = date.daysSinceEpoch * 86_400 + Int64(h * 3600 + m * 60 + sec)
+        return Instant(secondsSinceEpoch: wall - Int64(offset))
+    }
+
+    private static func digits(_ u: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        var v = 0
+        for i in start..<(start + count) {
+            guard u[i] >= 48, u[i] <= 57 else { return nil }
+            v = v * 10 + Int(u[i] - 48)
+        }
+        return v
+    }
+}

@@ -1,0 +1,15 @@
+/// A date and time as shown on a wall clock in some zone, with the UTC offset in force then.
+public struct LocalDateTime: Hashable, Sendable {
+    public let date: CivilDate
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+    /// Seconds east of UTC.
+    public let utcOffset: Int
+
+    public var timeOfDay: TimeOfDay { TimeOfDay(hour: hour, minute: minute)! }
+    /// `07:30:05`
+    public var clockText: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
+    /// `07:30`
+    public var shortClockText: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+}

@@ -1,0 +1,23 @@
+/// A wall-clock time of day, minute resolution (what an alarm is set to).
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour; self.minute = minute
+    }
+
+    public var secondsIntoDay: Int64 { Int64(hour * 3600 + minute * 60) }
+    public var description: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
+
+    /// Parses `7:30` or `07:30` (also `7.30`); nil otherwise.
+    public init?(text: Substring) {
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+        self.init(hour: h, minute: m)
+    }
+}

@@ -1,0 +1,80 @@
+import CGLib
+
+/// A named zone from the tz database, read through GLib's GTimeZone (no ICU, no hard-coded offsets).
+///
+/// Turning a local date and time into an instant follows one documented rule:
+/// - a local time that does not exist (spring-forward gap) resolves to the first instant after the
+///   gap (Berlin 2026-03-29 02:30 → 03:00 CEST);
+/// - a local time that occurs twice (fall-back overlap) resolves to its first occurrence
+///   (New York 2026-11-01 01:30 → 01:30 EDT, not EST).
+public final class Zone: @unchecked Sendable {
+    // GTimeZone is immutable and reference counted; GLib documents it as thread-safe.
+    private let tz: OpaquePointer
+    public let identifier: String
+
+    public static let moscowIdentifier = "Europe/Moscow"
+
+    /// Nil when the tz database has no such zone. Only IANA names are accepted: POSIX TZ strings
+    /// ("UTC+3") and the system's local zone are deliberately refused.
+    public init?(identifier: String) {
+        guard Zone.looksLikeIANAName(identifier),
+              let tz = g_time_zone_new_identifier(identifier) else { return nil }
+        self.tz = tz
+        self.identifier = identifier
+    }
+
+    deinit { g_time_zone_unref(tz) }
+
+    private static func looksLikeIANAName(_ s: String) -> Bool {
+        guard !s.isEmpty, s.utf8.count < 64, !s.hasPrefix("/"), !s.contains(".."),
+              s.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "/_-+0123456789".unicodeScalars.contains($0)) })
+        else { return false }
+        // Accept "UTC" and region/city names; refuse offsets spelt as POSIX rules like "MSK-3".
+        return s == "UTC" || s.contains("/")
+    }
+
+    /// UTC offset in seconds in force at `instant`.
+    public func utcOffset(at instant: Instant) -> Int {
+        let interval = g_time_zone_find_interval(tz, G_TIME_TYPE_UNIVERSAL, gint64(instant.secondsSinceEpoch))
+        return Int(g_time_zone_get_offset(tz, interval))
+    }
+
+    /// The wall-clock reading at `instant`.
+    public func local(_ instant: Instant) -> LocalDateTime {
+        let offset = utcOffset(at: instant)
+        let wall = instant.secondsSinceEpoch + Int64(offset)
+        let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        let secs = Int(wall - days * 86_400)
+        return LocalDateTime(date: CivilDate(daysSinceEpoch: days), hour: secs / 3600,
+                             minute: secs / 60 % 60, second: secs % 60, utcOffset: offset)
+    }
+
+    /// The instant at which the wall clock shows `date` `time` (see the type's rule for gaps and overlaps).
+    public func instant(_ date: CivilDate, _ time: TimeOfDay) -> Instant {
+        instant(wallSeconds: date.daysSinceEpoch * 86_400 + time.secondsIntoDay)
+    }
+
+    /// `wall` is the local reading expressed as seconds since 1970-01-01T00:00 local.
+    func instant(wallSeconds wall: Int64) -> Instant {
+        // Offsets a day either side cover any single transition around this wall time.
+        let before = Int64(utcOffset(at: Instant(secondsSinceEpoch: wall - 86_400)))
+        let after = Int64(utcOffset(at: Instant(secondsSinceEpoch: wall + 86_400)))
+        var best: Int64?
+        for offset in [before, after] {
+            let t = wall - offset
+            if Int64(utcOffset(at: Instant(secondsSinceEpoch: t))) == offset {
+                best = min(best ?? t, t) // both valid → overlap → the earlier one
+            }
+        }
+        if let best { return Instant(secondsSinceEpoch: best) }
+        // Gap: neither offset yields this wall time. Find the transition instant, the first instant after the gap.
+        var low = wall - max(before, after)   // still on the old offset
+        var high = wall - min(before, after)  // already on the new offset
+        guard low < high else { return Instant(secondsSinceEpoch: wall - before) }
+        while high - low > 1 {
+            let mid = low + (high - low) / 2
+            if Int64(utcOffset(at: Instant(secondsSinceEpoch: mid))) == before { low = mid } else { high = mid }
+        }
+        return Instant(secondsSinceEpoch: high)
+    }
+}

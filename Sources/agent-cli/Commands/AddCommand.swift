@@ -1,0 +1,78 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an alarm.",
+        discussion: """
+            Examples:
+              agent-cli add 7:30 --days weekdays --label "Подъём"
+              agent-cli add 9:00 --once tomorrow
+              agent-cli add 6:45 --every 2
+            Without --days, --once or --every the alarm rings Monday to Friday.
+            """)
+
+    @Argument(help: "Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).")
+    var time: String
+
+    @OptionGroup var schedule: ScheduleOptions
+
+    @Option(name: .long, help: "What the alarm is for (any script, emoji welcome; at most 200 characters).")
+    var label: String?
+
+    @OptionGroup var details: AlarmDetailOptions
+
+    @Flag(name: .long, help: "Create the alarm switched off.")
+    var disabled = false
+
+    @Flag(name: .long, help: "Print the new alarm as JSON.")
+    var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        // Validate everything before the store is touched.
+        let time = try TimeParser.parse(self.time)
+        let label = try label.map(LabelInput.validate)
+        let snooze = try details.validatedSnooze()
+        let sound = try details.validatedSound()
+        let result = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
+            let zone = try ctx.zone(doc.settings)
+            let t = ctx.localizer(doc.settings)
+            let today = zone.local(ctx.now).date
+            let sched = try schedule.schedule(time: time, today: today) ?? .weekly(days: Weekday.workdays, time: time)
+            if case let .once(date, tm) = sched, zone.instant(date, tm) <= ctx.now {
+                throw InputError("\(date) \(tm) (\(zone.identifier)) is in the past: give a future date and time")
+            }
+            let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
+                              schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound, created: ctx.now)
+            doc.alarms.append(alarm)
+            return (alarm, zone, t)
+        }
+        Report.added(result.0, zone: result.1, t: result.2, now: ctx.now, json: json)
+    }
+}
+
+/// Confirmation lines shared by `add` and `timer`.
+enum Report {
+    static func added(_ a: Alarm, zone: Zone, t: Localizer, now: Instant, json: Bool) {
+        let p = AlarmPresenter(zone: zone, t: t, now: now, state: AgentState())
+        if json { Output.line(JSONWriter.pretty(p.json(a)).trimmingTrailingNewline); return }
+        let next = p.nextRing(a)
+        if case .timer(let at, let d) = a.schedule {
+            Output.line(t("Timer {id} \"{label}\" rings in {duration}, at {time}.",
+                          ["id": a.id, "label": a.label, "duration": DurationParser.format(d),
+                           "time": zone.local(at).clockText]))
+        } else if let next {
+            Output.line(t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
+                          ["id": a.id, "label": a.label, "summary": ScheduleText.summary(a.schedule, t, zone: zone),
+                           "time": ScheduleText.time(a.schedule, zone: zone), "next": p.whenText(next)]))
+        } else {
+            Output.line(t("Added alarm {id} \"{label}\"; it will not ring again.", ["id": a.id, "label": a.label]))
+        }
+    }
+}
+
+extension String {
+    var trimmingTrailingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change an alarm's time, repeat, label, snooze or sound.",
+        discussion: "Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\"")
+
+    @Argument(help: "Alarm id, unique id prefix, or exact label.")
+    var alarm: String
+
+    @Option(name: .long, help: "New time of day, HH:MM.")
+    var time: String?
+
+    @OptionGroup var schedule: ScheduleOptions
+
+    @Option(name: .long, help: "New label.")
+    var label: String?
+
+    @OptionGroup var details: AlarmDetailOptions
+
+    @Flag(name: .long, help: "Use the default snooze minutes and sound from settings again.")
+    var useDefaults = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let newTime = try time.map(TimeParser.parse)
+        let label = try label.map(LabelInput.validate)
+        let snooze = try details.validatedSnooze()
+        let sound = try details.validatedSound()
+        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || useDefaults else {
+            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound or --use-defaults")
+        }
+        let id = try ctx.store.update { doc -> String in
+            let zone = try ctx.zone(doc.settings)
+            let a = try AlarmResolver.resolve(alarm, in: doc.alarms)
+            var edited = a
+            let today = zone.local(ctx.now).date
+            if case .timer = a.schedule, newTime != nil || !schedule.isEmpty {
+                throw InputError("a timer has no time of day or repeat: start a new one with agent-cli timer")
+            }
+            let time = newTime ?? a.schedule.time!
+            if let s = try schedule.schedule(time: time, today: today) {
+                edited.schedule = s
+            } else if let newTime {
+                switch a.schedule {
+                case .weekly(let d, _): edited.schedule = .weekly(days: d, time: newTime)
+                case .once(let d, _): edited.schedule = .once(date: d, time: newTime)
+                case .everyNDays(let n, let s, _): edited.schedule = .everyNDays(interval: n, start: s, time: newTime)
+                case .timer: break
+                }
+            }
+            if case let .once(date, tm) = edited.schedule, edited.schedule != a.schedule, zone.instant(date, tm) <= ctx.now {
+                throw InputError("\(date) \(tm) (\(zone.identifier)) is in the past: give a future date and time")
+            }
+            if let label { edited.label = label }
+            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil }
+            if let snooze { edited.snoozeMinutes = snooze }
+            if let sound { edited.sound = sound }
+            if edited != a {
+                edited.modified = ctx.now
+                doc.alarms[doc.alarmIndex(id: a.id)!] = edited
+            }
+            return a.id
+        }
+        let doc = try ctx.store.load()
+        Output.line(ctx.localizer(doc.settings)("Updated alarm {id}.", ["id": id]))
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct EnableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Switch alarms on.")
+    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.") var alarms: [String]
+    func run() throws { try AlarmSwitch.set(alarms, enabled: true) }
+}
+
+struct DisableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Switch alarms off (they are kept).")
+    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.") var alarms: [String]
+    func run() throws { try AlarmSwitch.set(alarms, enabled: false) }
+}
+
+enum AlarmSwitch {
+    static func set(_ keys: [String], enabled: Bool) throws {
+        guard !keys.isEmpty else { throw InputError("give at least one alarm id or label") }
+        let ctx = try CLIContext()
+        let (ids, t) = try ctx.store.update { doc -> ([String], Localizer) in
+            let zone = try ctx.zone(doc.settings)
+            let targets = try keys.map { try AlarmResolver.resolve($0, in: doc.alarms) }
+            for a in targets where a.enabled != enabled {
+                if enabled, case let .once(date, time) = a.schedule, zone.instant(date, time) <= ctx.now {
+                    throw InputError("alarm \(a.id) was for \(date) \(time), which has passed: give it a new date with agent-cli edit \(a.id) --once DATE")
+                }
+                if enabled, case .timer(let at, _) = a.schedule, at <= ctx.now {
+                    throw InputError("timer \(a.id) has run out: start a new one with agent-cli timer")
+                }
+                let i = doc.alarmIndex(id: a.id)!
+                doc.alarms[i].enabled = enabled
+                doc.alarms[i].modified = ctx.now
+            }
+            return (targets.map(\.id), ctx.localizer(doc.settings))
+        }
+        for id in ids { Output.line(t(enabled ? "Enabled alarm {id}." : "Disabled alarm {id}.", ["id": id])) }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List alarms.")
+
+    @Flag(name: .long, help: "Stable machine-readable output.")
+    var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let p = AlarmPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now, state: ctx.agentState())
+        if json {
+            Output.line(JSONWriter.pretty(.array(doc.alarms.map(p.json))).trimmingTrailingNewline)
+        } else if doc.alarms.isEmpty {
+            Output.line(p.t("No alarms yet. Add one: agent-cli add 7:30 --label \"Wake up\""))
+        } else {
+            Output.write(p.table(doc.alarms))
+        }
+    }
+}

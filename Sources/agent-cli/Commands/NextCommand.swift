@@ -1,0 +1,36 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct NextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the coming rings, soonest first.")
+
+    @Option(name: .long, help: "How many (1–1000).")
+    var count = 5
+
+    @Flag(name: .long, help: "Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due.")
+    var json = false
+
+    func run() throws {
+        guard (1...1000).contains(count) else { throw InputError("invalid --count \(count): expected 1 to 1000") }
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let zone = try ctx.zone(doc.settings)
+        let t = ctx.localizer(doc.settings)
+        let state = ctx.agentState()
+        let triggers = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: count)
+        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state)
+        if json {
+            Output.line(JSONWriter.pretty(.array(triggers.map(p.json))).trimmingTrailingNewline)
+            return
+        }
+        if triggers.isEmpty { Output.line(t("No upcoming alarms.")); return }
+        var table = TextTable(header: [t("WHEN"), t("IN"), t("ID"), t("LABEL")])
+        let ids = doc.alarms.map(\.id)
+        for tr in triggers {
+            var when = p.whenText(tr.at)
+            if tr.snoozedFrom != nil { when += " (" + t("snoozed") + ")" }
+            table.add([when, DateText.relative(tr.at - ctx.now, t.language), AlarmID.shortForm(tr.alarm.id, among: ids), tr.alarm.label])
+        }
+        Output.write("\(zone.identifier)\n" + table.render())
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete alarms.", aliases: ["remove"])
+
+    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.")
+    var alarms: [String]
+
+    func validate() throws {
+        if alarms.isEmpty { throw ValidationError("give at least one alarm id or label") }
+    }
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let (removed, t) = try ctx.store.update { doc -> ([Alarm], Localizer) in
+            // Resolve all first: one unknown id removes nothing.
+            let targets = try alarms.map { try AlarmResolver.resolve($0, in: doc.alarms) }
+            let ids = Set(targets.map(\.id))
+            doc.alarms.removeAll { ids.contains($0.id) }
+            return (targets, ctx.localizer(doc.settings))
+        }
+        for a in removed { Output.line(t("Removed alarm {id} \"{label}\".", ["id": a.id, "label": a.label])) }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show or change settings.",
+        discussion: """
+            Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file,
+            alarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en),
+            habit-later (minutes, 30), habit-sound (message-new-instant).
+            Examples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5
+            """)
+
+    @Argument(help: "Setting to show or change.") var key: String?
+    @Argument(help: "New value.") var value: String?
+    @Flag(name: .long, help: "Machine-readable output.") var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        if let key, let value {
+            var probe = Settings()
+            try SettingsEditor.apply(key: key, value: value, to: &probe) // validate before locking
+            try ctx.store.update { doc in try SettingsEditor.apply(key: key, value: value, to: &doc.settings) }
+            Output.line("\(key) = \(SettingsEditor.value(of: key, in: try ctx.store.load().settings) ?? value)")
+            return
+        }
+        let settings = try ctx.store.load().settings
+        if let key {
+            guard let v = SettingsEditor.value(of: key, in: settings) else {
+                throw InputError("unknown setting \"\(key)\": expected one of \(Settings.keys.joined(separator: ", "))")
+            }
+            Output.line(json ? JSONWriter.compact(.string(v)) : v)
+            return
+        }
+        if json {
+            Output.line(JSONWriter.pretty(.object(Settings.keys.map { ($0, .string(SettingsEditor.value(of: $0, in: settings)!)) })).trimmingTrailingNewline)
+        } else {
+            Output.write(Settings.keys.map { "\($0) = \(SettingsEditor.value(of: $0, in: settings)!)" }.joined(separator: "\n") + "\n")
+        }
+    }
+}

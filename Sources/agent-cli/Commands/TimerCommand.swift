@@ -1,0 +1,41 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct TimerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Start a countdown timer: a one-time alarm at now + duration.",
+        discussion: "Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days).")
+
+    @Argument(help: "How long: 90s, 25m, 1h30m.")
+    var duration: String
+
+    @Argument(help: "Label (default: Timer / Таймер).")
+    var label: String?
+
+    @OptionGroup var details: AlarmDetailOptions
+
+    @Flag(name: .long, help: "Print the new timer as JSON.")
+    var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let seconds = try DurationParser.parse(duration)
+        guard Limits.timerSeconds.contains(Int(seconds)) else {
+            throw InputError("invalid duration \"\(duration)\": a timer runs from 1 second to 7 days")
+        }
+        let label = try label.map(LabelInput.validate)
+        let snooze = try details.validatedSnooze()
+        let sound = try details.validatedSound()
+        let (alarm, zone, t) = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
+            let zone = try ctx.zone(doc.settings)
+            let t = ctx.localizer(doc.settings)
+            let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
+                              schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
+                              snoozeMinutes: snooze, sound: sound, created: ctx.now)
+            doc.alarms.append(alarm)
+            return (alarm, zone, t)
+        }
+        Report.added(alarm, zone: zone, t: t, now: ctx.now, json: json)
+    }
+}

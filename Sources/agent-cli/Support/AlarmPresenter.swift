@@ -1,0 +1,61 @@
+import MoscowTimeCore
+
+/// Turns alarms and triggers into table rows and stable JSON for `list`, `show` and `next`.
+struct AlarmPresenter {
+    let zone: Zone
+    let t: Localizer
+    let now: Instant
+    let state: AgentState
+
+    var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
+
+    /// The next ring of one alarm, counting a pending snooze.
+    func nextRing(_ a: Alarm) -> Instant? {
+        guard a.enabled else { return nil }
+        let scheduled = calculator.next(a.schedule, after: max(now, state.handled[a.id] ?? now))
+        if let s = state.snoozes[a.id], s.until > now { return min(s.until, scheduled ?? s.until) }
+        return scheduled
+    }
+
+    func whenText(_ at: Instant) -> String { DateText.shortDateTime(zone.local(at), t.language) }
+
+    func table(_ alarms: [Alarm]) -> String {
+        var table = TextTable(header: [t("ID"), t("TIME"), t("REPEAT"), t("STATE"), t("NEXT"), t("LABEL")])
+        let ids = alarms.map(\.id)
+        for a in alarms {
+            let next = nextRing(a).map(whenText) ?? "—"
+            var state = a.enabled ? t("on") : t("off")
+            if self.state.snoozes[a.id] != nil { state += ", " + t("snoozed") }
+            table.add([AlarmID.shortForm(a.id, among: ids), ScheduleText.time(a.schedule, zone: zone),
+                       ScheduleText.summary(a.schedule, t, zone: zone), state, next, a.label])
+        }
+        return table.render()
+    }
+
+    func json(_ a: Alarm) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(a.id)), ("label", .string(a.label)), ("enabled", .bool(a.enabled)),
+            ("schedule", DocumentCoding.encodeSchedule(a.schedule)),
+            ("summary", .string(ScheduleText.summary(a.schedule, t, zone: zone))),
+            ("snoozeMinutes", a.snoozeMinutes.map(JSONValue.int) ?? .null),
+            ("sound", .optional(a.sound)),
+            ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
+            ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
+            ("created", .string(ISO8601.string(a.created, in: zone))),
+            ("modified", .string(ISO8601.string(a.modified, in: zone))),
+        ]
+        if case .timer(_, let d) = a.schedule { members.append(("durationSeconds", .int(Int(d)))) }
+        return .object(members)
+    }
+
+    func json(_ trigger: Trigger) -> JSONValue {
+        .object([
+            ("id", .string(trigger.alarm.id)),
+            ("label", .string(trigger.alarm.label)),
+            ("at", .string(ISO8601.string(trigger.at, in: zone))),
+            ("zone", .string(zone.identifier)),
+            ("snoozed", .bool(trigger.snoozedFrom != nil)),
+            ("due", .string(ISO8601.string(trigger.snoozedFrom ?? trigger.at, in: zone))),
+        ])
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// Exit statuses of agent-cli (documented in --help and the README).
+enum ExitStatus: Int32 {
+    case success = 0
+    case failure = 1
+    case invalidInput = 2
+    /// Runtime commands when no agent runs (see the control issue).
+    case agentNotRunning = 3
+}
+
+/// A failure with a message and an exit status.
+struct CLIFailure: Error {
+    let message: String
+    let status: ExitStatus
+}
+
+/// stdout/stderr without Foundation; output is written in one piece, which keeps 10 000-line
+/// listings fast.
+enum Output {
+    static func write(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                off += n
+            }
+        }
+    }
+
+    static func line(_ s: String) { write(s + "\n") }
+
+    static func error(_ s: String) {
+        let text = "agent-cli: " + s + "\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(2, $0.baseAddress, $0.count - 1) }
+    }
+
+    static func exit(_ status: ExitStatus) -> Never { Glibc.exit(status.rawValue) }
+}

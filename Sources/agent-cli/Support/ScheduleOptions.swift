@@ -1,0 +1,62 @@
+import ArgumentParser
+import MoscowTimeCore
+
+/// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
+struct ScheduleOptions: ParsableArguments {
+    @Option(name: .long, help: "Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays).")
+    var days: String?
+
+    @Option(name: .long, help: "Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.")
+    var once: String?
+
+    @Option(name: .long, help: "Ring every N days (1–3650).")
+    var every: Int?
+
+    @Option(name: .long, help: "First day for --every (default: today).")
+    var from: String?
+
+    var isEmpty: Bool { days == nil && once == nil && every == nil && from == nil }
+
+    /// Builds the schedule for `time`; nil when no option was given.
+    func schedule(time: TimeOfDay, today: CivilDate) throws -> Schedule? {
+        let given = [days != nil, once != nil, every != nil].filter { $0 }.count
+        if given > 1 { throw InputError("choose one of --days, --once and --every") }
+        if from != nil, every == nil { throw InputError("--from goes with --every N") }
+        if let once { return .once(date: try DateParser.parse(once, today: today), time: time) }
+        if let every {
+            guard (1...Schedule.maximumInterval).contains(every) else {
+                throw InputError("invalid --every \(every): expected a number of days from 1 to \(Schedule.maximumInterval)")
+            }
+            let start = try from.map { try DateParser.parse($0, today: today) } ?? today
+            return .everyNDays(interval: every, start: start, time: time)
+        }
+        if let days { return .weekly(days: try DaysParser.parse(days), time: time) }
+        return nil
+    }
+}
+
+/// `--label`, `--snooze`, `--sound`: shared by `add`, `timer` and `edit`.
+struct AlarmDetailOptions: ParsableArguments {
+    @Option(name: .long, help: "Snooze minutes for this alarm (1–120; default: the snooze setting).")
+    var snooze: Int?
+
+    @Option(name: .long, help: "Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.")
+    var sound: String?
+
+    func validatedSnooze() throws -> Int? {
+        guard let snooze else { return nil }
+        guard Limits.snoozeMinutes.contains(snooze) else {
+            throw InputError("invalid --snooze \(snooze): expected minutes from \(Limits.snoozeMinutes.lowerBound) to \(Limits.snoozeMinutes.upperBound)")
+        }
+        return snooze
+    }
+
+    func validatedSound() throws -> String? { try sound.map { try SoundChoice.validate($0) } }
+}
+
+enum LabelInput {
+    static func validate(_ label: String) throws -> String {
+        if let problem = LabelRules.problem(label) { throw InputError("invalid label: it \(problem)") }
+        return label
+    }
+}

@@ -1,0 +1,3 @@
+enum Version {
+    static let text = "0.1.0"
+}
