@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra"]),
 
         // The agent: drives the core's alarm state machine with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop"]),
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "CGLib"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
             "MoscowTimeCore",

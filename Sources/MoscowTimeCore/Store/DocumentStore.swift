@@ -6,25 +6,28 @@
 /// A file that is unreadable, damaged or from a newer schema is never overwritten.
 public final class DocumentStore: Sendable {
     public let paths: StorePaths
+    /// The file read by `load`: the document, or its backup for recovery.
+    public let documentPath: String
     private let migration: Migration
 
-    public init(paths: StorePaths, migration: Migration = .standard) {
+    public init(paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard) {
         self.paths = paths
+        self.documentPath = documentPath ?? paths.document
         self.migration = migration
     }
 
     /// The current document; an empty default one when none exists yet.
     public func load() throws(StoreError) -> StoreDocument {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(paths.document) } catch {
-            throw StoreError(path: paths.document, kind: .unreadable(error.message))
+        do { bytes = try FileSystem.read(documentPath) } catch {
+            throw StoreError(path: documentPath, kind: .unreadable(error.message))
         }
         guard let bytes else { return StoreDocument() }
         return try decode(bytes)
     }
 
     func decode(_ bytes: [UInt8]) throws(StoreError) -> StoreDocument {
-        let fail = { (kind: StoreError.Kind) in StoreError(path: self.paths.document, kind: kind) }
+        let fail = { (kind: StoreError.Kind) in StoreError(path: self.documentPath, kind: kind) }
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid("not valid JSON at \(error)")) }
         let migrated: JSONValue
@@ -43,6 +46,7 @@ public final class DocumentStore: Sendable {
             throw StoreError(path: paths.lock, kind: .writeFailed(error.message))
         }
         defer { lock.unlock() }
+        precondition(documentPath == paths.document, "only the document itself is updated")
         let before = try load()
         var doc = before
         let result = try change(&doc)

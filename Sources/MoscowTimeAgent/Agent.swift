@@ -1,0 +1,97 @@
+import CGLib
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// The per-user agent process: owns the main loop and wires the adapters to the alarm runner.
+@MainActor
+public final class Agent {
+    private let options: AgentOptions
+    private let loop = MainLoop()
+    private var exitCode: Int32 = 0
+    private var started = false
+    private var nameOwner: BusNameOwner?
+    private var runner: AlarmRunner?
+    private var presenter: RingPresenter?
+    private var watchers: [AnyObject] = []
+
+    public init(options: AgentOptions) { self.options = options }
+
+    /// Runs until SIGTERM/SIGINT, D-Bus Quit, or replacement; returns the exit status.
+    public func run() -> Int32 {
+        Log.threshold = options.verbose ? .debug : .info
+        watchers.append(UnixSignalWatcher(signal: SIGTERM) { [weak self] in self?.quit("SIGTERM") })
+        watchers.append(UnixSignalWatcher(signal: SIGINT) { [weak self] in self?.quit("SIGINT") })
+        watchers.append(UnixSignalWatcher(signal: SIGHUP) { [weak self] in
+            Log.info("SIGHUP: reloading"); self?.runner?.reload()
+        })
+
+        if Self.hasSessionBus() {
+            // Single instance: start ringing only once the well-known name is ours.
+            nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] _ in
+                self?.startServices()
+            }, onLost: { [weak self] in
+                guard let self else { return }
+                if self.started {
+                    Log.info("another agent took over (--replace); exiting")
+                } else {
+                    Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
+                    self.exitCode = 1
+                }
+                self.loop.quit()
+            })
+        } else {
+            Log.warning("no session bus: notifications cannot be shown, alarms will only sound")
+            startServices()
+        }
+        loop.run()
+        presenter?.closeAll()
+        nameOwner?.releaseName()
+        return exitCode
+    }
+
+    private func quit(_ why: String) {
+        Log.info("\(why): exiting")
+        loop.quit()
+    }
+
+    private func startServices() {
+        guard !started else { return }
+        started = true
+        let paths = StorePaths.fromEnvironment()
+        let documents = DocumentSource(store: DocumentStore(paths: paths))
+        let doc = documents.load() ?? StoreDocument()
+        let zone = Zone(identifier: doc.settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
+        let stateStore = AgentStateStore(paths: paths)
+        let state: AgentState
+        do { state = try stateStore.load() } catch {
+            let kept = stateStore.quarantine()
+            Log.error("\(error); starting with a fresh state\(kept.map { " (damaged copy kept as \($0))" } ?? "")")
+            state = AgentState()
+        }
+        let notifier = Notifier(appName: AgentIdentity.appName)
+        let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry)
+        let presenter = RingPresenter(notifier: notifier, sound: sound, text: AlarmNotificationText(
+            Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
+        let runner = AlarmRunner(engine: AlarmEngine(document: doc, state: state, zone: zone), documents: documents,
+                                 stateStore: stateStore, presenter: presenter)
+        self.presenter = presenter
+        self.runner = runner
+        watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
+            Log.debug("store changed on disk")
+            runner?.reload()
+        })
+        watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
+        runner.start()
+        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(doc.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+    }
+
+    private static func hasSessionBus() -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        g_object_unref(UnsafeMutableRawPointer(bus))
+        return true
+    }
+}

@@ -1,0 +1,193 @@
+import CGLib
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// Shows ringing alarms: one critical notification with Snooze/Stop and a looping sound per alarm,
+/// and one "missed" notification for everything that did not ring. Degrades instead of failing: no
+/// notification server → the sound still plays and showing is retried with backoff; a server
+/// restart → ringing alarms are shown again; a server without buttons → the body says how to
+/// snooze or stop from the CLI.
+@MainActor
+final class RingPresenter {
+    private let notifier: Notifier
+    private let sound: SoundPlayer
+    var text: AlarmNotificationText
+    /// Called for the notification's actions: the runner turns them into engine calls.
+    var onSnooze: (String) -> Void = { _ in }
+    var onStop: (String) -> Void = { _ in }
+
+    private var ringing: [String: RingingAlarm] = [:]
+    private var shown: [String: NotificationHandle] = [:]
+    private var soundKeys: [String: UInt32] = [:]
+    private var nextSoundKey: UInt32 = 1
+    private var missed: [MissedAlarm] = []
+    private var missedHandle: NotificationHandle?
+    private var missedPending = false
+    private var capabilities: [String]?
+    private let retry = OneShotTimeout()
+    private var retryDelayMs: UInt32 = 1000
+    private var reportedProblems = Set<String>()
+
+    init(notifier: Notifier, sound: SoundPlayer, text: AlarmNotificationText) {
+        self.notifier = notifier; self.sound = sound; self.text = text
+        notifier.onServerAppeared = { [weak self] in self?.serverAppeared() }
+        notifier.onServerVanished = { [weak self] in self?.serverVanished() }
+        sound.onProblem = { [weak self] problem in self?.logOnce("sound: \(problem)") }
+    }
+
+    var ringingIDs: [String] { ringing.keys.sorted() }
+
+    func ring(_ r: RingingAlarm) {
+        ringing[r.alarmID] = r
+        let key = nextSoundKey; nextSoundKey &+= 1
+        soundKeys[r.alarmID] = key
+        sound.startLoop(key: key, source: Self.soundSource(r.sound))
+        show(r.alarmID)
+    }
+
+    func silence(_ id: String) {
+        ringing[id] = nil
+        if let key = soundKeys.removeValue(forKey: id) { sound.stop(key: key) }
+        if let h = shown.removeValue(forKey: id) { h.close() }
+    }
+
+    func reportMissed(_ list: [MissedAlarm]) {
+        missed += list
+        missedPending = true
+        showMissed()
+    }
+
+    /// Closes everything we show (on exit, so nothing keeps ringing without an agent behind it).
+    func closeAll() {
+        for id in ringingIDs { silence(id) }
+        missedHandle?.close(); missedHandle = nil
+    }
+
+    // MARK: showing
+
+    static func soundSource(_ s: String) -> SoundSource { s.hasPrefix("/") ? .file(s) : .themeSound(s) }
+
+    private func serverCapabilities() -> [String] {
+        if let c = capabilities { return c }
+        let c = notifier.capabilities()
+        if !c.isEmpty { capabilities = c }
+        return c
+    }
+
+    private func content(for r: RingingAlarm, now: Instant) -> NotificationContent {
+        let caps = serverCapabilities()
+        let hasActions = caps.contains("actions")
+        let words = text.ring(r, now: now, serverHasActions: hasActions)
+        return NotificationContent(
+            summary: words.summary,
+            body: caps.contains("body-markup") ? Self.escapeMarkup(words.body) : words.body,
+            iconName: AgentIdentity.ringingIconName, urgency: .critical, category: "x-moscowtime.alarm",
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0,
+            actions: hasActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
+                                   NotificationAction(id: "stop", label: words.stopLabel),
+                                   NotificationAction(id: "default", label: words.stopLabel)] : [])
+    }
+
+    private func show(_ id: String) {
+        guard let r = ringing[id], shown[id] == nil else { return }
+        do {
+            let handle = try notifier.show(content(for: r, now: SystemWallClock().now()), onAction: { [weak self] action in
+                guard let self else { return }
+                switch action {
+                case "snooze": self.onSnooze(id)
+                case "stop", "default": self.onStop(id)
+                default: Log.warning("unknown action \(action) for alarm \(id)")
+                }
+            }, onClosed: { [weak self] reason in
+                self?.closed(id, reason: reason)
+            })
+            shown[id] = handle
+            retryDelayMs = 1000
+            Log.info("notification \(handle.serverID) shows alarm \(id) \"\(r.label)\"")
+        } catch {
+            logOnce("cannot show notifications: \(error) — retrying")
+            scheduleRetry()
+        }
+    }
+
+    /// Our own close() is not reported here (we forget the handle first). A user dismissal stops
+    /// the alarm, as the notification is its only visible control; an expiry shows it again.
+    private func closed(_ id: String, reason: NotificationCloseReason) {
+        guard shown[id] != nil else { return }
+        shown[id] = nil
+        switch reason {
+        case .dismissed: onStop(id)
+        case .closedByCall, .expired, .undefined:
+            // Closed by the server or another client while still ringing: keep it visible.
+            scheduleIdleReshow(id)
+        }
+    }
+
+    private func scheduleIdleReshow(_ id: String) {
+        retry.schedule(afterMilliseconds: 200) { [weak self] in self?.reshowAll() }
+    }
+
+    private func showMissed() {
+        guard missedPending, !missed.isEmpty else { return }
+        let words = text.missed(missed)
+        let caps = serverCapabilities()
+        let content = NotificationContent(
+            summary: words.summary, body: caps.contains("body-markup") ? Self.escapeMarkup(words.body) : words.body,
+            iconName: AgentIdentity.iconName, urgency: .normal, category: "x-moscowtime.alarm.missed",
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0, actions: [])
+        do {
+            if let h = missedHandle, h.isShowing {
+                try h.update(content)
+            } else {
+                missedHandle = try notifier.show(content, onAction: { _ in }, onClosed: { [weak self] _ in
+                    // Once the user has seen the list, start a new one.
+                    self?.missed.removeAll(); self?.missedHandle = nil
+                })
+            }
+            missedPending = false
+            Log.info("reported \(missed.count) missed alarm(s)")
+        } catch {
+            logOnce("cannot show notifications: \(error) — retrying")
+            scheduleRetry()
+        }
+    }
+
+    private func reshowAll() {
+        for id in ringingIDs where shown[id] == nil { show(id) }
+        showMissed()
+    }
+
+    private func scheduleRetry() {
+        guard !retry.isPending else { return }
+        let delay = retryDelayMs
+        retryDelayMs = min(retryDelayMs * 2, 30_000)
+        retry.schedule(afterMilliseconds: delay) { [weak self] in self?.reshowAll() }
+    }
+
+    private func serverAppeared() {
+        capabilities = nil
+        Log.info("notification server available")
+        retryDelayMs = 1000
+        reshowAll()
+    }
+
+    private func serverVanished() {
+        // Its notifications are gone with it; show them again when a server returns.
+        Log.warning("notification server went away")
+        shown.removeAll()
+        if missedHandle != nil { missedHandle = nil; missedPending = true }
+        capabilities = nil
+    }
+
+    private func logOnce(_ message: String) {
+        if reportedProblems.insert(message).inserted { Log.warning(message) }
+    }
+
+    static func escapeMarkup(_ s: String) -> String {
+        guard let p = g_markup_escape_text(s, -1) else { return s }
+        defer { g_free(p) }
+        return String(cString: p)
+    }
+}

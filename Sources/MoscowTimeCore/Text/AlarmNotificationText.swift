@@ -1,0 +1,47 @@
+/// The words of alarm notifications, in the user's language. Pure, so tests read exactly what the
+/// user will read; the agent adds hints, icon and urgency.
+public struct AlarmNotificationText: Sendable {
+    public let t: Localizer
+    public let zone: Zone
+
+    public init(_ t: Localizer, zone: Zone) { self.t = t; self.zone = zone }
+
+    public struct Ring: Sendable, Equatable {
+        public let summary: String
+        /// Plain text; the agent escapes it when the server renders markup.
+        public let body: String
+        public let snoozeLabel: String
+        public let stopLabel: String
+    }
+
+    /// `summary`: the label; `body`: the Moscow time and date, plus "late: due 07:00" and the CLI
+    /// hint when the server cannot show buttons.
+    public func ring(_ r: RingingAlarm, now: Instant, serverHasActions: Bool) -> Ring {
+        let due = zone.local(r.due)
+        var lines = ["\(t("Alarm")) · \(zone.local(now).shortClockText) · \(DateText.weekdayAndDate(due.date, t.language))"]
+        if r.isLate { lines.append(t("late: due {time}", ["time": due.shortClockText])) }
+        if r.snoozeCount > 0 { lines.append(t("snoozed {n} times", ["n": String(r.snoozeCount)])) }
+        if !serverHasActions {
+            lines.append(t("To snooze: agent-cli snooze {id} · to stop: agent-cli stop {id}", ["id": r.alarmID]))
+        }
+        return Ring(summary: r.label, body: lines.joined(separator: "\n"),
+                    snoozeLabel: t("Snooze {n} min", ["n": String(r.snoozeMinutes)]), stopLabel: t("Stop"))
+    }
+
+    /// One notification for any number of missed occurrences.
+    public func missed(_ list: [MissedAlarm]) -> (summary: String, body: String) {
+        let summary = list.count == 1 ? t("Missed alarm") : t("Missed alarms")
+        let body = list.map { m -> String in
+            let l = zone.local(m.due)
+            let reason: String
+            switch m.reason {
+            case .unanswered: reason = t("(rang unanswered)")
+            case .sleep: reason = t("(while the computer slept)")
+            case .paused: reason = t("(while paused)")
+            case .tooLate: reason = t("(too late to ring)")
+            }
+            return t("{label} — due {when}", ["label": m.label, "when": DateText.shortDateTime(l, t.language)]) + " " + reason
+        }.joined(separator: "\n")
+        return (summary, body)
+    }
+}
