@@ -28,11 +28,14 @@ let package = Package(
         // Knows nothing of alarms.
         .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra"]),
 
+        // The agent's D-Bus API: its names and XML, GVariant helpers, and the client agent-cli uses.
+        .target(name: "AgentControl", dependencies: ["CGLib"]),
+
         // The agent: drives the core's alarm state machine with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "CGLib"]),
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "CGLib"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore",
+            "MoscowTimeCore", "AgentControl",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),

@@ -1,3 +1,4 @@
+import AgentControl
 import CGLib
 import MoscowTimeCore
 import MoscowTimeDesktop
@@ -12,7 +13,10 @@ public final class Agent {
     private var nameOwner: BusNameOwner?
     private var runner: AlarmRunner?
     private var presenter: RingPresenter?
+    private var documents: DocumentSource?
+    private var busService: AgentBusService?
     private var watchers: [AnyObject] = []
+    private let startedAt = SystemWallClock().now()
 
     public init(options: AgentOptions) { self.options = options }
 
@@ -25,8 +29,10 @@ public final class Agent {
             Log.info("SIGHUP: reloading"); self?.runner?.reload()
         })
 
+        prepare()
         if Self.hasSessionBus() {
-            // Single instance: start ringing only once the well-known name is ours.
+            // Single instance: start ringing only once the well-known name is ours. The D-Bus object
+            // is exported as soon as the connection exists, so it is there when the name appears.
             nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] _ in
                 self?.startServices()
             }, onLost: { [weak self] in
@@ -39,6 +45,7 @@ public final class Agent {
                 }
                 self.loop.quit()
             })
+            nameOwner?.onBusAcquired = { [weak self] connection in self?.exportService(connection) }
         } else {
             Log.warning("no session bus: notifications cannot be shown, alarms will only sound")
             startServices()
@@ -54,9 +61,8 @@ public final class Agent {
         loop.quit()
     }
 
-    private func startServices() {
-        guard !started else { return }
-        started = true
+    /// Builds everything from the user's files; nothing rings before `startServices`.
+    private func prepare() {
         let paths = StorePaths.fromEnvironment()
         let documents = DocumentSource(store: DocumentStore(paths: paths))
         let doc = documents.load() ?? StoreDocument()
@@ -76,13 +82,57 @@ public final class Agent {
                                  stateStore: stateStore, presenter: presenter)
         self.presenter = presenter
         self.runner = runner
+        self.documents = documents
+    }
+
+    private func startServices() {
+        guard !started, let runner else { return }
+        started = true
+        let paths = documents!.store.paths
         watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
             Log.debug("store changed on disk")
             runner?.reload()
         })
         watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
         runner.start()
-        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(doc.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+        let zone = runner.engine.zone
+        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.engine.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+    }
+
+    private func exportService(_ connection: OpaquePointer) {
+        guard let runner else { return }
+        do {
+            let service = try AgentBusService(connection: connection, runner: runner, status: { [weak self] in
+                self?.status() ?? AgentStatus()
+            }, quit: { [weak self] in self?.quit("D-Bus Quit") })
+            busService = service
+            runner.onEffect = { [weak service] effect in service?.signal(for: effect) }
+        } catch {
+            Log.error("cannot export the D-Bus interface: \(error)")
+        }
+    }
+
+    private func status() -> AgentStatus {
+        var s = AgentStatus()
+        guard let runner, let presenter, let documents else { return s }
+        let engine = runner.engine
+        s.runningSince = startedAt.secondsSinceEpoch
+        s.version = AgentIdentity.version
+        s.zone = engine.zone.identifier
+        s.pausedUntil = engine.state.pausedUntil.map { $0 > runner.now ? $0.secondsSinceEpoch : 0 } ?? 0
+        s.ringing = UInt32(engine.ringing.count)
+        s.snoozed = UInt32(engine.state.snoozes.count)
+        s.alarms = UInt32(engine.document.alarms.count)
+        if let next = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: 1).first {
+            s.nextTrigger = next.at.secondsSinceEpoch; s.nextLabel = next.alarm.label; s.nextID = next.alarm.id
+        }
+        let server = presenter.serverDescription()
+        s.notificationServer = server.server
+        s.notificationCapabilities = server.capabilities
+        s.soundBackend = presenter.soundBackendState
+        s.store = documents.store.paths.document
+        s.storeProblem = documents.lastProblem ?? ""
+        return s
     }
 
     private static func hasSessionBus() -> Bool {

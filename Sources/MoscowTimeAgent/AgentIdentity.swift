@@ -6,7 +6,10 @@ public enum AgentIdentity {
     /// Basename of the application `.desktop` file (the notifications' `desktop-entry` hint).
     public static let desktopEntry = "org.moscowtime.Agent"
     public static let appName = "MoscowTime"
-    public static let iconName = "alarm-clock"
-    public static let ringingIconName = "alarm-clock"
+    /// hicolor icons installed by `make install` (data/icons): scalable/apps/<name>.svg and
+    /// symbolic/apps/<name>-symbolic.svg.
+    public static let iconName = "org.moscowtime.Agent"
+    public static let ringingIconName = "org.moscowtime.Agent-ringing"
+    public static let pausedIconName = "org.moscowtime.Agent-paused"
     public static let version = "0.1.0"
 }

@@ -8,7 +8,8 @@ import MoscowTimeDesktop
 final class DocumentSource {
     let store: DocumentStore
     private(set) var lastGood: StoreDocument?
-    private var lastProblem: String?
+    /// Why the file on disk is not being used right now, if it is not.
+    private(set) var lastProblem: String?
 
     init(store: DocumentStore) { self.store = store }
 

@@ -37,6 +37,14 @@ final class RingPresenter {
 
     var ringingIDs: [String] { ringing.keys.sorted() }
 
+    /// For `agent-cli status`: the notification server ("name version" or why none) and its capabilities.
+    func serverDescription() -> (server: String, capabilities: [String]) {
+        guard let info = notifier.serverInfo() else { return ("none (no notification server answers)", []) }
+        return ("\(info.name) \(info.version) (\(info.vendor))", serverCapabilities())
+    }
+
+    var soundBackendState: String { sound.backendState }
+
     func ring(_ r: RingingAlarm) {
         ringing[r.alarmID] = r
         let key = nextSoundKey; nextSoundKey &+= 1

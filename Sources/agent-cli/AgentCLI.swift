@@ -13,7 +13,10 @@ struct AgentCLI: ParsableCommand {
         version: Version.text,
         subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
                       EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self,
-                      NextCommand.self, NowCommand.self, SettingsCommand.self]
+                      NextCommand.self, NowCommand.self, SettingsCommand.self,
+                      StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
+                      ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
+                      TemplateCommand.self, AutostartCommand.self]
     )
 }
 

@@ -1,0 +1,143 @@
+import AgentControl
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// org.moscowtime.Agent1 on the session bus: status, snooze, stop, pause/resume, reload, quit, and
+/// signals for what the alarms do. Thin: every decision is the runner's (and so the engine's).
+@MainActor
+final class AgentBusService {
+    private var exporter: DBusObjectExporter?
+    private let runner: AlarmRunner
+    private let status: () -> AgentStatus
+    private let quit: () -> Void
+
+    init(connection: OpaquePointer, runner: AlarmRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
+        self.runner = runner; self.status = status; self.quit = quit
+        exporter = try DBusObjectExporter(
+            connection: connection, objectPath: AgentInterface.objectPath, interfaceXML: AgentInterface.xml,
+            interfaceName: AgentInterface.name,
+            handler: { [weak self] method, parameters, _ in
+                guard let self else { return .error(name: "org.freedesktop.DBus.Error.Failed", message: "agent is shutting down") }
+                return self.handle(method, VariantReader(borrowing: parameters))
+            },
+            getProperty: { name in name == "Version" ? Variant.string(AgentIdentity.version).make() : nil })
+    }
+
+    private func handle(_ method: String, _ args: VariantReader) -> DBusReply {
+        let engine = runner.engine
+        switch method {
+        case "GetStatus":
+            return reply([status().variant])
+        case "ListRinging":
+            let items = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
+                Variant.tuple([.string($0.alarmID), .string($0.label), .int64($0.due.secondsSinceEpoch),
+                               .int64($0.endsAt.secondsSinceEpoch), .bool($0.isLate)])
+            }
+            return reply([.array(elementType: "(ssxxb)", items)])
+        case "ListSnoozed":
+            let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
+                Variant.tuple([.string(id), .string(engine.document.alarm(id: id)?.label ?? ""),
+                               .int64(s.until.secondsSinceEpoch), .int64(s.due.secondsSinceEpoch)])
+            }
+            return reply([.array(elementType: "(ssxx)", items)])
+        case "NextTriggers":
+            let count = Int(min(args.child(0).uint32 ?? 5, 1000))
+            let triggers = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: count)
+            let items = triggers.map {
+                Variant.tuple([.string($0.alarm.id), .string($0.alarm.label), .int64($0.at.secondsSinceEpoch), .bool($0.snoozedFrom != nil)])
+            }
+            return reply([.array(elementType: "(ssxb)", items)])
+        case "Snooze":
+            let id = args.child(0).string ?? ""
+            let minutes = args.child(1).uint32 ?? 0
+            guard minutes == 0 || Limits.snoozeMinutes.contains(Int(minutes)) else {
+                return .error(name: AgentInterface.ErrorName.invalidArgument,
+                              message: "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)")
+            }
+            return each(id, ringingOnly: true) { (target: String) throws(EngineError) in
+                try self.runner.snooze(target, minutes: minutes == 0 ? nil : Int(minutes))
+            }
+        case "Stop":
+            return each(args.child(0).string ?? "", ringingOnly: false) { (target: String) throws(EngineError) in
+                try self.runner.stop(target)
+            }
+        case "Pause":
+            let until = Instant(secondsSinceEpoch: args.child(0).int64 ?? 0)
+            guard until > runner.now else {
+                return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
+            }
+            runner.pause(until: until)
+            return reply([])
+        case "Resume":
+            runner.pause(until: nil)
+            return reply([])
+        case "Reload":
+            runner.reload()
+            return reply([])
+        case "Quit":
+            quit()
+            return reply([])
+        default:
+            return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
+        }
+    }
+
+    /// Applies `action` to one alarm, or with an empty id to every ringing one (and, for Stop, every snoozed one).
+    private func each(_ id: String, ringingOnly: Bool, _ action: (String) throws(EngineError) -> Void) -> DBusReply {
+        let engine = runner.engine
+        var targets = [id]
+        if id.isEmpty {
+            var all = Set(engine.ringing.keys)
+            if !ringingOnly { all.formUnion(engine.state.snoozes.keys) }
+            targets = all.sorted()
+            guard !targets.isEmpty else {
+                return .error(name: AgentInterface.ErrorName.notRinging, message: ringingOnly ? "no alarm is ringing" : "no alarm is ringing or snoozed")
+            }
+        }
+        for target in targets {
+            do { try action(target) } catch {
+                switch error {
+                case .unknownAlarm: return .error(name: AgentInterface.ErrorName.unknownAlarm, message: error.description)
+                case .notRinging, .notRingingOrSnoozed: return .error(name: AgentInterface.ErrorName.notRinging, message: error.description)
+                }
+            }
+        }
+        return reply([.strings(targets)])
+    }
+
+    private func reply(_ values: [Variant]) -> DBusReply { .value(Variant.tuple(values).make()) }
+
+    /// Turns the engine's effects into the interface's signals.
+    func signal(for effect: EngineEffect) {
+        guard let exporter else { return }
+        switch effect {
+        case .ring(let r):
+            exporter.emit(signal: "AlarmRinging", parameters: Variant.tuple([
+                .string(r.alarmID), .string(r.label), .int64(r.due.secondsSinceEpoch), .bool(r.isLate)]).make())
+        case let .silence(id, reason):
+            switch reason {
+            case .snoozed(let until):
+                exporter.emit(signal: "AlarmSnoozed", parameters: Variant.tuple([.string(id), .int64(until.secondsSinceEpoch)]).make())
+            case .stopped: emitStopped(id, "stopped")
+            case .unanswered: emitStopped(id, "unanswered")
+            case .sleep: emitStopped(id, "sleep")
+            case .withdrawn: emitStopped(id, "withdrawn")
+            }
+        case .reportMissed(let list):
+            for m in list {
+                exporter.emit(signal: "AlarmMissed", parameters: Variant.tuple([
+                    .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue)]).make())
+            }
+        case .disableAlarm, .saveState:
+            break
+        }
+    }
+
+    func habitReminderShown(id: String, name: String, due: Instant) {
+        exporter?.emit(signal: "HabitReminderShown", parameters: Variant.tuple([.string(id), .string(name), .int64(due.secondsSinceEpoch)]).make())
+    }
+
+    private func emitStopped(_ id: String, _ reason: String) {
+        exporter?.emit(signal: "AlarmStopped", parameters: Variant.tuple([.string(id), .string(reason)]).make())
+    }
+}

@@ -1,0 +1,120 @@
+import CGLib
+import Glibc
+
+/// Calls `onChange` when any of `fileNames` inside `directory` is written, created, deleted or renamed
+/// into place (the atomic `write tmp; rename(tmp, name)` that editors and our own store use).
+///
+/// Watches the directory, not the files: a file monitor follows the inode and loses track after an
+/// atomic replace. The directory is created (mode 0700, with parents) if missing, because GIO polls
+/// a missing path every few seconds and the agent wants zero idle wake-ups; if it is deleted later,
+/// the watcher re-creates it and watches the new one (and reports a change, the files are gone).
+///
+/// Events are coalesced: the first relevant event starts a 100 ms timer, `onChange` runs once when it
+/// ends. That timer exists only while events are arriving.
+@MainActor
+public final class DirectoryWatcher {
+    public let directory: String
+    public let fileNames: Set<String>
+    private let onChange: @MainActor () -> Void
+    /// `directory` as GIO spells it (canonical, no trailing slash), to compare with event paths.
+    private let directoryPath: String
+    private var monitor: UnsafeMutablePointer<GFileMonitor>?
+    private var debounceSourceID: UInt32 = 0
+    /// Coalescing window; long enough to merge the events of one save, short enough to feel instant.
+    public var debounceMilliseconds: UInt32 = 100
+
+    public init(directory: String, fileNames: Set<String>, onChange: @escaping @MainActor () -> Void) {
+        self.directory = directory
+        self.fileNames = fileNames
+        self.onChange = onChange
+        let file = g_file_new_for_path(directory)
+        directoryPath = consumeGString(g_file_get_path(file)) ?? directory
+        unrefObject(file)
+        startMonitoring()
+    }
+
+    isolated deinit {
+        if debounceSourceID != 0 { g_source_remove(debounceSourceID) }
+        stopMonitoring()
+    }
+
+    private func startMonitoring() {
+        if g_mkdir_with_parents(directory, 0o700) != 0 {
+            Log.warning("cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
+        let file = g_file_new_for_path(directory)
+        defer { unrefObject(file) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+            Log.warning("cannot watch \(directory): \(consumeGError(error))")
+            return
+        }
+        self.monitor = monitor
+        connectSignal(UnsafeMutableRawPointer(monitor), "changed", handler: directoryMonitorChanged,
+                      data: WeakRef(self).retainedPointer())
+    }
+
+    private func stopMonitoring() {
+        guard let monitor else { return }
+        self.monitor = nil
+        // Cancel first: a cancelled monitor emits nothing more; unref then frees it and our box.
+        g_file_monitor_cancel(monitor)
+        unrefObject(monitor)
+    }
+
+    fileprivate func handle(path: String?, otherPath: String?, event: GFileMonitorEvent) {
+        switch event {
+        case G_FILE_MONITOR_EVENT_CHANGED, G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,
+             G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_RENAMED, G_FILE_MONITOR_EVENT_MOVED_IN,
+             G_FILE_MONITOR_EVENT_MOVED_OUT:
+            break
+        default:
+            return // attribute changes, unmounts: not a content change
+        }
+        if event == G_FILE_MONITOR_EVENT_DELETED, path == directoryPath {
+            // The directory itself went away: our inotify watch is dead. Start over on a fresh one.
+            Log.info("\(directory) was removed; re-creating and watching it again")
+            stopMonitoring()
+            startMonitoring()
+            scheduleChange()
+            return
+        }
+        if matches(path) || matches(otherPath) { scheduleChange() }
+    }
+
+    private func matches(_ path: String?) -> Bool {
+        guard let path, path.hasPrefix(directoryPath + "/") else { return false }
+        return fileNames.contains(String(path.dropFirst(directoryPath.count + 1)))
+    }
+
+    private func scheduleChange() {
+        guard debounceSourceID == 0 else { return }
+        debounceSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, debounceMilliseconds, directoryDebounceEnded,
+                                              WeakRef(self).retainedPointer(), releaseRetainedBox)
+    }
+
+    fileprivate func debounceEnded() {
+        debounceSourceID = 0
+        onChange()
+    }
+}
+
+/// GFileMonitor::changed(monitor, file, other_file, event_type, user_data).
+private let directoryMonitorChanged: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
+                                                     UnsafeMutableRawPointer?) -> Void = { _, file, other, event, data in
+    // Plain strings cross into the main-actor closure; the GFile pointers stay here.
+    let path = file.flatMap { consumeGString(g_file_get_path($0)) }
+    let otherPath = other.flatMap { consumeGString(g_file_get_path($0)) }
+    let watcher = WeakRef<DirectoryWatcher>.from(data)
+    MainActor.assumeIsolated {
+        watcher?.object?.handle(path: path, otherPath: otherPath, event: event)
+    }
+}
+
+private func directoryDebounceEnded(_ data: UnsafeMutableRawPointer?) -> gboolean {
+    let ref = WeakRef<DirectoryWatcher>.from(data) // resolve the box here: only Sendable values enter the closure
+    MainActor.assumeIsolated {
+        ref?.object?.debounceEnded()
+    }
+    return 0 // G_SOURCE_REMOVE: one shot
+}

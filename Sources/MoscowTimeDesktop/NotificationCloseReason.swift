@@ -1,0 +1,9 @@
+/// Why a notification closed (the `NotificationClosed` signal's reason).
+public enum NotificationCloseReason: Int, Sendable {
+    case expired = 1, dismissed = 2, closedByCall = 3, undefined = 4
+
+    /// Maps whatever the server sent; unknown values become `.undefined`.
+    public init(serverValue: Int) {
+        self = NotificationCloseReason(rawValue: serverValue) ?? .undefined
+    }
+}

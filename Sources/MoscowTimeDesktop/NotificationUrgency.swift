@@ -1,0 +1,4 @@
+/// The notification spec's `urgency` hint. Critical notifications do not expire on most servers.
+public enum NotificationUrgency: UInt8, Sendable {
+    case low = 0, normal = 1, critical = 2
+}

@@ -1,0 +1,238 @@
+import CCanberra
+import CGLib
+import Glibc
+
+/// Sound through libcanberra (the sound theme, PulseAudio/PipeWire). Each sound has a caller-chosen
+/// key (an alarm's id, say); `startLoop` repeats it until `stop(key:)`.
+///
+/// Looping is "play again when the last play finished": libcanberra reports the end on its own thread,
+/// the report hops to the main loop with `g_idle_add_full`, and a new play starts there only if the
+/// key is still ringing with the same serial — so a `stop` that races with an in-flight end wins.
+/// Nothing here is fatal: without a sound server `onProblem` says so and the agent keeps running.
+@MainActor
+public final class SoundPlayer {
+    private struct Ringing {
+        var source: SoundSource
+        var looping: Bool
+        var ramp: VolumeRamp?
+        var repetition: Int
+        var serial: UInt64
+        var startedAt: Int64   // g_get_monotonic_time at the start of this repetition
+    }
+
+    // libcanberra's error codes (canberra.h).
+    private static let errorNotFound: Int32 = -9
+    private static let errorDestroyed: Int32 = -10
+    private static let errorCanceled: Int32 = -11
+    private static let errorNotAvailable: Int32 = -12
+    private static let errorDisabled: Int32 = -16
+    /// A repetition shorter than this waits before the next one: a broken or empty file must not spin.
+    private static let minimumPeriodMicroseconds: Int64 = 200_000
+
+    public let applicationName: String
+    public let applicationID: String
+    private var context: OpaquePointer?  // ca_context*
+    private var contextNeedsReopen = false
+    private var ringing: [UInt32: Ringing] = [:]
+    private var nextSerial: UInt64 = 0
+
+    /// Human-readable cause when a sound cannot play ("no sound server: …", "sound not found: …").
+    /// Called every time; de-duplicate in the caller.
+    public var onProblem: (@MainActor (String) -> Void)?
+    /// For status output: "<driver>: ok" or "<driver>: unavailable: <cause>".
+    public private(set) var backendState: String = "not opened"
+
+    public init(applicationName: String, applicationID: String) {
+        self.applicationName = applicationName
+        self.applicationID = applicationID
+        openContext()
+    }
+
+    isolated deinit {
+        ringing.removeAll()
+        if let context { ca_context_destroy(context) }
+    }
+
+    /// The driver libcanberra was told to use (`CANBERRA_DRIVER`), else its default order.
+    private var driverName: String {
+        getenv("CANBERRA_DRIVER").map { String(cString: $0) } ?? "canberra"
+    }
+
+    private func openContext() {
+        var created: OpaquePointer?
+        let rc = ca_context_create(&created)
+        guard rc == 0, let created else {
+            backendState = "\(driverName): unavailable: \(Self.describe(rc))"
+            return
+        }
+        context = created
+        var props: OpaquePointer?
+        ca_proplist_create(&props)
+        ca_proplist_sets(props, "application.name", applicationName)
+        ca_proplist_sets(props, "application.id", applicationID)
+        ca_context_change_props_full(created, props)
+        ca_proplist_destroy(props)
+        // Opening now finds a missing sound server early; play() retries the open by itself.
+        let openRC = ca_context_open(created)
+        backendState = openRC == 0 ? "\(driverName): ok" : "\(driverName): unavailable: \(Self.describe(openRC))"
+        if openRC != 0 { Log.debug("ca_context_open: \(Self.describe(openRC))") }
+    }
+
+    /// Plays `source` over and over until `stop(key:)`. Replaces whatever `key` was playing.
+    public func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp? = nil) {
+        begin(key: key, source: source, looping: true, ramp: volumeRamp)
+    }
+
+    /// Plays `source` once. Replaces whatever `key` was playing.
+    public func playOnce(key: UInt32, source: SoundSource) {
+        begin(key: key, source: source, looping: false, ramp: nil)
+    }
+
+    /// Stops `key` now; no further repetition starts, even if a play is just ending.
+    public func stop(key: UInt32) {
+        guard ringing.removeValue(forKey: key) != nil else { return }
+        // Cancelling calls the finish callback (CA_ERROR_CANCELED), which finds no ringing entry.
+        if let context { ca_context_cancel(context, key) }
+    }
+
+    public func isPlaying(key: UInt32) -> Bool { ringing[key] != nil }
+
+    /// Keys currently playing or looping.
+    public var playingKeys: [UInt32] { Array(ringing.keys) }
+
+    private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
+        if ringing[key] != nil { stop(key: key) }
+        ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, repetition: 0, serial: 0, startedAt: 0)
+        play(key: key)
+    }
+
+    private func play(key: UInt32) {
+        guard var sound = ringing[key] else { return }
+        if contextNeedsReopen, ringing.count == 1 {
+            // After a failure the sound server may have restarted; libcanberra's pulse driver never
+            // reconnects a context by itself, so start over (only when nothing else is playing on it).
+            if let context { ca_context_destroy(context) }
+            context = nil
+            contextNeedsReopen = false
+            openContext()
+        }
+        guard let context else {
+            ringing[key] = nil
+            report(Self.errorNotAvailable, sound.source)
+            return
+        }
+        nextSerial += 1
+        sound.serial = nextSerial
+        sound.startedAt = Int64(g_get_monotonic_time())
+        ringing[key] = sound
+
+        var props: OpaquePointer?
+        ca_proplist_create(&props)
+        defer { ca_proplist_destroy(props) }
+        switch sound.source {
+        case .themeSound(let id): ca_proplist_sets(props, "event.id", id)
+        case .file(let path): ca_proplist_sets(props, "media.filename", path)
+        }
+        // "alarm" keeps a ringing alarm out of the desktop's "event sounds" volume; one-shots are events.
+        ca_proplist_sets(props, "media.role", sound.looping ? "alarm" : "event")
+        ca_proplist_sets(props, "event.description", applicationName)
+        // The same sound again and again: let the server keep it in its sample cache.
+        ca_proplist_sets(props, "canberra.cache-control", getenv("MT_CACHE").map { String(cString: $0) } ?? "volatile")
+        if let ramp = sound.ramp {
+            ca_proplist_sets(props, "canberra.volume", String(ramp.volume(forRepetition: sound.repetition)))
+        }
+
+        let token = SoundFinishToken(player: self, key: key, serial: sound.serial)
+        let data = Unmanaged.passRetained(token).toOpaque()
+        let rc = ca_context_play_full(context, key, props, soundFinishedOffThread, data)
+        if rc != 0 {
+            // No callback follows a failed start: drop our reference ourselves.
+            Unmanaged<SoundFinishToken>.fromOpaque(data).release()
+            ringing[key] = nil
+            report(rc, sound.source)
+        } else {
+            backendState = "\(driverName): ok"
+        }
+    }
+
+    /// On the main loop: one play of `key` ended with `code`.
+    fileprivate func finished(key: UInt32, serial: UInt64, code: Int32) {
+        guard var sound = ringing[key], sound.serial == serial else { return } // stopped or replaced
+        guard code == 0 else {
+            ringing[key] = nil
+            if code != Self.errorCanceled && code != Self.errorDestroyed { report(code, sound.source) }
+            return
+        }
+        guard sound.looping else {
+            ringing[key] = nil
+            return
+        }
+        sound.repetition += 1
+        ringing[key] = sound
+        let elapsed = Int64(g_get_monotonic_time()) - sound.startedAt
+        if elapsed >= Self.minimumPeriodMicroseconds {
+            play(key: key)
+        } else {
+            let delayMs = UInt32((Self.minimumPeriodMicroseconds - elapsed) / 1000) + 1
+            scheduleAfter(milliseconds: delayMs) { [weak self] in
+                // Still the same ring? A stop or restart in between changed or removed the entry.
+                guard let self, self.ringing[key]?.serial == serial else { return }
+                self.play(key: key)
+            }
+        }
+    }
+
+    private func scheduleAfter(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
+        let box = IdleAction(body)
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runDelayedSoundAction,
+                           Unmanaged.passRetained(box).toOpaque(), releaseRetainedBox)
+    }
+
+    private func report(_ code: Int32, _ source: SoundSource) {
+        let cause: String
+        switch code {
+        case Self.errorNotAvailable:
+            cause = "no sound server: \(Self.describe(code))"
+            backendState = "\(driverName): unavailable: \(Self.describe(code))"
+        case Self.errorNotFound:
+            cause = "sound not found: \(source.name)"
+        case Self.errorDisabled:
+            cause = "sound disabled: \(Self.describe(code))"
+        default:
+            cause = "cannot play \(source.name): \(Self.describe(code))"
+        }
+        if code != Self.errorNotFound { contextNeedsReopen = true }
+        Log.debug("sound problem: \(cause)")
+        onProblem?(cause)
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        ca_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// ca_finish_callback_t. Runs on a libcanberra/PulseAudio thread: must not touch the player or call
+/// libcanberra. It only passes the token (and its +1 reference) to the main loop.
+private func soundFinishedOffThread(_ context: OpaquePointer?, _ id: UInt32, _ code: Int32,
+                                    _ data: UnsafeMutableRawPointer?) {
+    guard let data else { return }
+    Unmanaged<SoundFinishToken>.fromOpaque(data).takeUnretainedValue().errorCode = code
+    // g_idle_add_full always defers (g_main_context_invoke could run inline and re-enter libcanberra).
+    g_idle_add_full(G_PRIORITY_DEFAULT, soundFinishedOnMainLoop, data, releaseRetainedBox)
+}
+
+private func soundFinishedOnMainLoop(_ data: UnsafeMutableRawPointer?) -> gboolean {
+    guard let data else { return 0 }
+    let token = Unmanaged<SoundFinishToken>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated {
+        token.player?.finished(key: token.key, serial: token.serial, code: token.errorCode)
+    }
+    return 0 // G_SOURCE_REMOVE
+}
+
+private func runDelayedSoundAction(_ data: UnsafeMutableRawPointer?) -> gboolean {
+    guard let data else { return 0 }
+    let action = Unmanaged<IdleAction>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { action.body() }
+    return 0
+}

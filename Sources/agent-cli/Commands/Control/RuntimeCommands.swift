@@ -1,0 +1,81 @@
+import AgentControl
+import ArgumentParser
+import MoscowTimeCore
+
+struct SnoozeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snooze", abstract: "Snooze a ringing alarm (all ringing ones without an id).")
+    @Argument(help: "Alarm id, unique prefix or label (default: every ringing alarm).") var alarm: String?
+    @Option(name: .long, help: "Minutes (1–120; default: the alarm's snooze minutes).") var minutes: Int?
+
+    func run() throws {
+        if let minutes, !Limits.snoozeMinutes.contains(minutes) {
+            throw InputError("invalid --minutes \(minutes): expected 1 to 120")
+        }
+        let ctx = try CLIContext()
+        let reply = try AgentConnection.call("Snooze", [.string(try AgentConnection.alarmID(alarm, ctx)), .uint32(UInt32(minutes ?? 0))])
+        for id in reply.child(0).strings { Output.line("snoozed \(id)") }
+    }
+}
+
+struct StopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stop", abstract: "Stop a ringing alarm or cancel its snooze (--all: every one).")
+    @Argument(help: "Alarm id, unique prefix or label.") var alarm: String?
+    @Flag(name: .long, help: "Stop every ringing and snoozed alarm.") var all = false
+
+    func validate() throws {
+        if alarm == nil, !all { throw ValidationError("give an alarm id or --all") }
+        if alarm != nil, all { throw ValidationError("give an alarm id or --all, not both") }
+    }
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let reply = try AgentConnection.call("Stop", [.string(try AgentConnection.alarmID(alarm, ctx))])
+        for id in reply.child(0).strings { Output.line("stopped \(id)") }
+    }
+}
+
+struct PauseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Do not disturb: alarms due meanwhile are reported, not rung.",
+        discussion: "Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")
+    @Option(name: .customLong("for"), help: "How long: 30m, 2h, 1h30m.") var duration: String?
+    @Option(name: .long, help: "Until a time of day (HH:MM, next occurrence in the configured zone).") var until: String?
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let zone = try ctx.zone(doc.settings)
+        let end: Instant
+        switch (duration, until) {
+        case (let d?, nil):
+            end = ctx.now + (try DurationParser.parse(d))
+        case (nil, let u?):
+            let time = try TimeParser.parse(u)
+            let today = zone.local(ctx.now).date
+            let candidate = zone.instant(today, time)
+            end = candidate > ctx.now ? candidate : zone.instant(today.adding(days: 1), time)
+        default:
+            throw InputError("give either --for DURATION (e.g. 2h) or --until HH:MM")
+        }
+        _ = try AgentConnection.call("Pause", [.int64(end.secondsSinceEpoch)])
+        Output.line("paused until \(ISO8601.string(end, in: zone))")
+    }
+}
+
+struct ResumeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "End a pause.")
+    func run() throws {
+        _ = try AgentConnection.call("Resume")
+        Output.line("resumed")
+    }
+}
+
+struct ReloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "reload", abstract: "Make the agent re-read the store now.")
+    func run() throws {
+        _ = try AgentConnection.call("Reload")
+        Output.line("reloaded")
+    }
+}

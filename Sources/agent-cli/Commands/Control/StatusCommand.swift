@@ -1,0 +1,69 @@
+import AgentControl
+import ArgumentParser
+import MoscowTimeCore
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether the agent runs, what rings, what is snoozed, and what comes next.",
+        discussion: "Exit status 3 when the agent is not running.")
+
+    @Flag(name: .long, help: "Machine-readable output.") var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let zone = try ctx.zone(doc.settings)
+        let t = ctx.localizer(doc.settings)
+        // Never start the agent just to ask whether it runs.
+        let reply = try AgentConnection.call("GetStatus", autoStart: false)
+        let s = AgentStatus(reply.child(0))
+        let ringing = try AgentConnection.call("ListRinging").child(0)
+        let snoozed = try AgentConnection.call("ListSnoozed").child(0)
+        func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
+        if json {
+            var ringingItems: [JSONValue] = []
+            for i in 0..<ringing.count {
+                let r = ringing.child(i)
+                ringingItems.append(.object([("id", .optional(r.child(0).string)), ("label", .optional(r.child(1).string)),
+                                             ("due", .string(when(r.child(2).int64 ?? 0))), ("late", .bool(r.child(4).bool ?? false))]))
+            }
+            var snoozedItems: [JSONValue] = []
+            for i in 0..<snoozed.count {
+                let r = snoozed.child(i)
+                snoozedItems.append(.object([("id", .optional(r.child(0).string)), ("label", .optional(r.child(1).string)),
+                                             ("until", .string(when(r.child(2).int64 ?? 0)))]))
+            }
+            let out: JSONValue = .object([
+                ("running", .bool(true)), ("version", .string(s.version)), ("runningSince", .string(when(s.runningSince))),
+                ("zone", .string(s.zone)), ("pausedUntil", s.pausedUntil == 0 ? .null : .string(when(s.pausedUntil))),
+                ("ringing", .array(ringingItems)), ("snoozed", .array(snoozedItems)),
+                ("next", s.nextTrigger == 0 ? .null : .object([("id", .string(s.nextID)), ("label", .string(s.nextLabel)), ("at", .string(when(s.nextTrigger)))])),
+                ("notificationServer", .string(s.notificationServer)),
+                ("notificationCapabilities", .array(s.notificationCapabilities.map(JSONValue.string))),
+                ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
+                ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
+            ])
+            Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
+            return
+        }
+        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: AgentState())
+        func local(_ seconds: Int64) -> String { p.whenText(Instant(secondsSinceEpoch: seconds)) }
+        var lines = ["agent:         running since \(local(s.runningSince)) (version \(s.version))",
+                     "zone:          \(s.zone)"]
+        if s.pausedUntil != 0 { lines.append("paused until:  \(local(s.pausedUntil))") }
+        lines.append("next:          " + (s.nextTrigger == 0 ? t("never") : "\(local(s.nextTrigger))  \(s.nextLabel) [\(s.nextID)]"))
+        for i in 0..<ringing.count {
+            let r = ringing.child(i)
+            lines.append("ringing:       \(r.child(1).string ?? "") [\(r.child(0).string ?? "")] due \(local(r.child(2).int64 ?? 0))\(r.child(4).bool == true ? " (late)" : "")")
+        }
+        for i in 0..<snoozed.count {
+            let r = snoozed.child(i)
+            lines.append("snoozed:       \(r.child(1).string ?? "") [\(r.child(0).string ?? "")] until \(local(r.child(2).int64 ?? 0))")
+        }
+        lines.append("notifications: \(s.notificationServer)" + (s.notificationCapabilities.isEmpty ? "" : "; capabilities: \(s.notificationCapabilities.joined(separator: " "))"))
+        lines.append("sound:         \(s.soundBackend)")
+        lines.append("store:         \(s.store)" + (s.storeProblem.isEmpty ? "" : " — PROBLEM: \(s.storeProblem)"))
+        Output.line(lines.joined(separator: "\n"))
+    }
+}
