@@ -52,6 +52,7 @@ public final class Agent {
         }
         loop.run()
         presenter?.closeAll()
+        runner?.habits?.closeAll()
         nameOwner?.releaseName()
         return exitCode
     }
@@ -80,6 +81,7 @@ public final class Agent {
             Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
         let runner = AlarmRunner(engine: AlarmEngine(document: doc, state: state, zone: zone), documents: documents,
                                  stateStore: stateStore, presenter: presenter)
+        runner.habits = HabitReminderRunner(notifier: notifier, sound: sound, store: documents.store)
         self.presenter = presenter
         self.runner = runner
         self.documents = documents
@@ -107,6 +109,7 @@ public final class Agent {
             }, quit: { [weak self] in self?.quit("D-Bus Quit") })
             busService = service
             runner.onEffect = { [weak service] effect in service?.signal(for: effect) }
+            runner.habits?.onShown = { [weak service] r in service?.habitReminderShown(id: r.habitID, name: r.name, due: r.due) }
         } catch {
             Log.error("cannot export the D-Bus interface: \(error)")
         }

@@ -13,6 +13,17 @@ final class AlarmRunner {
     private let clock: any WallClock
     private var timer: WallClockTimer!
     private(set) var armedAt: Instant?
+    /// Habit reminders share this runner's evaluations and its single timer.
+    var habits: HabitReminderRunner? {
+        didSet {
+            habits?.onChange = { [weak self] in
+                guard let self else { return }
+                // A "Later" changed the state outside an evaluation: persist it, then re-plan.
+                do { try self.stateStore.save(self.engine.state) } catch { Log.error("\(error)") }
+                self.wake("habit reminder answered")
+            }
+        }
+    }
     /// Called after every change of what rings or when (the D-Bus service and tray listen).
     var onChange: () -> Void = {}
     /// Effects observed, for the D-Bus signals.
@@ -39,6 +50,12 @@ final class AlarmRunner {
     func wake(_ why: String) {
         Log.debug("evaluating (\(why))")
         apply(engine.evaluate(now: now))
+    }
+
+    /// Habit reminders due now; their state lives in the engine's persisted `AgentState`.
+    private func evaluateHabits() {
+        guard let habits, habits.evaluate(engine: engine, now: now) else { return }
+        do { try stateStore.save(engine.state) } catch { Log.error("\(error)") }
     }
 
     /// Re-reads the user's document (file changed, SIGHUP, D-Bus Reload).
@@ -95,6 +112,7 @@ final class AlarmRunner {
             onEffect(effect)
         }
         if !disable.isEmpty { disableOneTimeAlarms(disable) }
+        evaluateHabits()
         rearm()
         onChange()
     }
@@ -117,7 +135,8 @@ final class AlarmRunner {
     }
 
     private func rearm() {
-        let next = engine.nextWake(now: now)
+        var next = engine.nextWake(now: now)
+        if let h = habits?.nextWake, next == nil || h < next! { next = h }
         guard next != armedAt else { return }
         armedAt = next
         if let next {

@@ -8,6 +8,8 @@ public struct AgentState: Hashable, Sendable {
     public var snoozes: [String: Snooze] = [:]
     /// Do-not-disturb: alarms falling due before this instant are reported, not rung.
     public var pausedUntil: Instant?
+    /// Habit reminders' bookkeeping (handled reminder times, "Later"s), see `HabitReminderPlanner`.
+    public var habitReminders = HabitReminderState()
 
     public init() {}
 }

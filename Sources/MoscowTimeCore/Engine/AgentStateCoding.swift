@@ -11,6 +11,7 @@ public enum AgentStateCoding {
                               ("count", .int($0.value.count))]))
         })))
         if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
+        members.append(("habitReminders", HabitReminderStateCoding.encode(s.habitReminders)))
         return .object(members)
     }
 
@@ -34,6 +35,7 @@ public enum AgentStateCoding {
             }
         }
         if r.has("pausedUntil") { s.pausedUntil = try r.instant("pausedUntil") }
+        if let h = json["habitReminders"] { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") }
         return s
     }
 }

@@ -153,6 +153,13 @@ public final class AlarmEngine {
         return [.saveState]
     }
 
+    /// Habit reminders keep their bookkeeping in the same persisted state; the agent's habit
+    /// reminder runner reads and replaces it (then persists with `.saveState` semantics).
+    public var habitReminders: HabitReminderState {
+        get { state.habitReminders }
+        set { state.habitReminders = newValue }
+    }
+
     /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.
     public func nextWake(now: Instant) -> Instant? {
         var best: Instant?
