@@ -25,6 +25,7 @@ public enum DocumentCoding {
         for (k, item) in try root.array("habits", optional: true).enumerated() {
             doc.habits.append(try HabitCoding.decode(try FieldReader(item, path: "habits[\(k)]")))
         }
+        try HabitCoding.checkUnique(doc.habits)
         return doc
     }
 

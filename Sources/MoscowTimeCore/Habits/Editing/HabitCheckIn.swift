@@ -1,0 +1,20 @@
+/// The agent's Done and Skip buttons on a habit reminder: log the reminder's day (today by default)
+/// in the user's document. Done adds one unit to a numeric habit. Call inside `DocumentStore.update`.
+public enum HabitCheckIn {
+    public enum Action: String, Sendable { case done, skip }
+
+    /// Throws when the habit is gone (deleted since the reminder was shown) or the day is not loggable.
+    @discardableResult
+    public static func record(_ action: Action, habitID: String, in doc: inout StoreDocument,
+                              day: CivilDate? = nil, now: Instant, zone: Zone) throws(InputError) -> HabitEntry {
+        guard let i = doc.habits.firstIndex(where: { $0.id == habitID }) else {
+            throw InputError("no habit with id \(habitID): it was deleted")
+        }
+        let today = zone.local(now).date
+        let date = day ?? today
+        switch action {
+        case .done: return try HabitLog.done(&doc.habits[i], on: date, today: today)
+        case .skip: return try HabitLog.skip(&doc.habits[i], on: date, today: today)
+        }
+    }
+}

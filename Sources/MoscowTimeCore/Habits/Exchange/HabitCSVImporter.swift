@@ -1,0 +1,97 @@
+/// Reads `HabitCSVFormat` back into habits, validating every field as the command line does.
+/// Errors name the file and line: `habits.csv line 7: invalid date "2026-13-01" …`.
+public enum HabitCSVImporter {
+    /// Whether the bytes start like our export (its header).
+    public static func recognises(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3).prefix(7)) : Array(bytes.prefix(7))
+        return head == Array("record,".utf8)
+    }
+
+    public static func habits(_ bytes: [UInt8], file: String) throws(InputError) -> [Habit] {
+        let rows: [CSVReader.Row]
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("\(file) \(error.message)") }
+        guard let header = rows.first else { throw InputError("\(file) is empty: expected the header \(HabitCSVFormat.columns.joined(separator: ","))") }
+        var col: [String: Int] = [:]
+        for (k, name) in header.fields.enumerated() { col[name] = k }
+        for c in HabitCSVFormat.columns where col[c] == nil {
+            throw InputError("\(file) line 1: column \"\(c)\" is missing; expected the header \(HabitCSVFormat.columns.joined(separator: ","))")
+        }
+        var habits: [Habit] = []
+        var index: [String: Int] = [:]
+        var pending: [(CSVReader.Row, String)] = []
+        for row in rows.dropFirst() {
+            func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
+            func fail(_ why: String) -> InputError { InputError("\(file) line \(row.line): \(why)") }
+            switch field("record") {
+            case "habit":
+                let h: Habit
+                do { h = try habit(field) } catch { throw fail(error.message) }
+                if index[h.id] != nil { throw fail("habit id \(h.id) appears twice") }
+                if habits.contains(where: { $0.name == h.name }) { throw fail("habit \"\(h.name)\" appears twice") }
+                index[h.id] = habits.count
+                habits.append(h)
+            case "entry":
+                pending.append((row, field("id")))
+            case let other:
+                throw fail("record \"\(other)\" is neither habit nor entry")
+            }
+        }
+        for (row, id) in pending {
+            func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
+            guard let k = index[id] else { throw InputError("\(file) line \(row.line): entry for habit id \"\(id)\", which has no habit row") }
+            do throws(InputError) {
+                let e = try entry(field, kind: habits[k].kind)
+                if habits[k].entry(on: e.date) != nil { throw InputError("the day \(e.date) appears twice") }
+                if e.date < habits[k].start { throw InputError("\(e.date) is before the habit's start \(habits[k].start)") }
+                habits[k].setEntry(e)
+            } catch {
+                throw InputError("\(file) line \(row.line): \(error.message)")
+            }
+        }
+        return habits
+    }
+
+    static func habit(_ field: (String) -> String) throws(InputError) -> Habit {
+        let id = field("id")
+        guard AlarmID.isValid(id) else { throw InputError("invalid id \"\(id)\": expected 8 lowercase hex digits") }
+        let name = field("name")
+        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it \(problem)") }
+        guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
+            throw InputError("invalid frequency \"\(field("frequency"))\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X")
+        }
+        let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
+        guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"\(field("start"))\": expected YYYY-MM-DD") }
+        guard let archived = ["true": true, "false": false][field("archived")] else {
+            throw InputError("invalid archived \"\(field("archived"))\": expected true or false")
+        }
+        var kind = HabitKind.yesNo
+        if !field("target").isEmpty {
+            guard let direction = HabitGoal.Direction(rawValue: field("goal")) else {
+                throw InputError("invalid goal \"\(field("goal"))\": expected at-least or at-most")
+            }
+            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")), direction: direction))
+        }
+        guard let created = ISO8601.parse(field("created")), let modified = ISO8601.parse(field("modified")) else {
+            throw InputError("invalid created/modified: expected instants like 2026-11-21T09:00:00Z")
+        }
+        return Habit(id: id, name: name, description: try HabitTextRules.description(field("description")),
+                     frequency: frequency, reminders: reminders, start: start, archived: archived, kind: kind,
+                     created: created, modified: modified)
+    }
+
+    static func entry(_ field: (String) -> String, kind: HabitKind) throws(InputError) -> HabitEntry {
+        guard let date = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"\(field("date"))\": expected YYYY-MM-DD") }
+        let note = try HabitTextRules.note(field("note"))
+        switch field("state") {
+        case "skip": return .skipped(date, note: note)
+        case "done":
+            if kind.isNumeric {
+                return .done(date, amount: try AmountParser.amount(field("amount")), note: note)
+            }
+            guard field("amount").isEmpty else { throw InputError("an amount for a yes/no habit: leave the amount empty") }
+            return .done(date, note: note)
+        case let other:
+            throw InputError("invalid state \"\(other)\": expected done or skip")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+/// Reads Loop Habit Tracker's CSV export (the zip it writes, or the folder it unpacks to):
+/// `Habits.csv` with one row per habit, and `NNN Name/Checkmarks.csv` per habit with `Date,Value`
+/// (and `Notes` since 2025) lines.
+///
+/// Both generations of the format are read, by column name: `NumRepetitions,Interval` (before 2025)
+/// or `FrequencyNumerator,FrequencyDenominator`, and the `Type`, `Unit`, `Target Type`,
+/// `Target Value`, `Archived?` columns when present. Values: 2 / YES_MANUAL → done, 3 / SKIP → skip,
+/// 1 / YES_AUTO (Loop's "not due"), 0 / NO and -1 / UNKNOWN → nothing; numeric habits store the
+/// amount × 1000 (an explicit 0 is kept only for at-most goals, where it is a good day).
+/// Loop's "X times in Y days" becomes daily (X = Y), X per week (Y = 7), X per month (Y = 30, 31),
+/// every Y days (X = 1), or else the nearest "per week" with a warning. Reminders and colours are not
+/// in the export.
+public enum LoopImporter {
+    public struct Result: Sendable {
+        public var habits: [Habit]
+        public var warnings: [String]
+    }
+
+    public static func recognises(_ files: ExportFiles) -> Bool { habitsFile(files) != nil }
+
+    static func habitsFile(_ files: ExportFiles) -> String? {
+        files.files.keys.filter { $0 == "Habits.csv" || $0.hasSuffix("/Habits.csv") }
+            .min { $0.split(separator: "/").count < $1.split(separator: "/").count }
+    }
+
+    public static func read(_ files: ExportFiles, now: Instant, today: CivilDate) throws(InputError) -> Result {
+        guard let habitsPath = habitsFile(files) else {
+            throw InputError("no Habits.csv found: expected Loop Habit Tracker's CSV export (its zip or unpacked folder)")
+        }
+        let root = String(habitsPath.dropLast("Habits.csv".count))
+        let rows: [CSVReader.Row]
+        do { rows = try CSVReader.rows(files.files[habitsPath]!) } catch { throw InputError("\(habitsPath) \(error.message)") }
+        guard let header = rows.first else { return Result(habits: [], warnings: []) }
+        var col: [String: Int] = [:]
+        for (k, name) in header.fields.enumerated() { col[name.trimmingSpaces] = k }
+        guard col["Name"] != nil else { throw InputError("\(habitsPath) line 1: no Name column; is this Loop Habit Tracker's Habits.csv?") }
+
+        var result = Result(habits: [], warnings: [])
+        var taken = Set<String>()
+        for (k, row) in rows.dropFirst().enumerated() {
+            func field(_ names: String...) -> String {
+                for n in names { if let i = col[n], i < row.fields.count { return row.fields[i].trimmingSpaces } }
+                return ""
+            }
+            func fail(_ why: String) -> InputError { InputError("\(habitsPath) line \(row.line): \(why)") }
+            var name = field("Name")
+            if let problem = LabelRules.problem(name) { throw fail("habit name \"\(name)\" \(problem)") }
+            if result.habits.contains(where: { $0.name == name }) {
+                var n = 2
+                while result.habits.contains(where: { $0.name == "\(name) (\(n))" }) { n += 1 }
+                result.warnings.append("two Loop habits are named \"\(name)\": the second is imported as \"\(name) (\(n))\"")
+                name = "\(name) (\(n))"
+            }
+            let position = field("Position").isEmpty ? pad(k + 1, 3) : field("Position")
+            let numerator = Int(field("FrequencyNumerator", "NumRepetitions")) ?? 1
+            let denominator = Int(field("FrequencyDenominator", "Interval")) ?? 1
+            guard numerator > 0, denominator > 0 else { throw fail("invalid frequency \(numerator)/\(denominator)") }
+            let (frequency, note) = mapFrequency(numerator, denominator)
+            if let note { result.warnings.append("\"\(name)\": \(note)") }
+
+            let checkmarks = checkmarksPath(files, root: root, position: position)
+            var values: [Value] = []
+            if let path = checkmarks { values = try readCheckmarks(files.files[path]!, path: path) }
+            let type = field("Type")
+            var kind = HabitKind.yesNo
+            if type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) {
+                var target = Double(field("Target Value")) ?? 0
+                if target <= 0 || target > HabitAmount.maximum {
+                    result.warnings.append("\"\(name)\": no usable target in the export; set one with agent-cli habit edit \"\(name)\" --target N")
+                    target = 1
+                }
+                let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
+                kind = .numeric(HabitGoal(unit: unit, target: HabitAmount.rounded(target),
+                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast))
+            }
+            let entries = makeEntries(values, kind: kind)
+            let text = [field("Question"), field("Description")].filter { !$0.isEmpty }.joined(separator: " — ")
+            let description = String(text.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumDescription))
+            let id = AlarmID.make(avoiding: taken)
+            taken.insert(id)
+            result.habits.append(Habit(id: id, name: name, description: description.isEmpty ? nil : description,
+                                       frequency: frequency, start: entries.first.map { min($0.date, today) } ?? today,
+                                       archived: field("Archived?").lowercased() == "true", kind: kind,
+                                       entries: entries, created: now))
+        }
+        return result
+    }
+
+    /// Loop names each habit's folder "%03d %s" (position, sanitised name), or just the position.
+    static func checkmarksPath(_ files: ExportFiles, root: String, position: String) -> String? {
+        files.files.keys.filter { path in
+            guard path.hasPrefix(root), path.hasSuffix("/Checkmarks.csv") else { return false }
+            let dir = path.dropFirst(root.count).dropLast("/Checkmarks.csv".count)
+            return !dir.contains("/") && (dir == position || dir.hasPrefix(position + " "))
+        }.min()
+    }
+
+    struct Value { let line: Int; let date: CivilDate; let value: Int; let note: String? }
+
+    static let names = ["YES_MANUAL": 2, "YES_AUTO": 1, "NO": 0, "UNKNOWN": -1, "SKIP": 3]
+
+    static func readCheckmarks(_ bytes: [UInt8], path: String) throws(InputError) -> [Value] {
+        let rows: [CSVReader.Row]
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("\(path) \(error.message)") }
+        var values: [Value] = []
+        for row in rows {
+            let f = row.fields
+            if f.first == "Date" { continue }
+            guard f.count >= 2, let date = CivilDate(iso: Substring(f[0].trimmingSpaces)) else {
+                throw InputError("\(path) line \(row.line): expected Date,Value such as 2026-11-21,2")
+            }
+            let v = f[1].trimmingSpaces
+            guard let value = names[v] ?? Int(v) else {
+                throw InputError("\(path) line \(row.line): unknown value \"\(v)\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)")
+            }
+            let note = f.count > 2 ? String(f[2].trimmingSpaces.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumNote)) : ""
+            values.append(Value(line: row.line, date: date, value: value, note: note.isEmpty ? nil : note))
+        }
+        return values
+    }
+
+    static func makeEntries(_ values: [Value], kind: HabitKind) -> [HabitEntry] {
+        var byDate: [CivilDate: HabitEntry] = [:]
+        for v in values {
+            if v.value == 3 { byDate[v.date] = .skipped(v.date, note: v.note); continue }
+            if let goal = kind.goal {
+                guard v.value > 0 || (v.value == 0 && goal.direction == .atMost) else { continue }
+                byDate[v.date] = .done(v.date, amount: min(HabitAmount.maximum, Double(v.value) / 1000), note: v.note)
+            } else if v.value == 2 {
+                byDate[v.date] = .done(v.date, note: v.note)
+            }
+        }
+        return byDate.values.sorted { $0.date < $1.date }
+    }
+
+    static func mapFrequency(_ x: Int, _ y: Int) -> (HabitFrequency, String?) {
+        if x >= y { return (.daily, nil) }
+        if y == 7 { return (.timesPerWeek(x), nil) }
+        if y == 30 || y == 31 { return (.timesPerMonth(min(x, 30)), nil) }
+        if x == 1 { return y <= HabitFrequency.maximumInterval ? (.everyNDays(y), nil) : (.timesPerMonth(1), "once in \(y) days is imported as once a month") }
+        let perWeek = min(7, max(1, Int((Double(x) * 7 / Double(y)).rounded())))
+        let f: HabitFrequency = perWeek == 7 ? .daily : .timesPerWeek(perWeek)
+        return (f, "\(x) times in \(y) days is imported as \(perWeek) times a week")
+    }
+}

@@ -1,0 +1,37 @@
+/// Builds a habit's frequency from the command line's `--daily`, `--days`, `--every`, `--per-week`,
+/// `--per-month` (at most one). Equivalent forms are stored one way: `--every 1`, `--per-week 7` and
+/// all seven days are daily.
+public enum HabitFrequencyParser {
+    public static let choices = "--daily, --days mon,wed, --every N, --per-week X or --per-month X"
+
+    /// Nil when no option was given.
+    public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
+                             perMonth: String?) throws(InputError) -> HabitFrequency? {
+        let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil].filter { $0 }.count
+        if given > 1 { throw InputError("choose one of \(choices)") }
+        if daily { return .daily }
+        if let days {
+            let set = try DaysParser.parse(days)
+            return set == Weekday.all ? .daily : .weekdays(set)
+        }
+        if let every {
+            let n = try number(every, "--every", 1...HabitFrequency.maximumInterval, "a number of days from 1 to \(HabitFrequency.maximumInterval)")
+            return n == 1 ? .daily : .everyNDays(n)
+        }
+        if let perWeek {
+            let n = try number(perWeek, "--per-week", 1...7, "1 to 7 days a week")
+            return n == 7 ? .daily : .timesPerWeek(n)
+        }
+        if let perMonth {
+            return .timesPerMonth(try number(perMonth, "--per-month", HabitFrequency.monthTimes, "1 to 30 days a month"))
+        }
+        return nil
+    }
+
+    static func number(_ text: String, _ option: String, _ range: ClosedRange<Int>, _ expected: String) throws(InputError) -> Int {
+        guard let n = Int(text.trimmingSpaces), range.contains(n) else {
+            throw InputError("invalid \(option) \"\(text)\": expected \(expected)")
+        }
+        return n
+    }
+}

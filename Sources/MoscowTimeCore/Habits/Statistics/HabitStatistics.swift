@@ -1,0 +1,33 @@
+/// Everything `habit stats` shows for one habit, computed from one `HabitTimeline`.
+public struct HabitStatistics: Sendable {
+    public let timeline: HabitTimeline
+    public let streaks: HabitStreaks
+    /// Completion rates for the last 7, 30 and 365 days (see `HabitCompletionRate`).
+    public let rate7: Double?
+    public let rate30: Double?
+    public let rate365: Double?
+    /// Strength score today, 0…1 (see `HabitScore`).
+    public let score: Double
+    /// Met days up to today (all days, due or not).
+    public let totalCompletions: Int
+    /// Numeric habits: the sum of all amounts logged up to today; nil for yes/no habits.
+    public let totalAmount: Double?
+
+    public init(_ habit: Habit, today: CivilDate) {
+        let t = HabitTimeline(habit, today: today)
+        timeline = t
+        streaks = HabitStreaks(t)
+        rate7 = HabitCompletionRate.rate(t, lastDays: 7)
+        rate30 = HabitCompletionRate.rate(t, lastDays: 30)
+        rate365 = HabitCompletionRate.rate(t, lastDays: 365)
+        score = t.score
+        totalCompletions = t.outcomes.reduce(0) { $0 + ($1 == .met ? 1 : 0) }
+        if habit.kind.isNumeric {
+            var sum = 0.0
+            for e in habit.entries where e.date <= today && e.status == .done { sum += e.amount ?? 0 }
+            totalAmount = sum
+        } else {
+            totalAmount = nil
+        }
+    }
+}

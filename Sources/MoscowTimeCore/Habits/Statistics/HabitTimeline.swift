@@ -1,0 +1,69 @@
+/// One habit's days from its start date through "today", evaluated once so that streaks, rates,
+/// the score, the heatmap and the sparkline are each a single pass over flat arrays (50 habits ×
+/// 5 years of daily entries stay far inside `habit stats`' time budget).
+///
+/// "Today" is still open: while it is unsettled (nothing logged, or an at-least amount below its
+/// target) it neither breaks a streak, nor counts in rates, nor moves the score. Days after today
+/// are not part of the timeline.
+public struct HabitTimeline: Sendable {
+    public let habit: Habit
+    public let today: CivilDate
+    /// Day 0 is the habit's start date.
+    public let first: CivilDate
+    public let outcomes: [HabitDayOutcome]
+    /// The score's "v" per day: 1 met, amount/target for a partial numeric day, 0 otherwise.
+    public let values: [Double]
+    /// Whether the calendar makes the day due (always true for per-period habits).
+    public let scheduled: [Bool]
+    /// The strength score at the end of each day (see `HabitScore`).
+    public let scores: [Double]
+
+    public init(_ habit: Habit, today: CivilDate) {
+        self.habit = habit
+        self.today = today
+        first = habit.start
+        let count = max(0, Int(today.days(since: habit.start)) + 1)
+        var outcomes = [HabitDayOutcome](repeating: .empty, count: count)
+        var values = [Double](repeating: 0, count: count)
+        let base = habit.start.daysSinceEpoch
+        for e in habit.entries {
+            let i = Int(e.date.daysSinceEpoch - base)
+            guard i >= 0, i < count else { continue }
+            (outcomes[i], values[i]) = habit.evaluate(e)
+        }
+        var scheduled = [Bool](repeating: true, count: count)
+        switch habit.frequency {
+        case .daily, .timesPerWeek, .timesPerMonth: break
+        case .weekdays(let days):
+            let startIndex = habit.start.weekday.rawValue - 1
+            var mask = [Bool](repeating: false, count: 7)
+            for d in days { mask[d.rawValue - 1] = true }
+            for i in 0..<count { scheduled[i] = mask[(startIndex + i) % 7] }
+        case .everyNDays(let n):
+            for i in 0..<count { scheduled[i] = i % n == 0 }
+        }
+        self.outcomes = outcomes
+        self.values = values
+        self.scheduled = scheduled
+        scores = HabitScore.dailyScores(habit: habit, outcomes: outcomes, values: values, scheduled: scheduled)
+    }
+
+    public var count: Int { outcomes.count }
+
+    public func date(at index: Int) -> CivilDate { first.adding(days: Int64(index)) }
+
+    /// The day's index, or nil outside start…today.
+    public func index(of date: CivilDate) -> Int? {
+        let i = Int(date.days(since: first))
+        return i >= 0 && i < count ? i : nil
+    }
+
+    /// Whether the last day (today) is still open and must be left out of streaks, rates and score.
+    public var isTodayOpen: Bool { count > 0 && habit.isUnsettled(outcomes[count - 1]) }
+
+    /// Days settled so far: the whole timeline, minus today while it is open.
+    public var settledCount: Int { isTodayOpen ? count - 1 : count }
+
+    /// The current strength score, 0…1 (0 before the start date).
+    public var score: Double { scores.last ?? 0 }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitDoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "done", abstract: "Log a day as done (numeric: an amount).",
+        discussion: """
+            Numeric habits: --amount sets the day's total; without it one unit is added.
+            Examples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note "50 pages"
+                      agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)
+            """)
+
+    @Argument(help: "Habit name (exact) or unique id prefix.")
+    var habit: String
+
+    @Option(name: .long, help: "The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).")
+    var date: String?
+
+    @Option(name: .long, help: "Numeric habits: the day's total (3, 2.5).")
+    var amount: String?
+
+    @Option(name: .long, help: "A note for the day.")
+    var note: String?
+
+    func run() throws {
+        let amount = try self.amount.map { try AmountParser.amount($0) }
+        let note = try self.note.map(HabitTextRules.note) ?? nil
+        try HabitDayLogger.log(habit, date: date) { h, day, today throws(InputError) in
+            try HabitLog.done(&h, on: day, amount: amount, note: note, today: today)
+        }
+    }
+}
+
+/// Resolves the habit and the day, applies one change inside the locked update, and prints the
+/// day's new state: shared by done, skip and undo.
+enum HabitDayLogger {
+    static func log(_ key: String, date: String?,
+                    _ change: (inout Habit, CivilDate, CivilDate) throws(InputError) -> HabitEntry) throws {
+        let ctx = try CLIContext()
+        let (habit, entry, day, p) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter) in
+            let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
+            let h = try HabitResolver.resolve(key, in: doc.habits)
+            let day = try date.map { try DateParser.parse($0, today: p.today) } ?? p.today
+            let i = doc.habits.firstIndex { $0.id == h.id }!
+            let entry = try change(&doc.habits[i], day, p.today)
+            return (doc.habits[i], entry, day, p)
+        }
+        if habit.entry(on: day) == nil {
+            Output.line(p.t("{name}: removed the entry of {date}.", ["name": habit.name, "date": day.description]))
+        } else {
+            Output.line(p.t("{name}, {date}: {state}.", ["name": habit.name, "date": day.description, "state": p.entryText(habit, entry)]))
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write all habits and their days as CSV (read back by habit import).",
+        discussion: """
+            Columns: record,id,name,description,frequency,reminders,start,archived,unit,target,goal,created,modified,date,state,amount,note
+            One "habit" row per habit, then one "entry" row per logged day.
+            """)
+
+    @Option(name: .long, help: "Write to this file (replaced atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let csv = HabitCSVExporter.csv(doc.habits)
+        guard let output else { Output.write(csv); return }
+        try HabitExportFile.write(csv, to: output)
+        Output.line(ctx.localizer(doc.settings)("Exported {n} habits to {file}.", ["n": String(doc.habits.count), "file": output]))
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import habits: our own CSV, or Loop Habit Tracker's CSV export.",
+        discussion: """
+            FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip
+            ("Loop Habits CSV 2026-11-21.zip") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).
+            A habit whose name already exists keeps its definition and gains the imported days it has no
+            entry for. Nothing is written with --dry-run or when anything in the input is invalid.
+            """)
+
+    @Argument(help: "The CSV file, Loop zip or unpacked Loop folder.")
+    var path: String
+
+    @Flag(name: .customLong("dry-run"), help: "Report what would be imported without changing anything.")
+    var dryRun = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        var summary = HabitImport.Summary()
+        var t = Localizer(.en)
+        var warnings: [String] = []
+        // Read and merge under the lock, so the merge sees the current document; a dry run merges
+        // into a copy that is thrown away.
+        try ctx.store.update { doc in
+            let zone = try ctx.zone(doc.settings)
+            t = ctx.localizer(doc.settings)
+            let read = try HabitImportReader.read(path, now: ctx.now, today: zone.local(ctx.now).date)
+            warnings = read.warnings
+            var target = doc
+            summary = HabitImport.merge(read.habits, into: &target)
+            if !dryRun { doc = target }
+        }
+        for w in warnings + summary.warnings { Output.line(t("warning: {text}", ["text": w])) }
+        let values: [String: String] = [
+            "habits": String(summary.added.count + summary.merged.count), "added": String(summary.added.count),
+            "merged": String(summary.merged.count), "entries": String(summary.entriesAdded), "kept": String(summary.entriesKept),
+        ]
+        Output.line(t(dryRun ? "Would import {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept."
+                             : "Imported {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept.",
+                      values))
+    }
+}

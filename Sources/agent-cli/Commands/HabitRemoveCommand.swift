@@ -1,0 +1,26 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete habits with their history (archive keeps the history).", aliases: ["remove"])
+
+    @Argument(help: "Habit names (exact) or unique id prefixes.")
+    var habits: [String]
+
+    func validate() throws {
+        if habits.isEmpty { throw ValidationError("give at least one habit name or id") }
+    }
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let (removed, t) = try ctx.store.update { doc -> ([Habit], Localizer) in
+            // Resolve all first: one unknown name removes nothing.
+            let targets = try habits.map { try HabitResolver.resolve($0, in: doc.habits) }
+            let ids = Set(targets.map(\.id))
+            doc.habits.removeAll { ids.contains($0.id) }
+            return (targets, ctx.localizer(doc.settings))
+        }
+        for h in removed { Output.line(t("Removed habit {id} \"{name}\".", ["id": h.id, "name": h.name])) }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one habit, its statistics and its recent days.")
+
+    @Argument(help: "Habit name (exact) or unique id prefix.")
+    var habit: String
+
+    @Option(name: .long, help: "How many recent entries to list (0–10000).")
+    var entries = 14
+
+    @Flag(name: .long, help: "Machine-readable output, with every entry.")
+    var json = false
+
+    func run() throws {
+        guard (0...10_000).contains(entries) else { throw InputError("invalid --entries \(entries): expected 0 to 10000") }
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let h = try HabitResolver.resolve(habit, in: doc.habits)
+        let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
+        let s = HabitStatistics(h, today: p.today)
+        if json {
+            guard case .object(var m) = p.json(h), case .object(let stats) = p.json(h, s) else { return }
+            m.append(("statistics", .object(stats.filter { $0.0 != "id" && $0.0 != "name" })))
+            m.append(("entries", .array(h.entries.map(p.json))))
+            Output.line(JSONWriter.pretty(.object(m)).trimmingTrailingNewline)
+            return
+        }
+        let t = p.t
+        var fields: [(String, String)] = [("id", h.id)]
+        if let d = h.description { fields.append((t("description"), d)) }
+        fields += [
+            (t("frequency"), p.frequencyText(h)),
+            (t("reminders"), HabitText.reminders(h.reminders) + (h.reminders.isEmpty ? "" : " (\(p.zone.identifier))")),
+            (t("start"), h.start.description),
+            (t("state"), h.archived ? t("archived") : t("active")),
+            (t("today"), h.archived ? "—" : p.todayText(h)),
+            (t("streak"), HabitText.streak(s.streaks.current, s.streaks.unit, t.language)
+                + " (" + t("longest") + " " + HabitText.streak(s.streaks.longest, s.streaks.unit, t.language) + ")"),
+            (t("score"), HabitText.percent(s.score)),
+        ]
+        let width = fields.map { TextTable.displayWidth($0.0) }.max() ?? 0
+        var lines = [h.name]
+        for (label, value) in fields {
+            lines.append("  " + label + ":" + String(repeating: " ", count: width - TextTable.displayWidth(label) + 1) + value)
+        }
+        let recent = h.entries.suffix(entries)
+        if !recent.isEmpty {
+            lines.append("  \(t("recent")):")
+            for e in recent.reversed() { lines.append("    \(e.date)  \(p.entryText(h, e))") }
+        }
+        Output.line(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import MoscowTimeCore
+
+struct HabitSkipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skip", abstract: "Skip a day: it keeps streaks and scores and counts as nothing.",
+        discussion: "Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20")
+
+    @Argument(help: "Habit name (exact) or unique id prefix.")
+    var habit: String
+
+    @Option(name: .long, help: "The day: YYYY-MM-DD, today, yesterday (default: today).")
+    var date: String?
+
+    @Option(name: .long, help: "A note for the day.")
+    var note: String?
+
+    func run() throws {
+        let note = try self.note.map(HabitTextRules.note) ?? nil
+        try HabitDayLogger.log(habit, date: date) { h, day, today throws(InputError) in
+            try HabitLog.skip(&h, on: day, note: note, today: today)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Glibc
+import MoscowTimeCore
+
+struct HabitStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Streaks, completion rates, strength score and totals; one habit adds a year heatmap.",
+        discussion: """
+            Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).
+            The score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),
+            m = 0.5^(√f/13), f = times per day, v = 1 for a done day (amount/target for numeric).
+            The heatmap is coloured on a terminal unless NO_COLOR is set.
+            """)
+
+    @Argument(help: "One habit (exact name or id prefix); all active habits without it.")
+    var habit: String?
+
+    @Flag(name: .long, help: "Include archived habits (all-habits table).")
+    var archived = false
+
+    @Flag(name: .long, help: "Machine-readable output.")
+    var json = false
+
+    func run() throws {
+        let ctx = try CLIContext()
+        let doc = try ctx.store.load()
+        let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
+        let habits = try habit.map { [try HabitResolver.resolve($0, in: doc.habits)] } ?? doc.habits.filter { archived || !$0.archived }
+        let rows = habits.map { ($0, HabitStatistics($0, today: p.today)) }
+        if json {
+            let items = rows.map { p.json($0.0, $0.1) }
+            Output.line(JSONWriter.pretty(habit == nil ? .array(items) : items[0]).trimmingTrailingNewline)
+            return
+        }
+        if rows.isEmpty { Output.line(p.t("No habits yet. Add one: agent-cli habit add Read --remind 21:00")); return }
+        var out = p.statsTable(rows)
+        if habit != nil, let s = rows.first?.1 {
+            let colour = isatty(1) != 0 && ctx.environment["NO_COLOR"] == nil
+            out += "\n" + HabitHeatmap.render(s.timeline, style: colour ? .ansi256 : .characters, language: p.t.language)
+            let style: HabitHeatmap.Style = colour ? .ansi256 : .characters
+            out += HabitHeatmap.legend(p.t("· nothing  ░▒▓ part of the goal  █ done  - skipped"), style: style) + "\n"
+            out += "\n" + p.t("Score, last 100 days:") + "\n" + HabitSparkline.render(s.timeline) + "\n"
+        }
+        Output.write(out)
+    }
+}
