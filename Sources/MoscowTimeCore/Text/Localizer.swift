@@ -1,21 +1,73 @@
 /// Looks up the user-visible text for an English message in the current language.
-/// Messages are written in English in the code; `RussianCatalogue` holds their translations.
+///
+/// Messages are written in English in the code (`t("Stop")`, `t("late: due {time}", ["time": …])`);
+/// their translations live in gettext catalogues: `po/ru.po`, compiled to
+/// `<localedir>/ru/LC_MESSAGES/moscowtime.mo` (see `ResourceLocator` for where it is looked for and
+/// `MessageCatalogue` for why we read it ourselves). English needs no catalogue. The Russian one is
+/// read once per process, on the first Russian lookup, so English runs never touch the disk.
+/// A message missing from the catalogue (or a missing catalogue) shows in English.
 public struct Localizer: Sendable {
     public let language: Language
+    /// Nil: the process-wide catalogue for `language`, found and read on first use.
+    private let catalogue: MessageCatalogue?
 
-    public init(_ language: Language) { self.language = language }
+    public init(_ language: Language) { self.language = language; self.catalogue = nil }
+
+    /// A localizer with an explicit catalogue (tests, tools).
+    public init(_ language: Language, catalogue: MessageCatalogue?) {
+        self.language = language; self.catalogue = catalogue
+    }
+
+    private var activeCatalogue: MessageCatalogue? {
+        guard language != .en else { return nil }
+        return catalogue ?? SharedCatalogues.russian
+    }
 
     public func callAsFunction(_ english: String) -> String {
-        guard language == .ru else { return english }
-        return RussianCatalogue.messages[english] ?? english
+        activeCatalogue?.translation(english) ?? english
     }
 
     /// Replaces `{name}` placeholders after translating.
     public func callAsFunction(_ english: String, _ values: [String: String]) -> String {
-        var s = self(english)
-        for (k, v) in values { s = s.replacingAll("{\(k)}", with: v) }
-        return s
+        Self.fill(self(english), values)
     }
+
+    /// A message with a count: `t.plural("{n} day", "{n} days", count: 3, ["n": "3"])` →
+    /// «3 дня». The English forms follow English rules; translations pick the catalogue's form.
+    public func plural(_ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:]) -> String {
+        let text = activeCatalogue?.translation(singular, count: count) ?? (count == 1 ? singular : plural)
+        return Self.fill(text, values)
+    }
+
+    /// Replaces each `{name}` in `text` that `values` has, in one left-to-right pass: a value that
+    /// itself contains braces (a label such as "{time}") is inserted as is, never expanded — with
+    /// one replacement per key, in dictionary order, it was, and differently from run to run.
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] {
+                out += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        out += rest
+        return out
+    }
+}
+
+/// The catalogues of this process, each read at most once, lazily (Swift globals initialise on
+/// first access, thread-safely).
+enum SharedCatalogues {
+    static let russian: MessageCatalogue? = ResourceLocator.cataloguePath(
+        .ru, environment: Environment.current, executableDirectory: ResourceLocator.executableDirectory()
+    ).flatMap(MessageCatalogue.load(path:))
 }
 
 extension String {

@@ -6,7 +6,8 @@ public enum ScheduleText {
             if days == Weekday.all { return t("Every day") }
             if days == Weekday.workdays { return t("Weekdays") }
             if days == Weekday.weekend { return t("Weekends") }
-            return days.sorted().map { DateText.shortWeekday($0, t.language).capitalizedFirst }.joined(separator: ", ")
+            let names = t.language == .ru ? capitalizedRU : capitalizedEN
+            return Weekday.allCases.filter(days.contains).map { names[$0.rawValue - 1] }.joined(separator: ", ")
         case let .once(date, _):
             return t("Once on {date}", ["date": date.description])
         case let .everyNDays(n, start, _):
@@ -15,6 +16,10 @@ public enum ScheduleText {
             return t("Timer {duration}", ["duration": DurationParser.format(duration)])
         }
     }
+
+    /// `DateText.shortWeekday(…).capitalizedFirst`, precomputed: `list` shows one per alarm.
+    static let capitalizedEN = DateText.shortEN.map(\.capitalizedFirst)
+    static let capitalizedRU = DateText.shortRU.map(\.capitalizedFirst)
 
     /// The time column: `07:30`, or the local time a timer fires.
     public static func time(_ s: Schedule, zone: Zone) -> String {

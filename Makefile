@@ -1,0 +1,187 @@
+# MoscowTime Agent: build, test, install.
+#
+#   make                  release binaries (static Swift runtime), .mo catalogues, man pages, completions
+#   make test | run | demo | bench     the scripts in scripts/
+#   make install [PREFIX=/usr/local] [DESTDIR=]      make uninstall (removes exactly what install put)
+#   make mo | pot | update-po | check-po             translations (po/)
+#   make deb              Debian package into out/ (scripts/build-deb)
+#
+# Swift comes from PATH, else /opt/swift/usr/bin (the toolchain is not a Debian package).
+
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+DATADIR    ?= $(PREFIX)/share
+# /etc for a /usr install (as distributions do), $(PREFIX)/etc otherwise.
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+LOCALEDIR  ?= $(DATADIR)/locale
+MANDIR     ?= $(DATADIR)/man
+SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
+AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
+DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+# Debian's zsh reads vendor-completions under /usr, site-functions elsewhere.
+ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+
+SWIFT   ?= $(or $(shell command -v swift 2>/dev/null),/opt/swift/usr/bin/swift)
+SCRATCH ?= .build
+CONFIG  ?= release
+# Linking the Swift runtime statically keeps the binaries independent of /opt/swift at run time
+# (and starts them faster); STATIC= builds against the shared runtime instead.
+STATIC  ?= --static-swift-stdlib
+# Full RELRO and immediate binding, as Debian's hardening asks (lintian: hardening-no-bindnow).
+HARDEN  ?= -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+SWIFT_FLAGS = -c $(CONFIG) $(STATIC) $(HARDEN) --scratch-path $(SCRATCH)
+# Tests install a debug tree: make man completions install CONFIG=debug STATIC= GEN=/tmp/x …
+BIN     ?= $(SCRATCH)/$(CONFIG)
+GEN     ?= $(SCRATCH)/dist
+# Where the build-tree catalogues go: the Localizer finds <repo>/.build/locale from any scratch path.
+MO_DIR  = .build/locale
+LINGUAS = $(shell grep -v '^\#' po/LINGUAS)
+MO_FILES = $(foreach l,$(LINGUAS),$(MO_DIR)/$(l)/LC_MESSAGES/moscowtime.mo)
+# SOURCE_DATE_EPOCH (set by dpkg-buildpackage) makes the man page date reproducible.
+MAN_DATE = $(shell date -u $(if $(SOURCE_DATE_EPOCH),-d @$(SOURCE_DATE_EPOCH)) +%Y-%m-%d)
+
+ICONS = org.moscowtime.Agent org.moscowtime.Agent-ringing org.moscowtime.Agent-paused
+TEMPLATES = $(notdir $(wildcard data/templates/*.json))
+APP_ID = org.moscowtime.Agent
+
+# Every file `install` writes (without DESTDIR); `uninstall` removes exactly these.
+INSTALLED = \
+	$(BINDIR)/agent-cli \
+	$(BINDIR)/moscowtime-agent \
+	$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service \
+	$(AUTOSTARTDIR)/$(APP_ID).desktop \
+	$(DBUSSERVICEDIR)/$(APP_ID).service \
+	$(DATADIR)/applications/$(APP_ID).desktop \
+	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/scalable/apps/$(i).svg) \
+	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/symbolic/apps/$(i)-symbolic.svg) \
+	$(MANDIR)/man1/agent-cli.1 \
+	$(MANDIR)/man1/moscowtime-agent.1 \
+	$(BASHCOMPDIR)/agent-cli \
+	$(ZSHCOMPDIR)/_agent-cli \
+	$(FISHCOMPDIR)/agent-cli.fish \
+	$(foreach l,$(LINGUAS),$(LOCALEDIR)/$(l)/LC_MESSAGES/moscowtime.mo) \
+	$(foreach t,$(TEMPLATES),$(DATADIR)/moscowtime/templates/$(t))
+
+# Directories that belong to this project alone: removed by uninstall when empty.
+OWN_DIRS = $(DATADIR)/moscowtime/templates $(DATADIR)/moscowtime
+
+.PHONY: all build binaries mo pot update-po check-po man completions test run demo bench \
+	install uninstall installed-files deb clean
+
+all: build
+
+build: binaries mo man completions
+
+binaries:
+	$(SWIFT) build $(SWIFT_FLAGS) --product agent-cli
+	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-agent
+
+# --- translations ---------------------------------------------------------------------------
+mo: $(MO_FILES)
+
+$(MO_DIR)/%/LC_MESSAGES/moscowtime.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check --output-file=$@ $<
+
+pot:
+	po/extract-messages
+
+update-po: pot
+	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none --no-fuzzy-matching po/$$l.po po/moscowtime.pot; done
+
+check-po:
+	po/extract-messages --check
+	for l in $(LINGUAS); do msgfmt --check --output-file=/dev/null po/$$l.po; done
+
+# --- man pages and completions (from the built agent-cli) ------------------------------------
+man: $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1
+
+# swift-argument-parser's generate-manual (the tool behind its GenerateManual plugin), run through
+# packaging/tools/make-manpage, which keeps the non-ASCII text the tool would drop.
+$(GEN)/man/agent-cli.1: binaries
+	$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual
+	packaging/tools/make-manpage --tool $(BIN)/agent-cli --generator $(BIN)/generate-manual \
+		--date $(MAN_DATE) --output $@
+
+$(GEN)/man/moscowtime-agent.1: data/man/moscowtime-agent.1
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+completions: binaries
+	@mkdir -p $(GEN)/completions
+	@# Completion scripts are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
+	$(BIN)/agent-cli --generate-completion-script bash | sed '1{/^#!/d}' > $(GEN)/completions/agent-cli.bash
+	$(BIN)/agent-cli --generate-completion-script zsh > $(GEN)/completions/_agent-cli
+	$(BIN)/agent-cli --generate-completion-script fish > $(GEN)/completions/agent-cli.fish
+
+# --- the scripts -------------------------------------------------------------------------------
+test:
+	scripts/test
+
+run:
+	scripts/run
+
+demo:
+	scripts/demo
+
+bench:
+	@set -e; found=; for b in scripts/bench-*; do [ -x "$$b" ] || continue; found=1; echo "== $$b"; "$$b"; done; \
+	[ -n "$$found" ] || echo "bench: no scripts/bench-* yet"
+
+deb:
+	scripts/build-deb
+
+# --- install -----------------------------------------------------------------------------------
+# Substitutes the install paths into the data files' @BINDIR@.
+SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g'
+
+install:
+	@test -x $(BIN)/agent-cli -a -x $(BIN)/moscowtime-agent -a -f $(GEN)/man/agent-cli.1 \
+		-a -f $(GEN)/completions/_agent-cli || { echo "make install: run make (build) first" >&2; exit 1; }
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BIN)/agent-cli $(BIN)/moscowtime-agent $(DESTDIR)$(BINDIR)/
+	install -d $(DESTDIR)$(SYSTEMDUSERUNITDIR) $(DESTDIR)$(AUTOSTARTDIR) $(DESTDIR)$(DBUSSERVICEDIR) \
+		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
+	$(SUBST) data/systemd/moscowtime-agent.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service
+	$(SUBST) data/autostart/$(APP_ID).desktop.in > $(DESTDIR)$(AUTOSTARTDIR)/$(APP_ID).desktop
+	$(SUBST) data/dbus-services/$(APP_ID).service.in > $(DESTDIR)$(DBUSSERVICEDIR)/$(APP_ID).service
+	$(SUBST) data/applications/$(APP_ID).desktop.in > $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service $(DESTDIR)$(AUTOSTARTDIR)/$(APP_ID).desktop \
+		$(DESTDIR)$(DBUSSERVICEDIR)/$(APP_ID).service $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -m 0644 data/metainfo/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -d $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps
+	for i in $(ICONS); do \
+		install -m 0644 data/icons/$$i.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/ && \
+		install -m 0644 data/icons/$$i-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/ || exit 1; \
+	done
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1 $(DESTDIR)$(MANDIR)/man1/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 0644 $(GEN)/completions/agent-cli.bash $(DESTDIR)$(BASHCOMPDIR)/agent-cli
+	install -m 0644 $(GEN)/completions/_agent-cli $(DESTDIR)$(ZSHCOMPDIR)/_agent-cli
+	install -m 0644 $(GEN)/completions/agent-cli.fish $(DESTDIR)$(FISHCOMPDIR)/agent-cli.fish
+	for l in $(LINGUAS); do \
+		install -d $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES && \
+		msgfmt --check --output-file=$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/moscowtime.mo po/$$l.po || exit 1; \
+	done
+	install -d $(DESTDIR)$(DATADIR)/moscowtime/templates
+	install -m 0644 $(addprefix data/templates/,$(TEMPLATES)) $(DESTDIR)$(DATADIR)/moscowtime/templates/
+	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null && [ -f $(DATADIR)/icons/hicolor/index.theme ]; then \
+		gtk-update-icon-cache -q -t $(DATADIR)/icons/hicolor || true; fi
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(addprefix $(DESTDIR),$(OWN_DIRS)) 2>/dev/null
+	@# Inside a staging DESTDIR, also drop the directories left empty.
+	@if [ -n "$(DESTDIR)" ] && [ -d "$(DESTDIR)" ]; then find "$(DESTDIR)" -mindepth 1 -depth -type d -empty -delete; fi
+
+# The list above, for tests and packaging checks.
+installed-files:
+	@printf '%s\n' $(INSTALLED)
+
+clean:
+	rm -rf $(GEN) $(MO_DIR)

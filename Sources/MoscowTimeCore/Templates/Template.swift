@@ -1,0 +1,184 @@
+/// A ready-made set of alarms and habits ("Workday wake-up", "Pomodoro"…), shipped as a JSON file in
+/// `data/templates/<id>.json`. Texts come in English and Russian inside the file; the one shown and
+/// stored follows the user's language.
+///
+///     { "format": 1,
+///       "name": {"en": "Water", "ru": "Вода"}, "description": {"en": "…", "ru": "…"},
+///       "alarms": [ {"label": {"en": "…", "ru": "…"}, "time": "07:00", "days": "weekdays", "snooze": 5},
+///                   {"label": …, "time": "08:00", "every": 2},
+///                   {"label": …, "after": "25m"} ],
+///       "habits": [ {"name": {…}, "description": {…}, "frequency": "daily", "reminders": ["10:00"],
+///                    "goal": {"unit": {"en": "glasses", "ru": "стаканов"}, "target": 8, "direction": "at-least"}} ] }
+///
+/// `frequency` is `daily`, `days:mon,wed`, `every:N`, `per-week:N` or `per-month:N`; `after` makes a
+/// countdown from the moment the template is applied (or a one-time alarm after `--at`).
+public struct Template: Sendable, Equatable {
+    public static let currentFormat = 1
+
+    /// The file name without `.json`: what users type.
+    public let id: String
+    public let name: LocalizedText
+    public let description: LocalizedText
+    public let alarms: [AlarmSpec]
+    public let habits: [HabitSpec]
+
+    public struct AlarmSpec: Sendable, Equatable {
+        public enum When: Sendable, Equatable {
+            case weekly(Set<Weekday>, TimeOfDay)
+            case everyNDays(Int, TimeOfDay)
+            /// Seconds after the template is applied.
+            case after(Int64)
+        }
+        public let label: LocalizedText
+        public let when: When
+        public let snoozeMinutes: Int?
+        public let sound: String?
+    }
+
+    public struct HabitSpec: Sendable, Equatable {
+        public let name: LocalizedText
+        public let description: LocalizedText?
+        public let frequency: HabitFrequency
+        public let reminders: [TimeOfDay]
+        public let goal: Goal?
+
+        public struct Goal: Sendable, Equatable {
+            public let unit: LocalizedText
+            public let target: Double
+            public let direction: HabitGoal.Direction
+        }
+    }
+
+    /// The first clock time in the template (alarm times, then habit reminders): `--at` moves it.
+    public var anchorTime: TimeOfDay? {
+        for a in alarms {
+            switch a.when {
+            case .weekly(_, let t), .everyNDays(_, let t): return t
+            case .after: continue
+            }
+        }
+        return habits.lazy.compactMap(\.reminders.first).first
+    }
+}
+
+/// A text in both languages of the project.
+public struct LocalizedText: Sendable, Equatable {
+    public let en: String
+    public let ru: String
+
+    public init(en: String, ru: String) { self.en = en; self.ru = ru }
+
+    public func text(_ language: Language) -> String { language == .ru ? ru : en }
+    public var both: [String] { en == ru ? [en] : [en, ru] }
+}
+
+/// A template file that cannot be used: which file, where in it, and why.
+public struct TemplateError: Error, Equatable, CustomStringConvertible {
+    public let file: String
+    public let reason: String
+    public var description: String { "template \(file) is invalid: \(reason)" }
+}
+
+extension Template {
+    /// Reads a template from JSON text; `id` is the file's name without `.json`.
+    public static func decode(id: String, json bytes: [UInt8], file: String) throws(TemplateError) -> Template {
+        func fail(_ reason: String) -> TemplateError { TemplateError(file: file, reason: reason) }
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw fail("not valid JSON at \(error)") }
+        guard case .object = root else { throw fail("expected an object") }
+        guard root["format"]?.intValue == currentFormat else {
+            throw fail("\"format\" must be \(currentFormat) (this agent-cli reads format \(currentFormat) only)")
+        }
+
+        func text(_ v: JSONValue?, _ path: String) throws(TemplateError) -> LocalizedText {
+            guard let en = v?["en"]?.stringValue, let ru = v?["ru"]?.stringValue else {
+                throw fail("\(path) must be {\"en\": \"…\", \"ru\": \"…\"}")
+            }
+            for s in [en, ru] {
+                if let problem = LabelRules.problem(s) { throw fail("\(path): \"\(s)\" \(problem)") }
+            }
+            return LocalizedText(en: en, ru: ru)
+        }
+        func time(_ v: JSONValue?, _ path: String) throws(TemplateError) -> TimeOfDay {
+            guard let s = v?.stringValue, let t = TimeOfDay(text: Substring(s)) else { throw fail("\(path) must be \"HH:MM\"") }
+            return t
+        }
+
+        var alarms: [AlarmSpec] = []
+        for (i, a) in (root["alarms"]?.arrayValue ?? []).enumerated() {
+            let path = "alarms[\(i)]"
+            let label = try text(a["label"], "\(path).label")
+            let when: AlarmSpec.When
+            if let after = a["after"] {
+                guard let s = after.stringValue, let d = try? DurationParser.parse(s), Limits.timerSeconds.contains(Int(d)) else {
+                    throw fail("\(path).after must be a duration such as \"25m\" or \"1h30m\", at most a week")
+                }
+                when = .after(d)
+            } else if let every = a["every"] {
+                guard let n = every.intValue, (1...Schedule.maximumInterval).contains(n) else {
+                    throw fail("\(path).every must be a number of days from 1 to \(Schedule.maximumInterval)")
+                }
+                when = .everyNDays(n, try time(a["time"], "\(path).time"))
+            } else {
+                let days: Set<Weekday>
+                do { days = try DaysParser.parse(a["days"]?.stringValue ?? "everyday") } catch {
+                    throw fail("\(path).days: \(error.message)")
+                }
+                when = .weekly(days, try time(a["time"], "\(path).time"))
+            }
+            var snooze: Int?
+            if let s = a["snooze"], !s.isNull {
+                guard let n = s.intValue, Limits.snoozeMinutes.contains(n) else {
+                    throw fail("\(path).snooze must be minutes from \(Limits.snoozeMinutes.lowerBound) to \(Limits.snoozeMinutes.upperBound)")
+                }
+                snooze = n
+            }
+            alarms.append(AlarmSpec(label: label, when: when, snoozeMinutes: snooze, sound: a["sound"]?.stringValue))
+        }
+
+        var habits: [HabitSpec] = []
+        for (i, h) in (root["habits"]?.arrayValue ?? []).enumerated() {
+            let path = "habits[\(i)]"
+            let name = try text(h["name"], "\(path).name")
+            let description = try h["description"].map { v throws(TemplateError) in try text(v, "\(path).description") }
+            let frequency: HabitFrequency
+            do { frequency = try parseFrequency(h["frequency"]?.stringValue ?? "daily") } catch {
+                throw fail("\(path).frequency: \(error.message)")
+            }
+            var reminders: [TimeOfDay] = []
+            for (j, r) in (h["reminders"]?.arrayValue ?? []).enumerated() {
+                reminders.append(try time(r, "\(path).reminders[\(j)]"))
+            }
+            var goal: HabitSpec.Goal?
+            if let g = h["goal"] {
+                guard let target = g["target"]?.doubleValue, target > 0 else { throw fail("\(path).goal.target must be a number above 0") }
+                let direction = HabitGoal.Direction(rawValue: g["direction"]?.stringValue ?? "at-least")
+                guard let direction else { throw fail("\(path).goal.direction must be \"at-least\" or \"at-most\"") }
+                goal = HabitSpec.Goal(unit: try text(g["unit"], "\(path).goal.unit"), target: target, direction: direction)
+            }
+            habits.append(HabitSpec(name: name, description: description, frequency: frequency, reminders: reminders, goal: goal))
+        }
+        if alarms.isEmpty && habits.isEmpty { throw fail("it has neither alarms nor habits") }
+        return Template(id: id, name: try text(root["name"], "name"), description: try text(root["description"], "description"),
+                        alarms: alarms, habits: habits)
+    }
+
+    /// `daily`, `days:mon,wed`, `every:2`, `per-week:3`, `per-month:10`, through the CLI's parser.
+    static func parseFrequency(_ text: String) throws(InputError) -> HabitFrequency {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let key = parts.first ?? "", value = parts.count > 1 ? parts[1] : nil
+        let parsed: HabitFrequency?
+        switch (key, value) {
+        case ("daily", nil): parsed = try HabitFrequencyParser.parse(daily: true, days: nil, every: nil, perWeek: nil, perMonth: nil)
+        case ("days", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: v, every: nil, perWeek: nil, perMonth: nil)
+        case ("every", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: nil, every: v, perWeek: nil, perMonth: nil)
+        case ("per-week", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: nil, every: nil, perWeek: v, perMonth: nil)
+        case ("per-month", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: nil, every: nil, perWeek: nil, perMonth: v)
+        default: parsed = nil
+        }
+        guard let parsed else {
+            throw InputError("\"\(text)\" is not one of daily, days:mon,wed, every:N, per-week:N, per-month:N")
+        }
+        return parsed
+    }
+}

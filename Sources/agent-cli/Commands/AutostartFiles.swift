@@ -1,0 +1,214 @@
+import Glibc
+import MoscowTimeCore
+
+/// The files `agent-cli autostart` writes, and where. Pure text and paths: tested by content.
+enum AutostartFiles {
+    static let unitName = "moscowtime-agent.service"
+    static let desktopName = "org.moscowtime.Agent.desktop"
+    /// Marks the files we wrote, so that we only ever overwrite or remove our own.
+    static let marker = "X-MoscowTime-Written-By=agent-cli"
+    static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."
+
+    /// `$XDG_CONFIG_HOME` when absolute (the spec ignores relative values), else `~/.config`.
+    static func configHome(_ env: [String: String]) -> String {
+        if let v = env["XDG_CONFIG_HOME"], v.hasPrefix("/") { return v }
+        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return home + "/.config"
+    }
+
+    /// `$XDG_CONFIG_DIRS` (default `/etc/xdg`): where system-wide autostart entries live.
+    static func configDirs(_ env: [String: String]) -> [String] {
+        let dirs = (env["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return dirs.isEmpty ? ["/etc/xdg"] : dirs
+    }
+
+    static func userDesktopPath(_ env: [String: String]) -> String { configHome(env) + "/autostart/" + desktopName }
+    static func systemDesktopPaths(_ env: [String: String]) -> [String] { configDirs(env).map { $0 + "/autostart/" + desktopName } }
+    static func userUnitPath(_ env: [String: String]) -> String { configHome(env) + "/systemd/user/" + unitName }
+
+    /// The XDG autostart entry that starts `agentPath`, or (`hidden`) the one that switches a
+    /// system-wide entry off for this user (the spec's `Hidden=true`).
+    /// `X-systemd-skip=true`: where systemd manages the session, the unit starts the agent instead
+    /// (systemd-xdg-autostart-generator and gnome-session both honour the key).
+    static func desktopEntry(agentPath: String, hidden: Bool = false) -> String {
+        var lines = [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Name=MoscowTime",
+            "Name[ru]=Московское время",
+            "Comment=Rings alarms and habit reminders in Moscow time",
+            "Comment[ru]=Будильники и напоминания о привычках по московскому времени",
+            "Icon=org.moscowtime.Agent",
+            "Exec=" + desktopExecQuote(agentPath),
+            "Terminal=false",
+            "NoDisplay=true",
+            "X-systemd-skip=true",
+        ]
+        if hidden { lines.append("Hidden=true") }
+        lines.append(marker)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The user unit that runs `agentPath` with the graphical session (see data/systemd).
+    static func unit(agentPath: String) -> String {
+        """
+        \(unitMarker)
+        [Unit]
+        Description=MoscowTime Agent: alarms and habit reminders in Moscow time
+        Documentation=man:moscowtime-agent(1) man:agent-cli(1)
+        PartOf=graphical-session.target
+        After=graphical-session.target
+
+        [Service]
+        Type=dbus
+        BusName=org.moscowtime.Agent
+        ExecStart=\(systemdExecQuote(agentPath))
+        Restart=on-failure
+        RestartSec=2s
+
+        [Install]
+        WantedBy=graphical-session.target
+
+        """
+    }
+
+    /// Desktop Entry spec, "The Exec key": a path with reserved characters is double-quoted, and
+    /// inside quotes `"`, `` ` ``, `$` and `\` are backslash-escaped; `%` is always doubled.
+    static func desktopExecQuote(_ path: String) -> String {
+        let escapedPercent = path.replacingOccurrences("%", "%%")
+        let reserved: Set<Character> = [" ", "\t", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
+        guard escapedPercent.contains(where: reserved.contains) else { return escapedPercent }
+        var out = "\""
+        for c in escapedPercent {
+            if c == "\"" || c == "`" || c == "$" || c == "\\" { out += "\\" }
+            out.append(c)
+        }
+        return out + "\""
+    }
+
+    /// systemd.service(5) ExecStart=: quote when needed, escape `\` and `"`; `%` → `%%` (specifiers)
+    /// and `$` → `$$` (variable expansion).
+    static func systemdExecQuote(_ path: String) -> String {
+        var s = path.replacingOccurrences("%", "%%").replacingOccurrences("$", "$$")
+        if s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0 == "'" }) {
+            s = "\"" + s.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"") + "\""
+        }
+        return s
+    }
+
+    /// The value of `key` in a desktop or unit file's text (first occurrence), nil when absent.
+    static func value(_ key: String, in text: String) -> String? {
+        for line in text.split(separator: "\n") {
+            let l = line.drop { $0 == " " || $0 == "\t" }
+            if l.hasPrefix(key + "=") { return String(l.dropFirst(key.count + 1)).trimmingTrailingSpaces }
+        }
+        return nil
+    }
+
+    /// Paths of the executables an `Exec=`/`ExecStart=` value starts (first word, quotes removed;
+    /// systemd's `-@:+!` prefixes dropped).
+    static func executable(ofExec value: String) -> String {
+        var v = Substring(value)
+        while let f = v.first, "-@:+!".contains(f) { v = v.dropFirst() }
+        if v.first == "\"" {
+            var out = "", escaped = false
+            for c in v.dropFirst() {
+                if escaped { out.append(c); escaped = false; continue }
+                if c == "\\" { escaped = true; continue }
+                if c == "\"" { break }
+                out.append(c)
+            }
+            return out.replacingOccurrences("%%", "%").replacingOccurrences("$$", "$")
+        }
+        let word = v.prefix { $0 != " " && $0 != "\t" }
+        return String(word).replacingOccurrences("%%", "%").replacingOccurrences("$$", "$")
+    }
+
+    static func isTrue(_ value: String?) -> Bool { value == "true" }
+}
+
+/// Small file helpers without Foundation.
+enum Files {
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func isExecutable(_ path: String) -> Bool { ResourceLocator.isFile(path) && access(path, X_OK) == 0 }
+
+    /// Creates `path` and its parents (0755).
+    static func makeDirectories(_ path: String) throws {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw CLIFailure(message: "cannot create \(current): \(String(cString: strerror(errno)))", status: .failure)
+            }
+        }
+    }
+
+    /// Writes `text` to a temporary file beside `path`, then renames it into place.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let dir = path.split(separator: "/").dropLast().joined(separator: "/")
+        try makeDirectories("/" + dir)
+        let tmp = path + ".tmp-\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw CLIFailure(message: "cannot write \(tmp): \(String(cString: strerror(errno)))", status: .failure)
+        }
+        var ok = true
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                off += n
+            }
+        }
+        if fsync(fd) != 0 { ok = false }
+        close(fd)
+        guard ok, rename(tmp, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(tmp)
+            throw CLIFailure(message: "cannot write \(path): \(message)", status: .failure)
+        }
+    }
+
+    static func remove(_ path: String) throws {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw CLIFailure(message: "cannot remove \(path): \(String(cString: strerror(errno)))", status: .failure)
+        }
+    }
+}
+
+fileprivate extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var out = "", rest = Substring(self)
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound]
+            out += replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " || s.last == "\t" || s.last == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}
