@@ -15,6 +15,7 @@ public final class Agent {
     private var presenter: RingPresenter?
     private var documents: DocumentSource?
     private var busService: AgentBusService?
+    private var tray: Tray?
     private var watchers: [AnyObject] = []
     private let startedAt = SystemWallClock().now()
 
@@ -33,15 +34,16 @@ public final class Agent {
         if Self.hasSessionBus() {
             // Single instance: start ringing only once the well-known name is ours. The D-Bus object
             // is exported as soon as the connection exists, so it is there when the name appears.
-            nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] _ in
+            nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] connection in
                 self?.startServices()
+                self?.startTray(connection)
             }, onLost: { [weak self] in
                 guard let self else { return }
                 if self.started {
                     Log.info("another agent took over (--replace); exiting")
                 } else {
                     Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
-                    self.exitCode = 1
+                    self.exitCode = AgentOptions.alreadyRunningStatus
                 }
                 self.loop.quit()
             })
@@ -112,6 +114,21 @@ public final class Agent {
             runner.habits?.onShown = { [weak service] r in service?.habitReminderShown(id: r.habitID, name: r.name, due: r.due) }
         } catch {
             Log.error("cannot export the D-Bus interface: \(error)")
+        }
+    }
+
+    /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).
+    /// Optional: the agent runs the same without a tray host.
+    private func startTray(_ connection: OpaquePointer) {
+        guard tray == nil, let runner, let documents, let presenter else { return }
+        do {
+            let tray = try Tray(connection: connection, runner: runner, store: documents.store, notifier: presenter.notifier,
+                                quit: { [weak self] in self?.quit("tray Quit") })
+            self.tray = tray
+            let previous = runner.onChange
+            runner.onChange = { [weak tray] in previous(); tray?.refresh() }
+        } catch {
+            Log.warning("cannot export the tray icon: \(error)")
         }
     }
 

@@ -1,6 +1,10 @@
 /// Command-line options of `moscowtime-agent`. Parsed by hand: three flags do not justify
 /// loading an argument parser into a process that stays resident.
 public struct AgentOptions: Sendable {
+    /// Exit status when another agent already owns the session's name: the systemd unit lists it in
+    /// RestartPreventExitStatus= so a duplicate start is not retried in a loop.
+    public static let alreadyRunningStatus: Int32 = 3
+
     public var replace = false
     public var verbose = false
 
@@ -10,6 +14,8 @@ public struct AgentOptions: Sendable {
           --replace   take over from an agent already running in this session
           --verbose   log debug messages
           --version   print the version
+        Exit status: 0 after SIGTERM/SIGINT, D-Bus Quit or --replace by another agent;
+        3 when another agent already runs in this session; 2 for a bad option.
         """
 
     public enum Parsed { case run(AgentOptions), exit(code: Int32, message: String) }
