@@ -9,7 +9,8 @@ import MoscowTimeDesktop
 /// snooze or stop from the CLI.
 @MainActor
 final class RingPresenter {
-    private let notifier: Notifier
+    /// Also used by the tray's "today" notification.
+    let notifier: Notifier
     private let sound: SoundPlayer
     var text: AlarmNotificationText
     /// Called for the notification's actions: the runner turns them into engine calls.
@@ -18,6 +19,10 @@ final class RingPresenter {
 
     private var ringing: [String: RingingAlarm] = [:]
     private var shown: [String: NotificationHandle] = [:]
+    /// Which show of an alarm `shown` holds: a close reported for an earlier one (that we closed
+    /// ourselves, e.g. when a newer occurrence replaced it) must not be taken for its successor's.
+    private var shownSerial: [String: UInt64] = [:]
+    private var nextShowSerial: UInt64 = 0
     private var soundKeys: [String: UInt32] = [:]
     private var nextSoundKey: UInt32 = 1
     private var missed: [MissedAlarm] = []
@@ -99,6 +104,8 @@ final class RingPresenter {
 
     private func show(_ id: String) {
         guard let r = ringing[id], shown[id] == nil else { return }
+        nextShowSerial &+= 1
+        let serial = nextShowSerial
         do {
             let handle = try notifier.show(content(for: r, now: SystemWallClock().now()), onAction: { [weak self] action in
                 guard let self else { return }
@@ -108,9 +115,10 @@ final class RingPresenter {
                 default: Log.warning("unknown action \(action) for alarm \(id)")
                 }
             }, onClosed: { [weak self] reason in
-                self?.closed(id, reason: reason)
+                self?.closed(id, serial: serial, reason: reason)
             })
             shown[id] = handle
+            shownSerial[id] = serial
             retryDelayMs = 1000
             Log.info("notification \(handle.serverID) shows alarm \(id) \"\(r.label)\"")
         } catch {
@@ -119,10 +127,11 @@ final class RingPresenter {
         }
     }
 
-    /// Our own close() is not reported here (we forget the handle first). A user dismissal stops
-    /// the alarm, as the notification is its only visible control; an expiry shows it again.
-    private func closed(_ id: String, reason: NotificationCloseReason) {
-        guard shown[id] != nil else { return }
+    /// Our own close() is not reported here (we forget the handle first, and a later show of the
+    /// same alarm has another serial). A user dismissal stops the alarm, as the notification is its
+    /// only visible control; an expiry shows it again.
+    private func closed(_ id: String, serial: UInt64, reason: NotificationCloseReason) {
+        guard shown[id] != nil, shownSerial[id] == serial else { return }
         shown[id] = nil
         switch reason {
         case .dismissed: onStop(id)

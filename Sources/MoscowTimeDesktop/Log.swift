@@ -19,10 +19,10 @@ public enum Log {
         set { thresholdStorage.store(newValue.rawValue, ordering: .relaxed) }
     }
 
-    public static func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
-    public static func info(_ message: @autoclosure () -> String) { write(.info, message) }
-    public static func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
-    public static func error(_ message: @autoclosure () -> String) { write(.error, message) }
+    public static func debug(_ message: String) { write(.debug) { message } }
+    public static func info(_ message: String) { write(.info) { message } }
+    public static func warning(_ message: String) { write(.warning) { message } }
+    public static func error(_ message: String) { write(.error) { message } }
 
     /// The exact text written for one message (without the trailing newline); exposed for tests.
     public static func format(_ level: LogLevel, _ message: String, journal: Bool = false) -> String {
@@ -31,6 +31,7 @@ public enum Log {
         return (journal ? "<\(level.syslogPriority)>" : "") + "\(level.name): \(flat)"
     }
 
+    /// Builds the message only when `level` passes the threshold (for costly debug output).
     public static func write(_ level: LogLevel, _ message: () -> String) {
         guard level >= threshold else { return }
         var line = format(level, message(), journal: journalPrefix)

@@ -45,9 +45,10 @@ public final class NotificationHandle {
         try present()
     }
 
-    /// Asks the server to close it; `onClosed(.closedByCall)` follows from the server. If the server is
-    /// unreachable (or the notification is not on a server), the handle is released and
-    /// `onClosed(.closedByCall)` is called from the main loop, so callers see one code path.
+    /// Asks the server to close it; `onClosed` follows when the server reports it (the spec says
+    /// reason 3, `.closedByCall`; python-dbusmock sends 1). If the server is unreachable (or the
+    /// notification is not on a server), the handle is released and `onClosed(.closedByCall)` is
+    /// called from the main loop, so callers see one code path.
     public func close() {
         guard isShowing else { return }
         if serverID != 0 {

@@ -15,6 +15,8 @@ public final class Notifier {
 
     /// A server got the bus name: at start if one is running, and again after every (re)start.
     /// Notifications shown before a restart are gone from the screen: re-show them with `update`.
+    /// Called one main-loop turn late, so that libnotify has learnt the new owner by then (before that,
+    /// a show goes to the old server's dead address and throws ServiceUnknown).
     public var onServerAppeared: (@MainActor () -> Void)?
     /// The server lost the bus name (crash, restart, logout), or there is none at start.
     /// Handles that were showing keep their callbacks and get `serverID` 0.

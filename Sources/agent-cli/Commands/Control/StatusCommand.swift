@@ -18,8 +18,8 @@ struct StatusCommand: ParsableCommand {
         // Never start the agent just to ask whether it runs.
         let reply = try AgentConnection.call("GetStatus", autoStart: false)
         let s = AgentStatus(reply.child(0))
-        let ringing = try AgentConnection.call("ListRinging").child(0)
-        let snoozed = try AgentConnection.call("ListSnoozed").child(0)
+        let ringing = try AgentConnection.call("ListRinging", autoStart: false).child(0)
+        let snoozed = try AgentConnection.call("ListSnoozed", autoStart: false).child(0)
         func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
         if json {
             var ringingItems: [JSONValue] = []

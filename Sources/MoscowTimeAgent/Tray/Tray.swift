@@ -1,0 +1,96 @@
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// The tray icon (StatusNotifierItem) and its menu (dbusmenu at /MenuBar): shows what rings, the
+/// pause and what comes next, and offers Snooze/Stop, Done for today's habits, Pause/Resume and
+/// Quit. Thin: every action is a runner call (or a store update for habits), and the icon follows
+/// the runner's `onChange`. Without a StatusNotifierWatcher (plain GNOME) nothing is shown and the
+/// agent runs as before.
+@MainActor
+final class Tray {
+    static let id = "moscowtime"
+    static let menuPath = "/MenuBar"
+
+    private let runner: AlarmRunner
+    private let store: DocumentStore
+    private let quit: () -> Void
+    private let menuServer: DBusMenuServer
+    private let item: StatusNotifierItem
+    private let summary: TodaySummary
+    private var menu = TrayMenu()
+    private var midnight: WallClockTimer?
+    private let deferred = OneShotTimeout()
+
+    init(connection: OpaquePointer, runner: AlarmRunner, store: DocumentStore, notifier: Notifier,
+         quit: @escaping () -> Void) throws {
+        self.runner = runner; self.store = store; self.quit = quit
+        summary = TodaySummary(notifier: notifier)
+        menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
+        let text = TrayText(TraySnapshot(engine: runner.engine, now: runner.now))
+        item = try StatusNotifierItem(connection: connection, id: Self.id, menuPath: Self.menuPath,
+                                      appearance: text.appearance)
+        menuServer.onEvent = { [weak self] id, event in self?.event(id, event) }
+        menuServer.onAboutToShow = { [weak self] _ in self?.refresh() }
+        item.onActivate = { [weak self] _, _ in self?.showSummary() }
+        item.onSecondaryActivate = { [weak self] _, _ in self?.showSummary() }
+        // Hosts that call ContextMenu cannot show dbusmenu menus, and the agent has no toolkit to
+        // pop one up: the summary is the best it can offer there.
+        item.onContextMenu = { [weak self] _, _ in self?.showSummary() }
+        item.onScroll = { _, _ in }
+        midnight = WallClockTimer(onFire: { [weak self] in self?.refresh() },
+                                  onClockChange: { [weak self] in self?.refresh() })
+        refresh()
+    }
+
+    /// Re-reads the engine: icon, status, tooltip and menu (each only emitted when changed).
+    func refresh() {
+        let snapshot = TraySnapshot(engine: runner.engine, now: runner.now)
+        let text = TrayText(snapshot)
+        item.update(text.appearance)
+        menuServer.setItems(menu.items(text))
+        let midnightAt = snapshot.nextMidnight.secondsSinceEpoch
+        if midnight?.armedDeadline != midnightAt { midnight?.arm(atUnixSeconds: midnightAt) }
+    }
+
+    func showSummary() {
+        summary.show(TrayText(TraySnapshot(engine: runner.engine, now: runner.now)))
+    }
+
+    private func event(_ id: Int32, _ event: String) {
+        guard event == "clicked", let action = menu.action(id) else { return }
+        Log.debug("tray: \(action)")
+        do {
+            switch action {
+            case .snooze(let alarmID): try runner.snooze(alarmID, minutes: nil)
+            case .stop(let alarmID): try runner.stop(alarmID)
+            case .snoozeAll: for alarmID in runner.engine.ringing.keys.sorted() { try runner.snooze(alarmID, minutes: nil) }
+            case .stopAll: for alarmID in runner.engine.ringing.keys.sorted() { try runner.stop(alarmID) }
+            case .habitDone(let habitID): markDone(habitID)
+            case .pauseOneHour: runner.pause(until: runner.now + 3600)
+            case .resume: runner.pause(until: nil)
+            case .quit:
+                // After the reply to Event has gone out.
+                deferred.schedule(afterMilliseconds: 0) { [quit] in quit() }
+            case .info: break
+            }
+        } catch {
+            Log.warning("tray: \(action): \(error)")
+        }
+        refresh()
+    }
+
+    /// Logs today as done, as the habit reminder's Done button does, and re-reads the document at
+    /// once (the directory watcher would also notice, a moment later).
+    private func markDone(_ habitID: String) {
+        let now = runner.now, zone = runner.engine.zone
+        do {
+            try store.update { doc in
+                _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: now, zone: zone)
+            }
+            Log.info("habit \(habitID) marked done for today from the tray")
+        } catch {
+            Log.warning("tray: could not mark habit \(habitID) done: \(error)")
+        }
+        runner.reload()
+    }
+}

@@ -1,0 +1,48 @@
+import MoscowTimeCore
+
+/// What the tray shows, taken from the engine at one instant: what rings, what comes next, the
+/// pause, and today's open habits. Pure data, so the texts and the menu are plain functions of it.
+struct TraySnapshot {
+    struct Alarm: Equatable { let id: String; let label: String }
+    struct Upcoming: Equatable { let id: String; let label: String; let at: Instant; let snoozed: Bool }
+    struct HabitDue: Equatable { let id: String; let name: String; let progress: String? }
+
+    let now: Instant
+    let zone: Zone
+    let language: Language
+    /// Sorted by id (as ListRinging).
+    let ringing: [Alarm]
+    /// The next few rings, soonest first.
+    let upcoming: [Upcoming]
+    /// Set while a pause is in force.
+    let pausedUntil: Instant?
+    /// Habits due today with nothing met or skipped logged yet, in the document's order.
+    let habitsDue: [HabitDue]
+    /// Whether the user has any active habit at all (to tell "all done" from "no habits").
+    let hasHabits: Bool
+
+    static let upcomingCount = 5
+
+    init(engine: AlarmEngine, now: Instant, upcomingCount: Int = TraySnapshot.upcomingCount) {
+        self.now = now
+        zone = engine.zone
+        language = Language.resolve(setting: engine.document.settings.language)
+        ringing = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map { Alarm(id: $0.alarmID, label: $0.label) }
+        upcoming = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: now, count: upcomingCount)
+            .map { Upcoming(id: $0.alarm.id, label: $0.alarm.label, at: $0.at, snoozed: $0.snoozedFrom != nil) }
+        pausedUntil = engine.state.pausedUntil.flatMap { $0 > now ? $0 : nil }
+        let today = engine.zone.local(now).date
+        let active = engine.document.habits.filter { !$0.archived }
+        hasHabits = !active.isEmpty
+        habitsDue = active.filter { $0.isOpen(on: today) }
+            .map { HabitDue(id: $0.id, name: $0.name, progress: HabitText.progress($0, on: today)) }
+    }
+
+    var today: CivilDate { zone.local(now).date }
+
+    /// Rings later today (in the configured zone), soonest first.
+    var upcomingToday: [Upcoming] { upcoming.filter { zone.local($0.at).date == today } }
+
+    /// The next local midnight: today's habits and "today" change then.
+    var nextMidnight: Instant { zone.instant(today.adding(days: 1), TimeOfDay(hour: 0, minute: 0)!) }
+}

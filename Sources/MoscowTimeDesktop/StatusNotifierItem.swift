@@ -1,0 +1,251 @@
+import CGLib
+import Glibc
+
+/// What a tray icon shows: the parts of org.kde.StatusNotifierItem that change while running.
+public struct StatusNotifierAppearance: Equatable, Sendable {
+    public enum Status: String, Sendable {
+        case passive = "Passive", active = "Active", needsAttention = "NeedsAttention"
+    }
+
+    public var title: String
+    public var status: Status
+    /// Icon theme names (hicolor).
+    public var iconName: String
+    public var attentionIconName: String
+    public var toolTipIconName: String
+    public var toolTipTitle: String
+    /// May contain a subset of HTML markup per the spec; we pass plain text.
+    public var toolTipText: String
+
+    public init(title: String, status: Status = .active, iconName: String, attentionIconName: String = "",
+                toolTipIconName: String = "", toolTipTitle: String = "", toolTipText: String = "") {
+        self.title = title; self.status = status; self.iconName = iconName
+        self.attentionIconName = attentionIconName; self.toolTipIconName = toolTipIconName
+        self.toolTipTitle = toolTipTitle; self.toolTipText = toolTipText
+    }
+}
+
+/// A tray icon: org.kde.StatusNotifierItem (freedesktop.org wiki, Specifications/StatusNotifierItem)
+/// on an existing bus connection.
+///
+/// Owns `org.kde.StatusNotifierItem-<pid>-<n>`, exports `/StatusNotifierItem`, and registers with
+/// org.kde.StatusNotifierWatcher each time a watcher gets its name (at start, after a panel
+/// restart). Without a watcher nothing is shown and nothing fails: the item waits for one.
+/// `update` emits NewTitle/NewIcon/NewAttentionIcon/NewStatus/NewToolTip (and PropertiesChanged)
+/// for what changed. Clicks arrive as `onActivate` (left), `onSecondaryActivate` (middle),
+/// `onContextMenu` (hosts without dbusmenu support) and `onScroll`.
+@MainActor
+public final class StatusNotifierItem {
+    public static let interfaceName = "org.kde.StatusNotifierItem"
+    public static let objectPath = "/StatusNotifierItem"
+    public static let watcherName = "org.kde.StatusNotifierWatcher"
+    public static let watcherPath = "/StatusNotifierWatcher"
+
+    /// The well-known name this item owns (and registers with the watcher).
+    public let busName: String
+    public let id: String
+    public let category: String
+    public let menuPath: String?
+    public private(set) var appearance: StatusNotifierAppearance
+    /// True while we own `busName`.
+    public private(set) var ownsName = false
+    /// The unique name of the watcher we last registered with successfully.
+    public private(set) var registeredWith: String?
+
+    public var onActivate: (@MainActor (Int32, Int32) -> Void)?
+    public var onSecondaryActivate: (@MainActor (Int32, Int32) -> Void)?
+    public var onContextMenu: (@MainActor (Int32, Int32) -> Void)?
+    public var onScroll: (@MainActor (Int32, String) -> Void)?
+
+    private let connection: OpaquePointer
+    private var exporter: DBusObjectExporter?
+    private var ownerID: guint = 0
+    private var watchID: guint = 0
+    private var watcherOwner: String?
+    private static var instances: Int = 0
+
+    /// `id` is the application's stable identifier (the spec's Id); `menuPath` the dbusmenu object.
+    public init(connection: OpaquePointer, id: String, category: String = "ApplicationStatus",
+                menuPath: String?, appearance: StatusNotifierAppearance) throws {
+        self.connection = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(connection)))
+        Self.instances += 1
+        busName = "org.kde.StatusNotifierItem-\(getpid())-\(Self.instances)"
+        self.id = id; self.category = category; self.menuPath = menuPath; self.appearance = appearance
+        exporter = try DBusObjectExporter(
+            connection: connection, objectPath: Self.objectPath, interfaceXML: StatusNotifierItemXML.xml,
+            interfaceName: Self.interfaceName,
+            handler: { [weak self] method, parameters, _ in
+                guard let self else { return .error(name: "org.freedesktop.DBus.Error.UnknownObject", message: "item is gone") }
+                return self.handle(method, parameters)
+            },
+            getProperty: { [weak self] name in self?.property(name) })
+        ownerID = g_bus_own_name_on_connection(connection, busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
+                                               sniNameAcquired, sniNameLost,
+                                               WeakRef(self).retainedPointer(), releaseRetainedBox)
+        watchID = g_bus_watch_name_on_connection(connection, Self.watcherName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                                 sniWatcherAppeared, sniWatcherVanished,
+                                                 WeakRef(self).retainedPointer(), releaseRetainedBox)
+    }
+
+    isolated deinit {
+        if watchID != 0 { g_bus_unwatch_name(watchID) }
+        if ownerID != 0 { g_bus_unown_name(ownerID) }
+        unrefObject(connection)
+    }
+
+    /// Shows `new`; emits the signals of what changed.
+    public func update(_ new: StatusNotifierAppearance) {
+        let old = appearance
+        guard new != old else { return }
+        appearance = new
+        var changed: [(String, OpaquePointer)] = []
+        if new.title != old.title {
+            changed.append(("Title", GV.string(new.title)))
+            exporter?.emit(signal: "NewTitle", parameters: nil)
+        }
+        if new.iconName != old.iconName {
+            changed.append(("IconName", GV.string(new.iconName)))
+            exporter?.emit(signal: "NewIcon", parameters: nil)
+        }
+        if new.attentionIconName != old.attentionIconName {
+            changed.append(("AttentionIconName", GV.string(new.attentionIconName)))
+            exporter?.emit(signal: "NewAttentionIcon", parameters: nil)
+        }
+        if new.status != old.status {
+            changed.append(("Status", GV.string(new.status.rawValue)))
+            exporter?.emit(signal: "NewStatus", parameters: GV.tuple([GV.string(new.status.rawValue)]))
+        }
+        if new.toolTipTitle != old.toolTipTitle || new.toolTipText != old.toolTipText || new.toolTipIconName != old.toolTipIconName {
+            changed.append(("ToolTip", toolTip()))
+            exporter?.emit(signal: "NewToolTip", parameters: nil)
+        }
+        exporter?.emitPropertiesChanged(changed: GV.dictionary(changed))
+    }
+
+    // MARK: D-Bus
+
+    private func toolTip() -> OpaquePointer {
+        GV.tuple([GV.string(appearance.toolTipIconName), GV.array("(iiay)", []),
+                  GV.string(appearance.toolTipTitle), GV.string(appearance.toolTipText)])
+    }
+
+    private func property(_ name: String) -> OpaquePointer? {
+        switch name {
+        case "Category": return GV.string(category)
+        case "Id": return GV.string(id)
+        case "Title": return GV.string(appearance.title)
+        case "Status": return GV.string(appearance.status.rawValue)
+        case "WindowId": return GV.int32(0)
+        case "IconThemePath": return GV.string("")
+        case "Menu": return GV.objectPath(menuPath ?? "/")
+        case "ItemIsMenu": return GV.bool(false)
+        case "IconName": return GV.string(appearance.iconName)
+        case "IconPixmap", "OverlayIconPixmap", "AttentionIconPixmap": return GV.array("(iiay)", [])
+        case "OverlayIconName": return GV.string("")
+        case "AttentionIconName": return GV.string(appearance.attentionIconName)
+        case "AttentionMovieName": return GV.string("")
+        case "ToolTip": return toolTip()
+        default: return nil
+        }
+    }
+
+    private func handle(_ method: String, _ p: OpaquePointer) -> DBusReply {
+        switch method {
+        case "Activate": onActivate?(GV.readInt32(p, 0), GV.readInt32(p, 1))
+        case "SecondaryActivate": onSecondaryActivate?(GV.readInt32(p, 0), GV.readInt32(p, 1))
+        case "ContextMenu": onContextMenu?(GV.readInt32(p, 0), GV.readInt32(p, 1))
+        case "Scroll": onScroll?(GV.readInt32(p, 0), GV.readString(p, 1))
+        default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
+        }
+        return .value(nil)
+    }
+
+    // MARK: name and watcher
+
+    fileprivate func nameAcquired() {
+        ownsName = true
+        Log.debug("tray: acquired \(busName)")
+        register()
+    }
+
+    fileprivate func nameLost() {
+        ownsName = false
+        registeredWith = nil
+        Log.debug("tray: cannot own \(busName); the tray icon is not shown")
+    }
+
+    fileprivate func watcherAppeared(_ owner: String) {
+        watcherOwner = owner
+        register()
+    }
+
+    fileprivate func watcherVanished() {
+        if watcherOwner == nil {
+            Log.debug("tray: no \(Self.watcherName) on the session bus; the tray icon appears when one starts")
+        } else {
+            Log.debug("tray: \(Self.watcherName) went away")
+        }
+        watcherOwner = nil
+        registeredWith = nil
+    }
+
+    /// RegisterStatusNotifierItem(busName), asynchronously: a slow panel must not hold up alarms.
+    private func register() {
+        guard ownsName, let owner = watcherOwner, registeredWith != owner else { return }
+        g_dbus_connection_call(connection, owner, Self.watcherPath, Self.watcherName, "RegisterStatusNotifierItem",
+                               GV.tuple([GV.string(busName)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 10_000, nil,
+                               sniRegisterDone, RegistrationBox(item: self, watcher: owner).retainedPointer())
+    }
+
+    fileprivate func registrationFinished(watcher: String, error: String?) {
+        if let error {
+            Log.debug("tray: RegisterStatusNotifierItem failed: \(error)")
+            return
+        }
+        guard watcher == watcherOwner else { return } // a newer watcher has appeared meanwhile
+        registeredWith = watcher
+        Log.debug("tray: registered \(busName) with \(Self.watcherName) (\(watcher))")
+    }
+}
+
+/// User data of one asynchronous RegisterStatusNotifierItem call (released by its callback).
+private final class RegistrationBox: @unchecked Sendable {
+    weak var item: StatusNotifierItem?
+    let watcher: String
+    init(item: StatusNotifierItem, watcher: String) { self.item = item; self.watcher = watcher }
+    func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+}
+
+private func sniNameAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+    let ref = WeakRef<StatusNotifierItem>.from(data)
+    MainActor.assumeIsolated { ref?.object?.nameAcquired() }
+}
+
+private func sniNameLost(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+    let ref = WeakRef<StatusNotifierItem>.from(data)
+    MainActor.assumeIsolated { ref?.object?.nameLost() }
+}
+
+private func sniWatcherAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                                _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+    let ref = WeakRef<StatusNotifierItem>.from(data)
+    let ownerName = owner.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { ref?.object?.watcherAppeared(ownerName) }
+}
+
+private func sniWatcherVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+    let ref = WeakRef<StatusNotifierItem>.from(data)
+    MainActor.assumeIsolated { ref?.object?.watcherVanished() }
+}
+
+/// GAsyncReadyCallback of RegisterStatusNotifierItem.
+private func sniRegisterDone(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?) {
+    guard let data else { return }
+    let box = Unmanaged<RegistrationBox>.fromOpaque(data).takeRetainedValue()
+    var error: UnsafeMutablePointer<GError>?
+    let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+    let message: String? = reply == nil ? consumeGError(error) : nil
+    if let reply { g_variant_unref(reply) }
+    let watcher = box.watcher
+    MainActor.assumeIsolated { box.item?.registrationFinished(watcher: watcher, error: message) }
+}
