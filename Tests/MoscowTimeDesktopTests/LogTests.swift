@@ -1,0 +1,28 @@
+import Testing
+@testable import MoscowTimeDesktop
+
+@Suite("Log")
+struct LogTests {
+    @Test func formatsOneLinePerMessage() {
+        #expect(Log.format(.warning, "disk full") == "warning: disk full")
+        #expect(Log.format(.error, "a\nb") == "error: a b")
+        #expect(Log.format(.info, "hello", journal: true) == "<6>info: hello")
+        #expect(Log.format(.debug, "x", journal: true) == "<7>debug: x")
+    }
+
+    @Test func levelsAreOrdered() {
+        #expect(LogLevel.debug < .info)
+        #expect(LogLevel.info < .warning)
+        #expect(LogLevel.warning < .error)
+    }
+
+    @Test func thresholdDefaultsToInfoAndCanChange() {
+        #expect(Log.threshold == .info)
+        Log.threshold = .error
+        #expect(Log.threshold == .error)
+        var evaluated = false
+        Log.write(.warning) { evaluated = true; return "suppressed" }
+        #expect(!evaluated, "messages below the threshold are not even built")
+        Log.threshold = .info
+    }
+}

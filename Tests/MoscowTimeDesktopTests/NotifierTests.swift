@@ -1,0 +1,223 @@
+import CGLib
+import Testing
+@testable import MoscowTimeDesktop
+
+/// Against python-dbusmock's notification_daemon on the private test bus.
+@Suite("Notifier", .serialized)
+@MainActor
+struct NotifierTests {
+    static let capabilities = #"{"capabilities": "body actions persistence"}"#
+
+    private func startServer() throws -> DBusMock {
+        try DBusMock(template: "notification_daemon", busName: "org.freedesktop.Notifications",
+                     objectPath: "/org/freedesktop/Notifications", parameters: Self.capabilities)
+    }
+
+    private func alarmContent(_ summary: String = "Wake up") -> NotificationContent {
+        NotificationContent(summary: summary, body: "Standup <b>& coffee</b>", iconName: "alarm-clock",
+                            urgency: .critical, category: "x-moscowtime.alarm", desktopEntry: "moscowtime-agent",
+                            suppressSound: true, resident: true, transient: false, expireTimeoutMs: 0,
+                            actions: [NotificationAction(id: "snooze", label: "Snooze 5 min"),
+                                      NotificationAction(id: "dismiss", label: "Dismiss"),
+                                      .default(label: "Open")])
+    }
+
+    @Test func reportsTheServerAndItsCapabilities() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        #expect(notifier.isServerAvailable)
+        #expect(notifier.capabilities() == ["body", "actions", "persistence"])
+        let info = try #require(notifier.serverInfo())
+        #expect(info.name == "mock-notify")
+        #expect(info.spec == "1.1")
+    }
+
+    @Test func showSendsSummaryBodyHintsAndActions() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        let handle = try notifier.show(alarmContent(), onAction: { _ in }, onClosed: { _ in })
+        #expect(handle.serverID == 1)
+        #expect(handle.isShowing)
+
+        let calls = try server.methodCalls("Notify")
+        try #require(calls.count == 1)
+        let args = calls[0]
+        defer { args.forEach { g_variant_unref($0) } }
+        try #require(args.count == 8)
+        #expect(string(args[0]) == "MoscowTime Test")
+        #expect(g_variant_get_uint32(args[1]) == 0, "first show replaces nothing")
+        #expect(string(args[3]) == "Wake up")
+        #expect(string(args[4]) == "Standup <b>& coffee</b>", "text goes through unchanged")
+        let actions = strings(args[5])
+        #expect(actions.count == 6)
+        #expect(pairs(actions)["snooze"] == "Snooze 5 min")
+        #expect(pairs(actions)["dismiss"] == "Dismiss")
+        #expect(pairs(actions)["default"] == "Open")
+        let hints = args[6]
+        #expect(hint(hints, "urgency") == "byte 0x02")
+        #expect(hint(hints, "category") == "'x-moscowtime.alarm'")
+        #expect(hint(hints, "desktop-entry") == "'moscowtime-agent'")
+        #expect(hint(hints, "suppress-sound") == "true")
+        #expect(hint(hints, "resident") == "true")
+        #expect(hint(hints, "transient") == nil, "false booleans are left out")
+        // libnotify 0.8.1 sends the icon as app_icon; newer versions as the image-path hint.
+        #expect(string(args[2]) == "alarm-clock" || hint(hints, "image-path") == "'alarm-clock'")
+        #expect(g_variant_get_int32(args[7]) == 0, "0 = never expires")
+        withExtendedLifetime(handle) {}
+    }
+
+    @Test func actionsAndCloseComeBackOnTheMainLoop() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var actions: [String] = []
+        var closes: [NotificationCloseReason] = []
+        // The handle is not kept: the notifier must keep it alive while it is on screen.
+        let id = try notifier.show(alarmContent(), onAction: { actions.append($0) },
+                                   onClosed: { closes.append($0) }).serverID
+        #expect(id > 0)
+        #expect(notifier.liveHandles.count == 1)
+
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(id), Variants.string("snooze")])
+        #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
+
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(id), Variants.string("default")])
+        #expect(spinMainLoop(seconds: 2) { actions == ["snooze", "default"] }, "a click on the body")
+
+        // Signals for another notification id are not ours.
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(id + 100), Variants.string("dismiss")])
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "NotificationClosed", signature: "uu",
+                              [Variants.uint32(id), Variants.uint32(2)])
+        #expect(spinMainLoop(seconds: 2) { closes == [.dismissed] })
+        #expect(actions == ["snooze", "default"])
+        #expect(notifier.liveHandles.isEmpty)
+    }
+
+    @Test func updateReplacesTheSameNotification() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var actions: [String] = []
+        let handle = try notifier.show(alarmContent(), onAction: { actions.append($0) }, onClosed: { _ in })
+        let id = handle.serverID
+        var snoozed = alarmContent("Snoozed until 07:05")
+        snoozed.urgency = .normal
+        snoozed.actions = [NotificationAction(id: "stop", label: "Stop")]
+        try handle.update(snoozed)
+        #expect(handle.serverID == id)
+        #expect(handle.content == snoozed)
+
+        let calls = try server.methodCalls("Notify")
+        defer { calls.joined().forEach { g_variant_unref($0) } }
+        try #require(calls.count == 2)
+        #expect(g_variant_get_uint32(calls[1][1]) == id, "replaces_id")
+        #expect(string(calls[1][3]) == "Snoozed until 07:05")
+        #expect(strings(calls[1][5]) == ["stop", "Stop"], "old actions are gone")
+        #expect(hint(calls[1][6], "urgency") == "byte 0x01")
+
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(id), Variants.string("stop")])
+        #expect(spinMainLoop(seconds: 2) { actions == ["stop"] })
+    }
+
+    @Test func closeAsksTheServer() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var closes: [NotificationCloseReason] = []
+        let handle = try notifier.show(alarmContent(), onAction: { _ in }, onClosed: { closes.append($0) })
+        handle.close()
+        #expect(spinMainLoop(seconds: 2) { closes.count == 1 })
+        #expect(!handle.isShowing)
+        #expect(notifier.liveHandles.isEmpty)
+        let calls = try server.methodCalls("CloseNotification")
+        calls.joined().forEach { g_variant_unref($0) }
+        #expect(calls.count == 1)
+        spinMainLoop(seconds: 0.2)
+        #expect(closes.count == 1, "exactly one onClosed per show")
+    }
+
+    @Test func followsAServerRestart() throws {
+        var server = try startServer()
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var appeared = 0
+        var vanished = 0
+        notifier.onServerAppeared = { appeared += 1 }
+        notifier.onServerVanished = { vanished += 1 }
+        #expect(spinMainLoop(seconds: 2) { appeared == 1 }, "the initial state is reported")
+
+        var actions: [String] = []
+        let handle = try notifier.show(alarmContent(), onAction: { actions.append($0) }, onClosed: { _ in })
+        #expect(handle.serverID == 1)
+
+        server.stop()
+        #expect(spinMainLoop(seconds: 2) { vanished == 1 })
+        #expect(handle.serverID == 0, "the old id means nothing to a new server")
+        #expect(notifier.liveHandles.count == 1, "still held, so the caller can show it again")
+
+        server = try startServer()
+        defer { server.stop() }
+        #expect(spinMainLoop(seconds: 2) { appeared == 2 })
+        // A notification of someone else takes id 1 on the new server; it must not reach us.
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(1), Variants.string("snooze")])
+        spinMainLoop(seconds: 0.3)
+        #expect(actions.isEmpty)
+
+        try handle.update(alarmContent("Wake up (again)"))
+        let calls = try server.methodCalls("Notify")
+        defer { calls.joined().forEach { g_variant_unref($0) } }
+        #expect(calls.count == 1)
+        #expect(g_variant_get_uint32(calls[0][1]) == 0, "shown as a new notification")
+        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+                              [Variants.uint32(handle.serverID), Variants.string("snooze")])
+        #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
+    }
+
+    @Test func withoutAServerShowThrows() throws {
+        _ = TestBus.shared
+        #expect(TestBus.shared.nameOwner("org.freedesktop.Notifications") == nil)
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var vanished = 0
+        notifier.onServerVanished = { vanished += 1 }
+        #expect(!notifier.isServerAvailable)
+        #expect(notifier.capabilities().isEmpty)
+        #expect(notifier.serverInfo() == nil)
+        var closed = 0
+        let error = #expect(throws: NotifierError.self) {
+            try notifier.show(NotificationContent(summary: "Nobody listens"), onAction: { _ in }, onClosed: { _ in closed += 1 })
+        }
+        #expect(error?.message.contains("org.freedesktop.Notifications") == true, "\(error?.message ?? "")")
+        #expect(notifier.liveHandles.isEmpty)
+        #expect(spinMainLoop(seconds: 1) { vanished == 1 })
+        #expect(closed == 0)
+    }
+
+    // MARK: - reading GVariants
+
+    private func string(_ value: OpaquePointer) -> String {
+        String(cString: g_variant_get_string(value, nil))
+    }
+
+    private func strings(_ array: OpaquePointer) -> [String] {
+        (0..<Int(g_variant_n_children(array))).map { Variants.string(array, $0) }
+    }
+
+    private func pairs(_ flat: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        stride(from: 0, to: flat.count - 1, by: 2).forEach { result[flat[$0]] = flat[$0 + 1] }
+        return result
+    }
+
+    /// A hint's value in GVariant text form, or nil when absent.
+    private func hint(_ hints: OpaquePointer, _ key: String) -> String? {
+        guard let value = g_variant_lookup_value(hints, key, nil) else { return nil }
+        defer { g_variant_unref(value) }
+        return Variants.print(value)
+    }
+}

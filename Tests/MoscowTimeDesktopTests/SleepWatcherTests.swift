@@ -1,0 +1,75 @@
+import CGLib
+import Testing
+@testable import MoscowTimeDesktop
+
+/// python-dbusmock's logind template on the private test bus, which the test process also exports as
+/// DBUS_SYSTEM_BUS_ADDRESS.
+@Suite("SleepWatcher", .serialized)
+@MainActor
+struct SleepWatcherTests {
+    @Test func deliversPrepareForSleep() throws {
+        let logind = try DBusMock(template: "logind", busName: "org.freedesktop.login1",
+                                  objectPath: "/org/freedesktop/login1")
+        defer { logind.stop() }
+        var events: [Bool] = []
+        // The production initializer: the address comes from DBUS_SYSTEM_BUS_ADDRESS.
+        let watcher = SleepWatcher { events.append($0) }
+        #expect(watcher.busAddress == TestBus.shared.address)
+        #expect(spinMainLoop(seconds: 3) { watcher.isSubscribed && watcher.logindPresent == true })
+        #expect(watcher.problem == nil)
+
+        try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
+                              [Variants.boolean(true)])
+        #expect(spinMainLoop(seconds: 2) { events == [true] })
+        try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
+                              [Variants.boolean(false)])
+        #expect(spinMainLoop(seconds: 2) { events == [true, false] })
+    }
+
+    @Test func ignoresTheSignalFromAnyoneButLogind() throws {
+        let logind = try DBusMock(template: "logind", busName: "org.freedesktop.login1",
+                                  objectPath: "/org/freedesktop/login1")
+        defer { logind.stop() }
+        var events: [Bool] = []
+        let watcher = SleepWatcher(busAddress: TestBus.shared.address) { events.append($0) }
+        #expect(spinMainLoop(seconds: 3) { watcher.isSubscribed && watcher.logindPresent == true })
+        // Same signal, emitted by a different connection: not logind, so not trusted.
+        let impostor = TestBus.shared.privateConnection()
+        defer {
+            g_dbus_connection_close_sync(impostor, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(impostor))
+        }
+        g_dbus_connection_emit_signal(impostor, nil, "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+                                      "PrepareForSleep", Variants.tuple([Variants.boolean(true)]), nil)
+        g_dbus_connection_flush_sync(impostor, nil, nil)
+        spinMainLoop(seconds: 0.5)
+        #expect(events.isEmpty)
+    }
+
+    @Test func withoutLogindItWarnsAndWaits() {
+        _ = TestBus.shared
+        #expect(TestBus.shared.nameOwner("org.freedesktop.login1") == nil)
+        var events: [Bool] = []
+        let watcher = SleepWatcher(busAddress: TestBus.shared.address) { events.append($0) }
+        #expect(spinMainLoop(seconds: 3) { watcher.logindPresent == false })
+        #expect(watcher.isSubscribed)
+        #expect(watcher.problem?.contains("logind is not running") == true)
+        #expect(events.isEmpty)
+    }
+
+    @Test func withoutASystemBusItWarnsAndDoesNothing() {
+        var events: [Bool] = []
+        let watcher = SleepWatcher(busAddress: "unix:path=/nonexistent/moscowtime/system_bus_socket") { events.append($0) }
+        #expect(spinMainLoop(seconds: 3) { watcher.problem != nil })
+        #expect(watcher.problem?.hasPrefix("no system bus") == true, "\(watcher.problem ?? "")")
+        #expect(!watcher.isSubscribed)
+        #expect(events.isEmpty)
+    }
+
+    @Test func releasingTheWatcherBeforeItConnectsIsSafe() {
+        var watcher: SleepWatcher? = SleepWatcher(busAddress: TestBus.shared.address) { _ in }
+        withExtendedLifetime(watcher) {}
+        watcher = nil
+        spinMainLoop(seconds: 0.3) // the cancelled connect completes with nobody to tell
+    }
+}

@@ -1,0 +1,143 @@
+import CGLib
+import Glibc
+import Synchronization
+
+/// One private dbus-daemon for the whole test process, serving as both the session and the system
+/// bus (DBUS_SESSION_BUS_ADDRESS and DBUS_SYSTEM_BUS_ADDRESS point at it). GIO keeps one session-bus
+/// connection per process and reads the address only once, so the bus must outlive every test: it is
+/// started on first use (before anything in the process touches D-Bus) and killed at exit.
+///
+/// Its configuration has no service directories: otherwise dbus-daemon would try to D-Bus-activate
+/// the installed dunst whenever a test wants "no notification server".
+@MainActor
+final class TestBus {
+    static let shared: TestBus = {
+        do {
+            return try TestBus()
+        } catch {
+            fatalError("cannot start the private test bus: \(error)")
+        }
+    }()
+
+    let address: String
+    let directory: String
+    private let daemon: ChildProcess
+
+    private init() throws {
+        directory = makeTemporaryDirectory("moscowtime-bus")
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(directory)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        writeFile("\(directory)/bus.conf", config)
+        daemon = try ChildProcess(["dbus-daemon", "--nofork", "--nopidfile", "--config-file=\(directory)/bus.conf",
+                                   "--print-address=1"],
+                                  environment: childEnvironment(), stdout: .pipe, stderr: .file("\(directory)/daemon.log"))
+        // The address is printed once the socket listens: a readiness barrier.
+        guard let line = daemon.readLine(timeoutMs: 10_000), !line.isEmpty else {
+            daemon.terminate()
+            throw ChildProcess.SpawnError(description: "dbus-daemon printed no address")
+        }
+        address = line
+        setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
+        TestBus.daemonPID.store(daemon.pid, ordering: .relaxed)
+        TestBus.directoryForCleanup.withLock { $0 = directory }
+        atexit(killTestBusAtExit)
+
+        // GIO's shared connection would raise SIGTERM in this process if the bus went away first.
+        var error: UnsafeMutablePointer<GError>?
+        if let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
+            g_dbus_connection_set_exit_on_close(bus, 0)
+            g_object_unref(UnsafeMutableRawPointer(bus))
+        } else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            throw ChildProcess.SpawnError(description: "cannot connect to the private bus: \(message)")
+        }
+    }
+
+    /// Read by the atexit handler, which is not on any actor.
+    nonisolated static let daemonPID = Atomic<Int32>(0)
+    nonisolated static let directoryForCleanup = Mutex<String?>(nil)
+
+    /// GIO's shared session connection (a new reference the caller unrefs).
+    func connection() -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { fatalError("no test bus") }
+        return bus
+    }
+
+    /// A separate connection to the bus: another "process" as far as the bus is concerned.
+    func privateConnection() -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            fatalError("cannot open a private connection")
+        }
+        return connection
+    }
+
+    /// Synchronous method call; returns the reply (caller unrefs) or throws the D-Bus error text.
+    func call(destination: String, path: String, interface: String, method: String,
+              arguments: OpaquePointer?, replyType: String? = nil) throws -> OpaquePointer {
+        let bus = connection()
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let type = replyType.map { g_variant_type_new($0) } ?? nil
+        defer { if let type { g_variant_type_free(type) } }
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(bus, destination, path, interface, method, arguments, type,
+                                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            if let error { g_error_free(error) }
+            throw ChildProcess.SpawnError(description: "\(method) failed: \(message)")
+        }
+        return reply
+    }
+
+    func nameOwner(_ name: String) -> String? {
+        guard let reply = try? call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", method: "GetNameOwner",
+                                    arguments: Variants.tuple([g_variant_new_string(name)]), replyType: "(s)") else {
+            return nil
+        }
+        defer { g_variant_unref(reply) }
+        return Variants.string(reply, 0)
+    }
+
+    /// Waits (without the main loop) until `name` has an owner, or has none.
+    @discardableResult
+    func waitForName(_ name: String, present: Bool = true, timeoutMs: Int64 = 10_000) -> Bool {
+        let deadline = monotonicMilliseconds() + timeoutMs
+        repeat {
+            if (nameOwner(name) != nil) == present { return true }
+            usleep(20_000)
+        } while monotonicMilliseconds() < deadline
+        return false
+    }
+
+    func uniqueName() -> String {
+        let bus = connection()
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return String(cString: g_dbus_connection_get_unique_name(bus))
+    }
+}
+
+private func killTestBusAtExit() {
+    let pid = TestBus.daemonPID.load(ordering: .relaxed)
+    guard pid > 0 else { return }
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    if let directory = TestBus.directoryForCleanup.withLock({ $0 }) { removeTree(directory) }
+}
