@@ -98,6 +98,9 @@ public final class Agent {
             runner?.reload()
         })
         watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
+        // The document was read in prepare(), before the watcher existed: read it again so an edit
+        // made in between is not missed until the next change.
+        runner.reload()
         runner.start()
         let zone = runner.engine.zone
         Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.engine.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")

@@ -18,6 +18,10 @@ from harness import (AgentProcess, CliResult, Dunst, LogindMock, NotificationMoc
                      bin_dir, run_cli, start_agent)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes a minute or more of real time (deselect with -m 'not slow')")
+
+
 def pytest_collection_modifyitems(config, items):
     if binaries_present() or os.environ.get("MOSCOWTIME_REQUIRE_AGENT"):
         return
@@ -108,3 +112,11 @@ def agent_starter(sandbox):
     def start(extra_args=(), env=None) -> AgentProcess:
         return start_agent(sandbox, extra_args, env)
     return start
+
+
+@pytest.fixture
+def rig(sandbox, session_bus, notify_mock):
+    """harness.alarms.AgentRig over the dbusmock notification daemon: store, state, CLI, agent,
+    and a dbus-monitor log of the agent's calls to the notification server (microsecond times)."""
+    from harness.alarms import AgentRig
+    return AgentRig(sandbox, session_bus, notify_mock)

@@ -18,9 +18,12 @@ public struct AlarmNotificationText: Sendable {
     /// hint when the server cannot show buttons.
     public func ring(_ r: RingingAlarm, now: Instant, serverHasActions: Bool) -> Ring {
         let due = zone.local(r.due)
-        var lines = ["\(t("Alarm")) · \(zone.local(now).shortClockText) · \(DateText.weekdayAndDate(due.date, t.language))"]
+        let current = zone.local(now)
+        var lines = ["\(t("Alarm")) · \(current.shortClockText) · \(DateText.weekdayAndDate(current.date, t.language))"]
         if r.isLate { lines.append(t("late: due {time}", ["time": due.shortClockText])) }
-        if r.snoozeCount > 0 { lines.append(t("snoozed {n} times", ["n": String(r.snoozeCount)])) }
+        if r.snoozeCount > 0 {
+            lines.append(t.plural("snoozed {n} time", "snoozed {n} times", count: r.snoozeCount, ["n": String(r.snoozeCount)]))
+        }
         if !serverHasActions {
             lines.append(t("To snooze: agent-cli snooze {id} · to stop: agent-cli stop {id}", ["id": r.alarmID]))
         }

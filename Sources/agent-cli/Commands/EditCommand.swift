@@ -39,8 +39,9 @@ struct EditCommand: ParsableCommand {
             if case .timer = a.schedule, newTime != nil || !schedule.isEmpty {
                 throw InputError("a timer has no time of day or repeat: start a new one with agent-cli timer")
             }
-            let time = newTime ?? a.schedule.time!
-            if let s = try schedule.schedule(time: time, today: today) {
+            // A timer has no time of day (rejected above when one is given); its label, snooze and
+            // sound can still change.
+            if let time = newTime ?? a.schedule.time, let s = try schedule.schedule(time: time, today: today) {
                 edited.schedule = s
             } else if let newTime {
                 switch a.schedule {

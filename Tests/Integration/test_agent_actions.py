@@ -1,0 +1,120 @@
+"""The notification's buttons and closing it: Snooze, Stop, click (default), dismissal, expiry.
+Signals come from the dbusmock notification daemon itself (libnotify accepts them only from the
+owner of org.freedesktop.Notifications)."""
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+
+from harness import CLOSED_DISMISSED, CLOSED_EXPIRED, wait_until
+from harness.alarms import parse_iso, utc_now
+
+pytestmark = pytest.mark.agent
+
+
+def _snoozed_entry(rig, alarm_id):
+    entry = rig.next_for(alarm_id)
+    return entry if entry and entry["snoozed"] else None
+
+
+def test_snooze_closes_the_notification_and_survives_a_restart(rig):
+    agent = rig.start_agent()
+    t = rig.timer(1, "Snooze me", "--snooze", "1")
+    call = rig.wait_for_ring(t.label, timeout=4)
+    assert call.action_label("snooze") == "Snooze 1 min"
+
+    pressed = utc_now()
+    rig.mock.emit_action_invoked(call.id, "snooze")
+    rig.wait_for_close(call.id, timeout=1)
+    snooze = wait_until(lambda: rig.state().get("snoozes", {}).get(t.id), 2, "the snooze in agent-state.json")
+    until = parse_iso(snooze["until"])
+    assert timedelta(seconds=55) <= until - pressed <= timedelta(seconds=62), snooze
+    assert parse_iso(snooze["due"]) == t.due and snooze["count"] == 1
+    entry = wait_until(lambda: _snoozed_entry(rig, t.id), 2, "snoozed:true in agent-cli next --json")
+    assert parse_iso(entry["at"]) == until and parse_iso(entry["due"]) == t.due
+    assert rig.alarm(t.id)["enabled"] is True  # snoozing is not stopping
+
+    assert agent.stop() == 0
+    rig.start_agent()
+    time.sleep(1.0)
+    assert len(rig.rings(t.label)) == 1, "a snoozed alarm must not ring again at start"
+    assert rig.state()["snoozes"][t.id] == snooze
+    assert _snoozed_entry(rig, t.id) is not None
+
+
+def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
+    rig.start_agent()
+    stop, click, dismiss, expire = (rig.timer(2, label) for label in ("Stop me", "Click me", "Dismiss me",
+                                                                          "Let me expire"))
+    calls = {t.label: rig.wait_for_ring(t.label, timeout=5) for t in (stop, click, dismiss, expire)}
+    assert len({c.id for c in calls.values()}) == 4
+
+    rig.mock.emit_action_invoked(calls["Stop me"].id, "stop")
+    rig.mock.emit_action_invoked(calls["Click me"].id, "default")
+    rig.mock.emit_closed(calls["Dismiss me"].id, CLOSED_DISMISSED)
+    # Closed by the server while still ringing (not by the user): shown again, keeps ringing.
+    rig.mock.emit_closed(calls["Let me expire"].id, CLOSED_EXPIRED)
+
+    rig.wait_for_close(calls["Stop me"].id, timeout=1)
+    rig.wait_for_close(calls["Click me"].id, timeout=1)
+    for t in (stop, click, dismiss):
+        a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(t.id)), 2,
+                       f"{t.label!r} to be switched off")
+        assert a["label"] == t.label and a["next"] is None  # kept, switched off
+        assert rig.next_for(t.id) is None
+        assert t.id not in rig.state().get("snoozes", {})
+    # a dismissed notification is gone already: nothing to close
+    assert calls["Dismiss me"].id not in rig.mock.close_calls()
+
+    reshown = rig.wait_for_ring("Let me expire", count=2, timeout=2)
+    assert reshown.body.startswith("Alarm · ") and reshown.actions == calls["Let me expire"].actions
+    assert rig.alarm(expire.id)["enabled"] is True
+    time.sleep(0.5)
+    assert [c.summary for c in rig.rings()].count("Let me expire") == 2
+    for label in ("Stop me", "Click me", "Dismiss me"):
+        assert len(rig.rings(label)) == 1, f"{label!r} was shown again after it was stopped"
+
+
+@pytest.mark.slow
+def test_a_snoozed_alarm_rings_again_and_an_unanswered_one_gives_up(rig):
+    """The one real-time minute: `settings snooze 1` and `settings ring-minutes 1`. Of two alarms
+    rung together, the snoozed one rings again after 60 s; the unanswered one stops by itself
+    after 60 s and is reported as missed."""
+    rig.cli("settings", "snooze", "1")
+    rig.cli("settings", "ring-minutes", "1")
+    rig.start_agent()
+    t = rig.timer(1, "Ring again")
+    u = rig.timer(1, "Unanswered")
+    first = rig.wait_for_ring(t.label, timeout=4)
+    unanswered = rig.wait_for_ring(u.label, timeout=4)
+    [u_rung] = wait_until(lambda: rig.notify_times(u.label), 2, "the Notify in dbus-monitor")
+    assert first.action_label("snooze") == "Snooze 1 min"
+    rig.mock.emit_action_invoked(first.id, "snooze")
+    rig.wait_for_close(first.id, timeout=1)
+    until = parse_iso(wait_until(lambda: rig.state().get("snoozes", {}).get(t.id), 2, "the snooze")["until"])
+
+    wait_until(lambda: time.time() > min(until.timestamp(), u_rung + 60) - 2, 70, "the end of the minute")
+    assert len(rig.rings(t.label)) == 1, "rang again before the snooze ended"
+    assert rig.missed_reports() == [] and unanswered.id not in rig.mock.close_calls()
+
+    again = rig.wait_for_ring(t.label, count=2, timeout=4)
+    [_, arrived] = wait_until(lambda: (lambda x: x if len(x) == 2 else None)(rig.notify_times(t.label)), 2,
+                              "the second Notify in dbus-monitor")
+    assert 0 <= arrived - until.timestamp() < 1.0
+    assert "snoozed 1 time" in again.body  # counts the snoozes of this occurrence
+    assert "late" not in again.body
+    assert again.actions == first.actions and again.hints["urgency"] == 2
+    assert t.id not in rig.state().get("snoozes", {})
+
+    rig.wait_for_close(unanswered.id, timeout=3)
+    report = rig.wait_for_missed_report(timeout=2)
+    assert report.summary == "Missed alarm"
+    assert report.body.startswith(f"{u.label} — due ") and report.body.endswith(" (rang unanswered)")
+    wait_until(lambda: rig.alarm(u.id)["enabled"] is False, 2, "the unanswered timer to be switched off")
+    assert len(rig.rings(u.label)) == 1
+
+    # and Stop ends the snoozed one for good
+    rig.mock.emit_action_invoked(again.id, "stop")
+    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 2, "the timer to be switched off")

@@ -1,0 +1,82 @@
+"""The ring is heard: libcanberra plays into a private PulseAudio null sink, recorded from its
+monitor. Loud while ringing (RMS > 0.01), digital silence (RMS 0) within a second of Stop,
+Snooze or dismissal, and it stays silent."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from harness import CLOSED_DISMISSED, wait_until
+
+pytestmark = pytest.mark.agent
+
+BELL = "/usr/share/sounds/freedesktop/stereo/bell.oga"  # 0.14 s: a loop shows as continuous sound
+LOUD = 0.01
+
+
+@pytest.fixture
+def audio_rig(rig, pulse, recorder):
+    """The rig with a private PulseAudio (exported before the agent starts) being recorded."""
+    rig.recorder, rig.pulse = recorder, pulse
+    return rig
+
+
+def _press(rig, call, how):
+    if how == "dismiss":
+        rig.mock.emit_closed(call.id, CLOSED_DISMISSED)
+    else:
+        rig.mock.emit_action_invoked(call.id, how)
+
+
+@pytest.mark.parametrize("how", ["stop", "snooze", "dismiss"])
+def test_the_alarm_sound_plays_while_ringing_and_stops_within_a_second(audio_rig, how):
+    rig, rec = audio_rig, audio_rig.recorder
+    rig.start_agent()
+    rec.wait_for_more(200)
+    assert rec.rms() == 0.0, "nothing may play before the alarm"
+    t = rig.timer(1, f"Sound then {how}")  # the default theme sound, alarm-clock-elapsed
+    call = rig.wait_for_ring(t.label, timeout=4)
+    ring_ms = rec.captured_ms()
+    rec.wait_for_sound(LOUD, window_ms=200, timeout=2)
+    rec.wait_for_ms(ring_ms + 1500)
+    assert rec.rms(ring_ms) > LOUD
+
+    _press(rig, call, how)
+    pressed_ms, pressed = rec.captured_ms(), time.monotonic()
+    rec.wait_for_silence(window_ms=300, timeout=1.0)
+    assert time.monotonic() - pressed < 1.0
+    rec.wait_for_ms(pressed_ms + 1800)
+    assert rec.rms(pressed_ms + 800) == 0.0, f"sound came back after {how}"
+    # and no playback stream is left behind on the server
+    wait_until(lambda: rig.pulse.sink_inputs() == 0, 2, "no playback stream on the sound server")
+
+
+def test_a_sound_file_loops_for_as_long_as_the_alarm_rings(audio_rig):
+    rig, rec = audio_rig, audio_rig.recorder
+    rig.start_agent()
+    t = rig.timer(1, "Bell loop", "--sound", BELL)
+    call = rig.wait_for_ring(t.label, timeout=4)
+    rec.wait_for_sound(LOUD, window_ms=100, timeout=2)
+    start = rec.captured_ms()
+    rec.wait_for_ms(start + 2500)
+    # one play lasts 0.14 s: sound in every half second means it is repeated
+    windows = [rec.rms(start + i * 500, start + (i + 1) * 500) for i in range(5)]
+    assert all(w > LOUD for w in windows), windows
+
+    rig.mock.emit_action_invoked(call.id, "stop")
+    rec.wait_for_silence(window_ms=300, timeout=1.0)
+    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 2, "the timer to be switched off")
+
+
+def test_sigterm_silences_a_ringing_alarm(audio_rig):
+    rig, rec = audio_rig, audio_rig.recorder
+    agent = rig.start_agent()
+    t = rig.timer(1, "Ringing at exit", "--sound", BELL)
+    rig.wait_for_ring(t.label, timeout=4)
+    rec.wait_for_sound(LOUD, window_ms=100, timeout=2)
+    assert agent.stop() == 0
+    stopped = rec.captured_ms()
+    rec.wait_for_silence(window_ms=300, timeout=1.0)
+    rec.wait_for_ms(stopped + 1200)
+    assert rec.rms(stopped + 500) == 0.0
