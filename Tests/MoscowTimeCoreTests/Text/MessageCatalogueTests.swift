@@ -111,7 +111,7 @@ struct MessageCatalogueTests {
         #expect(ru.body == """
             Будильник · 08:00 · понедельник, 23 ноября 2026
             с опозданием: должен был прозвенеть в 07:00
-            отложен 2 раз
+            отложен 2 раза
             Отложить: agent-cli snooze 0a1b2c3d · остановить: agent-cli stop 0a1b2c3d
             """)
         #expect(ru.snoozeLabel == "Отложить на 10 мин")
