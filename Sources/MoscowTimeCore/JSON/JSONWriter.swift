@@ -84,13 +84,13 @@ public enum JSONWriter {
                 } else { escape = nil }
             }
             if let escape {
-                out.unicodeScalars.append(contentsOf: scalars[plainStart..<idx])
+                out.append(contentsOf: s[plainStart..<idx])
                 out.append(escape)
                 plainStart = scalars.index(after: idx)
             }
             idx = scalars.index(after: idx)
         }
-        out.unicodeScalars.append(contentsOf: scalars[plainStart..<idx])
+        out.append(contentsOf: s[plainStart..<idx])
         out.append("\"")
     }
 }

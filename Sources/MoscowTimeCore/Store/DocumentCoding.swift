@@ -14,8 +14,10 @@ public enum DocumentCoding {
         let root = try FieldReader(json, path: "")
         var doc = StoreDocument()
         if root.has("settings") { doc.settings = try decodeSettings(try root.object("settings")) }
-        var seen = Set<String>()
-        for (k, item) in try root.array("alarms", optional: true).enumerated() {
+        let alarms = try root.array("alarms", optional: true)
+        var seen = Set<String>(minimumCapacity: alarms.count)
+        doc.alarms.reserveCapacity(alarms.count)
+        for (k, item) in alarms.enumerated() {
             let alarm = try decodeAlarm(try FieldReader(item, path: "alarms[\(k)]"))
             guard seen.insert(alarm.id).inserted else {
                 throw DocumentDecodingError(path: "alarms[\(k)].id", reason: "duplicate id \(alarm.id)")
@@ -112,15 +114,15 @@ public enum DocumentCoding {
     static func decodeSchedule(_ r: FieldReader) throws(DocumentDecodingError) -> Schedule {
         switch try r.string("kind") {
         case "weekly":
-            var days = Set<Weekday>()
+            var mask = 0
             for (k, d) in try r.array("days").enumerated() {
                 guard let key = d.stringValue, let w = Weekday(key: key) else {
                     throw r.fail("days[\(k)]", "expected mon, tue, wed, thu, fri, sat or sun")
                 }
-                days.insert(w)
+                mask |= w.bit
             }
-            guard !days.isEmpty else { throw r.fail("days", "needs at least one day") }
-            return .weekly(days: days, time: try r.time("time"))
+            guard mask != 0 else { throw r.fail("days", "needs at least one day") }
+            return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"))
         case "once":
             return .once(date: try r.date("date"), time: try r.time("time"))
         case "every":

@@ -42,22 +42,25 @@ public struct Localizer: Sendable {
     /// Replaces each `{name}` in `text` that `values` has, in one left-to-right pass: a value that
     /// itself contains braces (a label such as "{time}") is inserted as is, never expanded — with
     /// one replacement per key, in dictionary order, it was, and differently from run to run.
+    /// Scans bytes: the braces are ASCII, so every index used is a character boundary.
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        let u = text.utf8
+        guard !values.isEmpty, u.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] {
+        var copied = u.startIndex, i = u.startIndex
+        while let open = u[i...].firstIndex(of: UInt8(ascii: "{")) {
+            let nameStart = u.index(after: open)
+            guard let close = u[nameStart...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            if let value = values[String(text[nameStart..<close])] {
+                out += text[copied..<open]
                 out += value
-                rest = rest[rest.index(after: close)...]
+                copied = u.index(after: close)
+                i = copied
             } else {
-                out += "{"
-                rest = rest[afterOpen...]
+                i = nameStart
             }
         }
-        out += rest
+        out += text[copied...]
         return out
     }
 }

@@ -3,11 +3,12 @@ public enum ScheduleText {
     public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone) -> String {
         switch s {
         case .weekly(let days, _):
-            if days == Weekday.all { return t("Every day") }
-            if days == Weekday.workdays { return t("Weekdays") }
-            if days == Weekday.weekend { return t("Weekends") }
+            let mask = days.reduce(0) { $0 | $1.bit } // compared as bits: one summary per row of `list`
+            if mask == 0b111_1111 { return t("Every day") }
+            if mask == 0b001_1111 { return t("Weekdays") }
+            if mask == 0b110_0000 { return t("Weekends") }
             let names = t.language == .ru ? capitalizedRU : capitalizedEN
-            return Weekday.allCases.filter(days.contains).map { names[$0.rawValue - 1] }.joined(separator: ", ")
+            return Weekday.allCases.filter { mask & $0.bit != 0 }.map { names[$0.rawValue - 1] }.joined(separator: ", ")
         case let .once(date, _):
             return t("Once on {date}", ["date": date.description])
         case let .everyNDays(n, start, _):

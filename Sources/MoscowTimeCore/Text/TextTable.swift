@@ -9,11 +9,13 @@ public struct TextTable {
 
     public mutating func add(_ row: [String]) { rows.append(row) }
 
-    public func render() -> String {
-        // Each cell is measured once and the text is assembled as bytes: with 10 000 rows this is a
-        // large part of `agent-cli list`.
+    public func render() -> String { String(decoding: renderUTF8(), as: UTF8.self) }
+
+    /// The table as UTF-8 bytes, ready for `write(2)`: a long listing is assembled without
+    /// String appends (slow per call) and without validating the result again.
+    public func renderUTF8() -> [UInt8] {
         let all = [header] + rows
-        let cellWidths = all.map { $0.map(Self.displayWidth) }
+        let cellWidths = all.map { $0.map(Self.displayWidth) } // each cell measured once
         var widths = cellWidths[0]
         for r in cellWidths.dropFirst() { for (i, w) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], w) } }
         var out: [UInt8] = []
@@ -28,11 +30,12 @@ public struct TextTable {
             }
             out.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Terminal columns taken by `s`: wide (East Asian, emoji) characters count 2, combining marks 0.
     public static func displayWidth(_ s: String) -> Int {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s.utf8.count } // printable ASCII
         var w = 0
         for u in s.unicodeScalars {
             if u.value >= 0x20, u.value < 0x7F { w += 1; continue } // printable ASCII: no table lookups

@@ -61,11 +61,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `2026-12-31`
     public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
 
-    /// Parses exactly `YYYY-MM-DD`.
+    /// Parses exactly `YYYY-MM-DD` (ASCII digits).
     public init?(iso text: Substring) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        var text = text
+        guard let d = text.withUTF8({ CivilDate(isoBytes: $0) }) else { return nil }
+        self = d
+    }
+
+    /// `YYYY-MM-DD` as UTF-8 bytes; no allocation (the store holds a date or two per alarm).
+    init?(isoBytes u: UnsafeBufferPointer<UInt8>) {
+        guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
+              let y = ISO8601.digits(u, 0, 4), let m = ISO8601.digits(u, 5, 2), let d = ISO8601.digits(u, 8, 2)
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 }
@@ -73,6 +80,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// Zero-padded decimal, used by every fixed-width format in the core.
 @inline(__always)
 func pad(_ value: Int, _ width: Int) -> String {
+    if width == 2, value >= 0, value < 100 { return twoDigits[value] } // hours, minutes, days, months
     let s = String(value)
-    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    let n = s.utf8.count
+    return n >= width ? s : String(repeating: "0", count: width - n) + s
 }
+
+/// "00"…"99", made once: dates and times are formatted for every row of `agent-cli list`.
+private let twoDigits: [String] = (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }

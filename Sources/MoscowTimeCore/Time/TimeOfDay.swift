@@ -14,6 +14,16 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `7:30` or `07:30` (also `7.30`); nil otherwise.
     public init?(text: Substring) {
+        // Fast path for the store's own `HH:MM`.
+        var bytes = text
+        if let t = bytes.withUTF8({ u -> TimeOfDay? in
+            guard u.count == 5, u[2] == UInt8(ascii: ":"), let h = ISO8601.digits(u, 0, 2), let m = ISO8601.digits(u, 3, 2)
+            else { return nil }
+            return TimeOfDay(hour: h, minute: m)
+        }) {
+            self = t
+            return
+        }
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),

@@ -59,6 +59,9 @@ public final class Zone: @unchecked Sendable {
         // Offsets a day either side cover any single transition around this wall time.
         let before = Int64(utcOffset(at: Instant(secondsSinceEpoch: wall - 86_400)))
         let after = Int64(utcOffset(at: Instant(secondsSinceEpoch: wall + 86_400)))
+        // No transition nearby (nearly always): the one offset applies. (The general path below
+        // returns the same instant in this case, with two more lookups.)
+        if before == after { return Instant(secondsSinceEpoch: wall - before) }
         var best: Int64?
         for offset in [before, after] {
             let t = wall - offset

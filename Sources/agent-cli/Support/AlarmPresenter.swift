@@ -19,17 +19,18 @@ struct AlarmPresenter {
 
     func whenText(_ at: Instant) -> String { DateText.shortDateTime(zone.local(at), t.language) }
 
-    func table(_ alarms: [Alarm]) -> String {
+    /// The `list` table as UTF-8 bytes (10 000 rows are written without building one big String).
+    func table(_ alarms: [Alarm]) -> [UInt8] {
         var table = TextTable(header: [t("ID"), t("TIME"), t("REPEAT"), t("STATE"), t("NEXT"), t("LABEL")])
-        let ids = alarms.map(\.id)
-        for a in alarms {
+        let short = AlarmID.shortForms(alarms.map(\.id))
+        for (a, id) in zip(alarms, short) {
             let next = nextRing(a).map(whenText) ?? "—"
             var state = a.enabled ? t("on") : t("off")
             if self.state.snoozes[a.id] != nil { state += ", " + t("snoozed") }
-            table.add([AlarmID.shortForm(a.id, among: ids), ScheduleText.time(a.schedule, zone: zone),
+            table.add([id, ScheduleText.time(a.schedule, zone: zone),
                        ScheduleText.summary(a.schedule, t, zone: zone), state, next, a.label])
         }
-        return table.render()
+        return table.renderUTF8()
     }
 
     func json(_ a: Alarm) -> JSONValue {

@@ -30,6 +30,17 @@ enum Output {
         }
     }
 
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                off += n
+            }
+        }
+    }
+
     static func line(_ s: String) { write(s + "\n") }
 
     static func error(_ s: String) {

@@ -1,0 +1,172 @@
+import Glibc
+import Testing
+import MoscowTimeCore
+
+/// Every kind of bad input: exit 2, one line on stderr that names the problem, nothing on stdout,
+/// and the store byte-for-byte as it was (still absent when there was none).
+@Suite(.enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+struct BadInputTests {
+    /// A store with alarms whose ids share prefixes (`abcd…`), a past one-time alarm and a timer.
+    static let seeded = StoreText.document([
+        StoreText.alarm(id: "abcd0001", label: "Первый", schedule: StoreText.weekly("07:30")),
+        StoreText.alarm(id: "abcd0002", label: "Второй", schedule: StoreText.weekly("08:30", ["sat", "sun"])),
+        StoreText.alarm(id: "5eed0003", label: "Прошлое", enabled: false, schedule: StoreText.once("2026-11-02", "09:00")),
+        StoreText.alarm(id: "71e70004", label: "Таймер", schedule: StoreText.timer(at: "2026-11-21T12:10:00Z", seconds: 600)),
+        StoreText.alarm(id: "d0b10005", label: "Дубль", schedule: StoreText.weekly("06:00")),
+        StoreText.alarm(id: "d0b20006", label: "Дубль", schedule: StoreText.weekly("06:30")),
+    ])
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let args: [String]
+        /// Text the message must contain (it names the problem).
+        let names: String
+        /// Needs the seeded alarms to be meaningful.
+        var needsStore = false
+        var env: [String: String] = [:]
+        var testDescription: String {
+            args.map { $0.count > 40 ? "<\($0.count) chars>" : $0 }.joined(separator: " ") + (env.isEmpty ? "" : " \(env)")
+        }
+    }
+
+    static let cases: [Case] = [
+        // times
+        Case(args: ["add", "25:61"], names: "invalid time \"25:61\""),
+        Case(args: ["add", "7:5"], names: "invalid time \"7:5\""),
+        Case(args: ["add", "24:00"], names: "invalid time"),
+        Case(args: ["add", "seven"], names: "invalid time \"seven\""),
+        Case(args: ["add"], names: "Missing expected argument '<time>'"),
+        // days, dates, intervals
+        Case(args: ["add", "7:30", "--days", "xyz"], names: "unknown day \"xyz\""),
+        Case(args: ["add", "7:30", "--days", "пн,чудо"], names: "unknown day \"чудо\""),
+        Case(args: ["add", "7:30", "--days", ""], names: "no days given"),
+        Case(args: ["add", "7:30", "--once", "2020-01-01"], names: "is in the past"),
+        Case(args: ["add", "7:30", "--once", "today"], names: "2026-11-21 07:30 (Europe/Moscow) is in the past"),
+        Case(args: ["add", "7:30", "--once", "yesterday"], names: "is in the past"),
+        Case(args: ["add", "7:30", "--once", "2026-02-30"], names: "invalid date \"2026-02-30\""),
+        Case(args: ["add", "7:30", "--once", "31-12-2026"], names: "invalid date \"31-12-2026\""),
+        Case(args: ["add", "7:30", "--once", "tomorrow", "--days", "mon"], names: "choose one of --days, --once and --every"),
+        Case(args: ["add", "7:30", "--every", "2", "--days", "mon"], names: "choose one of --days, --once and --every"),
+        Case(args: ["add", "7:30", "--every", "0"], names: "invalid --every 0"),
+        Case(args: ["add", "7:30", "--every", "3651"], names: "invalid --every 3651"),
+        Case(args: ["add", "7:30", "--every", "two"], names: "'two' is invalid for '--every"),
+        Case(args: ["add", "7:30", "--from", "tomorrow"], names: "--from goes with --every"),
+        Case(args: ["add", "7:30", "--every", "2", "--from", "someday"], names: "invalid date \"someday\""),
+        // labels
+        Case(args: ["add", "7:30", "--label", ""], names: "invalid label: it must not be empty"),
+        Case(args: ["add", "7:30", "--label", "   "], names: "invalid label: it must not be empty"),
+        Case(args: ["add", "7:30", "--label", String(repeating: "Я", count: 10_000)], names: "10000 characters long; at most 200"),
+        Case(args: ["add", "7:30", "--label", "two\nlines"], names: "control characters"),
+        Case(args: ["timer", "5m", ""], names: "invalid label"),
+        Case(args: ["edit", "abcd0001", "--label", String(repeating: "x", count: 201)], names: "201 characters long", needsStore: true),
+        // snooze and sound
+        Case(args: ["add", "7:30", "--snooze", "0"], names: "invalid --snooze 0"),
+        Case(args: ["add", "7:30", "--snooze", "121"], names: "invalid --snooze 121"),
+        Case(args: ["add", "7:30", "--snooze", "soon"], names: "'soon' is invalid for '--snooze"),
+        Case(args: ["timer", "5m", "--snooze", "-1"], names: "--snooze"),
+        Case(args: ["add", "7:30", "--sound", "/no/such/file.oga"], names: "sound file \"/no/such/file.oga\" does not exist"),
+        Case(args: ["add", "7:30", "--sound", "bad sound!"], names: "invalid sound"),
+        // durations
+        Case(args: ["timer", "5x"], names: "invalid duration \"5x\""),
+        Case(args: ["timer", "0m"], names: "invalid duration \"0m\""),
+        Case(args: ["timer", "-5m"], names: "Missing expected argument '<duration>'"), // "-5m" reads as an option
+        Case(args: ["timer", "h"], names: "invalid duration \"h\""),
+        Case(args: ["timer", "200h"], names: "a timer runs from 1 second to 7 days"),
+        Case(args: ["timer", ""], names: "invalid duration \"\""),
+        Case(args: ["timer"], names: "Missing expected argument '<duration>'"),
+        // alarm references
+        Case(args: ["rm", "ffffffff"], names: "no alarm \"ffffffff\""),
+        Case(args: ["rm", "abcd0001", "ffffffff"], names: "no alarm \"ffffffff\"", needsStore: true),
+        Case(args: ["rm", "abcd"], names: "id prefix \"abcd\" is ambiguous (abcd0001, abcd0002)", needsStore: true),
+        Case(args: ["rm", "Дубль"], names: "2 alarms are labelled \"Дубль\"", needsStore: true),
+        Case(args: ["rm"], names: "Missing expected argument '<alarms>"),
+        Case(args: ["show", "abcd"], names: "is ambiguous", needsStore: true),
+        Case(args: ["show", "nobody"], names: "no alarm \"nobody\""),
+        Case(args: ["edit", "abcd", "--time", "8:00"], names: "is ambiguous", needsStore: true),
+        Case(args: ["edit", "ffffffff", "--time", "8:00"], names: "no alarm \"ffffffff\""),
+        Case(args: ["edit", "abcd0001"], names: "nothing to change"),
+        Case(args: ["edit", "abcd0001", "--time", "7:5"], names: "invalid time \"7:5\""),
+        Case(args: ["edit", "71e70004", "--time", "8:00"], names: "a timer has no time of day", needsStore: true),
+        Case(args: ["edit", "abcd0001", "--once", "2026-11-01"], names: "is in the past", needsStore: true),
+        Case(args: ["enable", "ffffffff"], names: "no alarm \"ffffffff\""),
+        Case(args: ["enable", "5eed0003"], names: "which has passed", needsStore: true),
+        Case(args: ["disable", "abcd"], names: "is ambiguous", needsStore: true),
+        Case(args: ["disable"], names: "Missing expected argument '<alarms>"),
+        // next
+        Case(args: ["next", "--count", "0"], names: "invalid --count 0"),
+        Case(args: ["next", "--count", "1001"], names: "invalid --count 1001"),
+        Case(args: ["next", "--count", "-3"], names: "--count"),
+        Case(args: ["next", "--count", "many"], names: "'many' is invalid for '--count"),
+        // settings
+        Case(args: ["settings", "zone", "Mars/Olympus"], names: "unknown time zone \"Mars/Olympus\""),
+        Case(args: ["settings", "zone", "UTC+3"], names: "unknown time zone \"UTC+3\""),
+        Case(args: ["settings", "zone", "/etc/passwd"], names: "unknown time zone \"/etc/passwd\""),
+        Case(args: ["settings", "zone", ""], names: "unknown time zone \"\""),
+        Case(args: ["settings", "snooze", "0"], names: "invalid value \"0\" for snooze"),
+        Case(args: ["settings", "ring-minutes", "many"], names: "invalid value \"many\" for ring-minutes"),
+        Case(args: ["settings", "language", "de"], names: "invalid language \"de\""),
+        Case(args: ["settings", "colour", "red"], names: "unknown setting \"colour\""),
+        Case(args: ["settings", "colour"], names: "unknown setting \"colour\""),
+        // commands and options
+        Case(args: ["frobnicate"], names: "frobnicate"),
+        Case(args: ["--bogus"], names: "Unknown option '--bogus'"),
+        Case(args: ["add", "7:30", "--bogus"], names: "Unknown option '--bogus'"),
+        Case(args: ["list", "extra"], names: "Unexpected argument 'extra'"),
+        Case(args: ["list"], names: "MOSCOWTIME_NOW=yesterday is not an ISO 8601 instant", env: ["MOSCOWTIME_NOW": "yesterday"]),
+        Case(args: ["add", "7:30"], names: "MOSCOWTIME_NOW=", env: ["MOSCOWTIME_NOW": "2026-11-21 12:00"]),
+    ]
+
+    func check(_ c: Case, rig: CLIRig, seeded: Bool) {
+        let before = rig.storeBytes()
+        let r = rig.run(c.args, env: c.env)
+        #expect(r.status == 2, "\(c.testDescription): \(r)")
+        #expect(r.out.isEmpty, "\(c.testDescription): \(r)")
+        #expect(r.err.hasPrefix("agent-cli: "), "\(c.testDescription): \(r)")
+        #expect(r.err.hasSuffix("\n") && r.err.filter { $0 == "\n" }.count == 1, "not a single line: \(r.err)")
+        if seeded || !c.needsStore {
+            #expect(r.err.contains(c.names), "\(c.testDescription): \(r.err)")
+        }
+        #expect(rig.storeBytes() == before, "\(c.testDescription) changed the store")
+        if before == nil { #expect(!CLIRig.exists(rig.storePath)) }
+    }
+
+    @Test(arguments: cases)
+    func refusedWithTheStoreUntouched(_ c: Case) {
+        let rig = CLIRig()
+        rig.writeStore(Self.seeded)
+        check(c, rig: rig, seeded: true)
+        // And again without any store: it stays absent.
+        let empty = CLIRig()
+        check(c, rig: empty, seeded: false)
+    }
+
+    @Test func seededStoreIsValid() throws {
+        let rig = CLIRig()
+        rig.writeStore(Self.seeded)
+        #expect(try rig.load().alarms.count == 6)
+        #expect(rig.run("list").status == 0)
+        #expect(rig.run("show", "abcd0").status == 2) // still ambiguous at five digits
+        #expect(rig.run("show", "abcd0001").status == 0)
+    }
+
+    /// Random junk arguments never crash: exit 0 or 2, and a failure leaves the store alone.
+    @Test func randomArgumentsNeverCrashOrCorrupt() throws {
+        let rig = CLIRig()
+        rig.writeStore(Self.seeded)
+        var rng = SystemRandomNumberGenerator()
+        // The alarm commands (the agent-control ones answer 3 when no agent runs).
+        let commands = ["add", "timer", "rm", "edit", "show", "next", "enable", "disable", "settings", "list"]
+        let words = ["--days", "--once", "--every", "--label", "--snooze", "--count", "--json", "--time", "add",
+                     "7:30", "25:61", "пн", "abcd", "abcd0001", "tomorrow", "0", "-1", "99999999999", "", "💥", "zone", "snooze", "5m"]
+        for _ in 0..<40 {
+            let args = [commands.randomElement(using: &rng)!] + (0..<Int.random(in: 0...4, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+            let before = rig.storeBytes()
+            let r = rig.run(args)
+            #expect(r.status == 0 || r.status == 2, "\(args): \(r)")
+            if r.status == 2 {
+                #expect(rig.storeBytes() == before, "\(args) failed but changed the store")
+                #expect(r.err.filter { $0 == "\n" }.count == 1, "\(args): \(r.err)")
+            }
+            #expect(try rig.load().alarms.count >= 0) // still a valid store
+        }
+    }
+}

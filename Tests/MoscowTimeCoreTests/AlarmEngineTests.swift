@@ -1,0 +1,406 @@
+import Testing
+@testable import MoscowTimeCore
+
+/// The agent's alarm state machine, driven with an injected "now" (it is pure).
+struct AlarmEngineTests {
+    typealias F = CoreFixtures
+
+    /// 07:00 in Moscow on Saturday 2026-11-21.
+    let seven = CoreFixtures.at("2026-11-21T04:00:00Z")
+    let id = "a1b2c3d4"
+
+    func engine(_ alarms: [Alarm], zone: Zone = CoreFixtures.moscow, state: AgentState = AgentState(),
+                configure: (inout Settings) -> Void = { _ in }) -> AlarmEngine {
+        AlarmEngine(document: F.document(alarms, zone: zone.identifier, configure: configure), state: state, zone: zone)
+    }
+
+    /// A daily alarm created the day before (so that no earlier occurrence counts as missed).
+    func daily(_ h: Int = 7, _ m: Int = 0, id: String? = nil, label: String = "Подъём ☀️") -> Alarm {
+        F.alarm(id ?? self.id, F.everyDay(h, m), label: label, created: "2026-11-20T12:00:00Z")
+    }
+
+    /// The state as the agent would find it after a restart: written to JSON text and read back.
+    func persisted(_ state: AgentState) throws -> AgentState {
+        let text = JSONWriter.pretty(AgentStateCoding.encode(state))
+        return try AgentStateCoding.decode(try JSONParser.parse(text))
+    }
+
+    // MARK: ringing once
+
+    @Test func dueAlarmSavesStateThenRings() throws {
+        let e = engine([daily()])
+        #expect(e.evaluate(now: seven - 1).isEmpty)
+        let effects = e.evaluate(now: seven)
+        #expect(effects.count == 2)
+        #expect(effects.first == .saveState) // persisted before anything is shown
+        let r = try #require(effects.rings.first)
+        #expect(r.alarmID == id)
+        #expect(r.label == "Подъём ☀️")
+        #expect(r.due == seven)
+        #expect(r.startedAt == seven)
+        #expect(r.endsAt == seven + 5 * 60)
+        #expect(!r.isLate)
+        #expect(r.snoozeCount == 0)
+        #expect(r.snoozeMinutes == 10)
+        #expect(r.sound == "alarm-clock-elapsed")
+        #expect(!r.isOneTime)
+        #expect(e.state.handled[id] == seven)
+        #expect(e.ringing[id] == r)
+    }
+
+    @Test func evaluatingAgainDoesNotRingTwice() {
+        let e = engine([daily()])
+        #expect(e.evaluate(now: seven).rings.count == 1)
+        #expect(e.evaluate(now: seven).isEmpty)
+        #expect(e.evaluate(now: seven + 1).isEmpty)
+        #expect(e.evaluate(now: seven + 200).isEmpty)
+    }
+
+    @Test func restartDoesNotRefireAHandledOccurrence() throws {
+        let first = engine([daily()])
+        #expect(first.evaluate(now: seven).rings.count == 1)
+        let state = try persisted(first.state)
+        #expect(state == first.state)
+        let second = engine([daily()], state: state)
+        #expect(second.evaluate(now: seven + 10).isEmpty)
+        #expect(second.evaluate(now: seven + 14 * 60).isEmpty)
+        // The next occurrence still rings.
+        #expect(second.evaluate(now: seven + 86_400).rings.map(\.due) == [seven + 86_400])
+    }
+
+    // MARK: late and missed
+
+    @Test func lateWithinTheWindowRingsMarkedLate() throws {
+        let e = engine([daily()])
+        let r = try #require(e.evaluate(now: seven + 10 * 60).rings.first)
+        #expect(r.isLate)
+        #expect(r.due == seven)
+        #expect(r.startedAt == seven + 600)
+        // A few seconds late is not "late".
+        #expect(engine([daily()]).evaluate(now: seven + 30).rings.first?.isLate == false)
+        // The window's edge is inclusive.
+        #expect(engine([daily()]).evaluate(now: seven + 15 * 60).rings.count == 1)
+    }
+
+    @Test func tooLateIsReportedNotRung() {
+        let e = engine([daily()])
+        let effects = e.evaluate(now: seven + 15 * 60 + 1)
+        #expect(effects.rings.isEmpty)
+        #expect(effects.contains(.saveState))
+        #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .tooLate)])
+        #expect(e.evaluate(now: seven + 15 * 60 + 2).isEmpty) // reported once
+    }
+
+    @Test func lateWindowSettingIsHonoured() {
+        let e = engine([daily()]) { $0.lateWindowMinutes = 0 }
+        #expect(e.evaluate(now: seven + 1).missed.map(\.reason) == [.tooLate])
+        let wide = engine([daily()]) { $0.lateWindowMinutes = 120 }
+        #expect(wide.evaluate(now: seven + 100 * 60).rings.count == 1)
+    }
+
+    @Test func clockSteppedBackwardsDoesNotRefire() {
+        let e = engine([daily()])
+        #expect(e.evaluate(now: seven).rings.count == 1)
+        _ = try? e.stop(id, now: seven + 5)
+        #expect(e.evaluate(now: seven - 3600).isEmpty) // NTP stepped the clock back an hour
+        #expect(e.evaluate(now: seven - 1).isEmpty)
+        #expect(e.evaluate(now: seven).isEmpty) // the same 07:00 again
+        #expect(e.evaluate(now: seven + 60).isEmpty)
+        #expect(e.evaluate(now: seven + 86_400).rings.map(\.due) == [seven + 86_400])
+    }
+
+    @Test func clockSteppedForwardOverSeveralOccurrencesGivesOneRingPerAlarm() {
+        let a = daily(7, 0, id: "aaaa0001"), b = daily(6, 58, id: "aaaa0002")
+        let e = engine([a, b])
+        #expect(e.evaluate(now: seven - 3600).isEmpty)
+        // Three days later, at 07:05: only the latest occurrence of each rings.
+        let later = seven + 3 * 86_400 + 5 * 60
+        let effects = e.evaluate(now: later)
+        #expect(effects.rings.map(\.alarmID).sorted() == ["aaaa0001", "aaaa0002"])
+        #expect(effects.rings.first { $0.alarmID == "aaaa0001" }?.due == seven + 3 * 86_400)
+        #expect(effects.rings.first { $0.alarmID == "aaaa0002" }?.due == seven + 3 * 86_400 - 120)
+        #expect(effects.missed.isEmpty)
+
+        // Three days later at noon: one missed entry per alarm, in one report.
+        let f = engine([a, b])
+        let noon = f.evaluate(now: seven + 3 * 86_400 + 5 * 3600)
+        #expect(noon.rings.isEmpty)
+        #expect(noon.filter { if case .reportMissed = $0 { return true }; return false }.count == 1)
+        #expect(noon.missed.map(\.alarmID).sorted() == ["aaaa0001", "aaaa0002"])
+        #expect(noon.missed.allSatisfy { $0.reason == .tooLate })
+    }
+
+    @Test func resumeAfterSleep() {
+        // Asleep from 06:00; woken at 07:10 → rings, late.
+        let e = engine([daily()])
+        #expect(e.evaluate(now: seven - 3600).isEmpty)
+        #expect(e.nextWake(now: seven - 3600) == seven)
+        let resumed = e.evaluate(now: seven + 10 * 60)
+        #expect(resumed.rings.count == 1)
+        #expect(resumed.rings.first?.isLate == true)
+
+        // Woken at 09:00 → reported missed, no ring.
+        let f = engine([daily()])
+        #expect(f.evaluate(now: seven - 3600).isEmpty)
+        let late = f.evaluate(now: seven + 2 * 3600)
+        #expect(late.rings.isEmpty)
+        #expect(late.missed.map(\.reason) == [.tooLate])
+        #expect(f.nextWake(now: seven + 2 * 3600) == seven + 86_400)
+    }
+
+    // MARK: DST
+
+    @Test func berlinGapAlarmRingsOnceAtTheGapEnd() {
+        let a = F.alarm(id, F.everyDay(2, 30), created: "2026-03-28T12:00:00Z")
+        let e = engine([a], zone: F.berlin)
+        let end = F.at("2026-03-29T01:00:00Z") // 03:00 CEST, the first instant after the gap
+        #expect(e.evaluate(now: F.at("2026-03-28T12:00:00Z")).isEmpty)
+        #expect(e.nextWake(now: F.at("2026-03-28T12:00:00Z")) == end)
+        #expect(e.evaluate(now: end - 1).isEmpty)
+        #expect(e.evaluate(now: end).rings.map(\.due) == [end])
+        _ = try? e.stop(id, now: end + 10)
+        #expect(e.evaluate(now: end + 30).isEmpty)
+        #expect(e.evaluate(now: end + 1800).isEmpty)
+        #expect(e.nextWake(now: end + 1800) == F.at("2026-03-30T00:30:00Z"))
+    }
+
+    @Test func berlinOverlapAlarmRingsOnce() {
+        let e = engine([F.alarm(id, F.everyDay(2, 30), created: "2026-10-24T12:00:00Z")], zone: F.berlin)
+        let first = F.at("2026-10-25T00:30:00Z"), second = F.at("2026-10-25T01:30:00Z")
+        #expect(e.evaluate(now: first).rings.map(\.due) == [first])
+        _ = try? e.stop(id, now: first + 10)
+        #expect(e.evaluate(now: second).isEmpty) // the repeated 02:30 does not ring again
+        #expect(e.nextWake(now: second) == F.at("2026-10-26T01:30:00Z"))
+    }
+
+    // MARK: snooze
+
+    @Test func snoozeSilencesAndRingsAgainWithACount() throws {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        let until = seven + 60 + 10 * 60
+        #expect(try e.snooze(id, now: seven + 60) == [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))])
+        #expect(e.ringing.isEmpty)
+        #expect(e.state.snoozes[id] == Snooze(until: until, due: seven, count: 1))
+        #expect(e.nextWake(now: seven + 60) == until)
+        #expect(e.evaluate(now: until - 1).isEmpty)
+        let again = e.evaluate(now: until)
+        #expect(again.first == .saveState)
+        let r = try #require(again.rings.first)
+        #expect(r.due == seven) // still "due 07:00"
+        #expect(r.snoozeCount == 1)
+        #expect(!r.isLate)
+        #expect(e.state.snoozes[id] == nil)
+
+        // Snooze for an explicit 5 minutes: the count goes on.
+        let until2 = until + 10 + 300
+        #expect(try e.snooze(id, minutes: 5, now: until + 10).last == .silence(alarmID: id, reason: .snoozed(until: until2)))
+        #expect(e.evaluate(now: until2).rings.first?.snoozeCount == 2)
+    }
+
+    @Test func perAlarmSnoozeMinutes() throws {
+        let e = engine([F.alarm(id, F.everyDay(7, 0), snooze: 3)])
+        #expect(e.evaluate(now: seven).rings.first?.snoozeMinutes == 3)
+        #expect(try e.snooze(id, now: seven).last == .silence(alarmID: id, reason: .snoozed(until: seven + 180)))
+    }
+
+    @Test func snoozeSurvivesARestart() throws {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        _ = try e.snooze(id, now: seven + 30)
+        let until = seven + 30 + 600
+        let restarted = engine([daily()], state: try persisted(e.state))
+        #expect(restarted.state.snoozes[id] == Snooze(until: until, due: seven, count: 1))
+        #expect(restarted.nextWake(now: seven + 60) == until)
+        #expect(restarted.evaluate(now: seven + 60).isEmpty)
+        let r = restarted.evaluate(now: until).rings.first
+        #expect(r?.snoozeCount == 1)
+        #expect(r?.due == seven)
+    }
+
+    @Test func snoozeErrors() {
+        let e = engine([daily()])
+        #expect(throws: EngineError.notRinging(id)) { try e.snooze(id, now: seven) }
+        #expect(throws: EngineError.unknownAlarm("ffffffff")) { try e.snooze("ffffffff", now: seven) }
+        #expect(throws: EngineError.notRingingOrSnoozed(id)) { try e.stop(id, now: seven) }
+        #expect(throws: EngineError.unknownAlarm("ffffffff")) { try e.stop("ffffffff", now: seven) }
+    }
+
+    // MARK: stop
+
+    @Test func stoppingAOneTimeAlarmDisablesIt() throws {
+        let once = F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)))
+        let e = engine([once])
+        let r = try #require(e.evaluate(now: seven).rings.first)
+        #expect(r.isOneTime)
+        let effects = try e.stop(id, now: seven + 20)
+        #expect(effects.contains(.silence(alarmID: id, reason: .stopped)))
+        #expect(effects.contains(.disableAlarm(id)))
+        #expect(effects.first == .saveState)
+        #expect(e.ringing.isEmpty)
+    }
+
+    @Test func stoppingARepeatingAlarmKeepsItEnabled() throws {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        let effects = try e.stop(id, now: seven + 20)
+        #expect(effects.contains(.silence(alarmID: id, reason: .stopped)))
+        #expect(!effects.contains(.disableAlarm(id)))
+    }
+
+    @Test func stoppingAPendingSnoozeCancelsIt() throws {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        _ = try e.snooze(id, now: seven + 10)
+        #expect(try e.stop(id, now: seven + 20) == [.saveState])
+        #expect(e.state.snoozes[id] == nil)
+        #expect(e.evaluate(now: seven + 10 + 600).isEmpty)
+    }
+
+    // MARK: ring duration
+
+    @Test func unansweredRingTimesOut() {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        #expect(e.nextWake(now: seven) == seven + 300)
+        #expect(e.evaluate(now: seven + 299).isEmpty)
+        let effects = e.evaluate(now: seven + 300)
+        #expect(effects.contains(.silence(alarmID: id, reason: .unanswered)))
+        #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .unanswered)])
+        #expect(effects.rings.isEmpty)
+        #expect(!effects.contains(.disableAlarm(id)))
+        #expect(e.ringing.isEmpty)
+        #expect(e.evaluate(now: seven + 301).isEmpty)
+    }
+
+    @Test func unansweredTimerIsDisabled() {
+        let timer = F.alarm(id, .timer(fireAt: seven, duration: 1500), created: "2026-11-21T03:35:00Z")
+        let e = engine([timer]) { $0.ringMinutes = 1 }
+        #expect(e.evaluate(now: seven).rings.first?.endsAt == seven + 60)
+        let effects = e.evaluate(now: seven + 60)
+        #expect(effects.missed.map(\.reason) == [.unanswered])
+        #expect(effects.contains(.disableAlarm(id)))
+    }
+
+    // MARK: pause, edits, reloads
+
+    @Test func pausedAlarmsAreReportedNotRung() {
+        let e = engine([daily()])
+        #expect(e.pause(until: seven + 3600) == [.saveState])
+        #expect(e.nextWake(now: seven - 60) == seven)
+        let effects = e.evaluate(now: seven)
+        #expect(effects.rings.isEmpty)
+        #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .paused)])
+        #expect(e.evaluate(now: seven + 60).isEmpty)
+        // The pause ends by itself.
+        #expect(e.evaluate(now: seven + 3600) == [.saveState])
+        #expect(e.state.pausedUntil == nil)
+        #expect(e.evaluate(now: seven + 86_400).rings.count == 1)
+    }
+
+    @Test func resumingFromPauseEarly() {
+        let e = engine([daily()])
+        _ = e.pause(until: seven + 3600)
+        _ = e.pause(until: nil)
+        #expect(e.evaluate(now: seven).rings.count == 1)
+    }
+
+    @Test func alarmModifiedAfterAnOccurrenceIsNotReported() {
+        // Edited at 07:01 (after the 07:00 occurrence); evaluated at 07:02 and much later.
+        let edited = F.alarm(id, F.everyDay(7, 0), created: "2026-01-01T00:00:00Z", modified: "2026-11-21T04:01:00Z")
+        #expect(engine([edited]).evaluate(now: seven + 120).isEmpty)
+        #expect(engine([edited]).evaluate(now: seven + 3 * 3600).isEmpty)
+        // Created at 07:05 for 07:00: nothing until tomorrow.
+        let fresh = F.alarm(id, F.everyDay(7, 0), created: "2026-11-21T04:05:00Z")
+        let e = engine([fresh])
+        #expect(e.evaluate(now: seven + 360).isEmpty)
+        #expect(e.nextWake(now: seven + 360) == seven + 86_400)
+    }
+
+    @Test func replacingTheDocumentWithdrawsARemovedRingingAlarm() {
+        let other = daily(9, 0, id: "bbbb0001")
+        let e = engine([daily(), other])
+        _ = e.evaluate(now: seven)
+        let effects = e.replaceDocument(F.document([other]), zone: F.moscow, now: seven + 30)
+        #expect(effects.contains(.silence(alarmID: id, reason: .withdrawn)))
+        #expect(effects.contains(.saveState))
+        #expect(effects.rings.isEmpty)
+        #expect(e.ringing.isEmpty)
+        #expect(e.state.handled[id] == nil)
+    }
+
+    @Test func disablingARingingOrSnoozedAlarmWithdrawsIt() throws {
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        var off = daily(); off.enabled = false; off.modified = seven + 20
+        #expect(e.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20).contains(.silence(alarmID: id, reason: .withdrawn)))
+
+        let f = engine([daily()])
+        _ = f.evaluate(now: seven)
+        _ = try f.snooze(id, now: seven + 10)
+        let effects = f.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20)
+        #expect(effects.contains(.saveState))
+        #expect(f.state.snoozes[id] == nil)
+        #expect(f.evaluate(now: seven + 10 + 600).isEmpty)
+    }
+
+    @Test func silenceForSleep() {
+        let e = engine([F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)))])
+        _ = e.evaluate(now: seven)
+        let effects = e.silenceForSleep(now: seven + 30)
+        #expect(effects.contains(.silence(alarmID: id, reason: .sleep)))
+        #expect(effects.missed.map(\.reason) == [.sleep])
+        #expect(effects.contains(.disableAlarm(id)))
+        #expect(e.ringing.isEmpty)
+    }
+
+    // MARK: nextWake
+
+    @Test func nextWakeIsTheEarliestOfTriggersSnoozesAndTimeouts() throws {
+        let a = daily(7, 0, id: "aaaa0001"), b = daily(7, 3, id: "aaaa0002")
+        let e = engine([a, b])
+        #expect(e.nextWake(now: seven - 3600) == seven)
+        _ = e.evaluate(now: seven) // a rings until 07:05
+        #expect(e.nextWake(now: seven) == seven + 180) // b's trigger comes first
+        _ = e.evaluate(now: seven + 180) // b rings until 07:08
+        #expect(e.nextWake(now: seven + 180) == seven + 300) // a's ring timeout
+        _ = try e.snooze("aaaa0001", minutes: 1, now: seven + 200)
+        #expect(e.nextWake(now: seven + 200) == seven + 260) // a's snooze end
+        // Nothing enabled: no wake.
+        #expect(engine([F.alarm(id, F.everyDay(7, 0), enabled: false)]).nextWake(now: seven) == nil)
+    }
+
+    @Test func firstStartReportsOnlyTheLatestOccurrenceMissedSinceTheAlarmWasSet() {
+        // Set in January, agent never ran: at its first start only yesterday's 07:00 is reported, once.
+        let e = engine([F.alarm(id, F.everyDay(7, 0))])
+        let effects = e.evaluate(now: seven - 3600)
+        #expect(effects.missed == [MissedAlarm(alarmID: id, label: "alarm \(id)", due: seven - 86_400, reason: .tooLate)])
+        #expect(e.evaluate(now: seven - 1800).isEmpty)
+        #expect(e.evaluate(now: seven).rings.count == 1)
+    }
+
+    @Test func disabledAlarmsNeverRing() {
+        let e = engine([F.alarm(id, F.everyDay(7, 0), enabled: false)])
+        #expect(e.evaluate(now: seven).isEmpty)
+        #expect(e.evaluate(now: seven + 60).isEmpty)
+    }
+
+    @Test func agentStateCodingRejectsNewerAndDamagedFiles() throws {
+        #expect(throws: DocumentDecodingError.self) {
+            try AgentStateCoding.decode(try JSONParser.parse(#"{"schemaVersion": 2, "handled": {}}"#))
+        }
+        #expect(throws: DocumentDecodingError.self) {
+            try AgentStateCoding.decode(try JSONParser.parse(#"{"handled": {"a1b2c3d4": "yesterday"}}"#))
+        }
+        var s = AgentState()
+        s.handled["x"] = seven
+        s.snoozes["y"] = Snooze(until: seven + 600, due: seven, count: 3)
+        s.pausedUntil = seven + 7200
+        #expect(try persisted(s) == s)
+    }
+}
+
+extension Array where Element == EngineEffect {
+    var rings: [RingingAlarm] { compactMap { if case .ring(let r) = $0 { return r }; return nil } }
+    var missed: [MissedAlarm] { flatMap { e -> [MissedAlarm] in if case .reportMissed(let m) = e { return m }; return [] } }
+}

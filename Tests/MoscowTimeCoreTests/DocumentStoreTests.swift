@@ -1,0 +1,303 @@
+import Dispatch
+import Glibc
+import Synchronization
+import Testing
+@testable import MoscowTimeCore
+
+struct DocumentStoreTests {
+    typealias F = CoreFixtures
+    typealias D = ScratchDirectory
+
+    struct Refused: Error {}
+
+    func fullDocument() -> StoreDocument {
+        var s = Settings()
+        s.zone = "Europe/Berlin"; s.snoozeMinutes = 7; s.sound = "bell"; s.ringMinutes = 3
+        s.lateWindowMinutes = 30; s.language = .ru; s.habitLaterMinutes = 45; s.habitSound = "/usr/share/sounds/x.oga"
+        return StoreDocument(settings: s, alarms: [
+            F.alarm("0000aaaa", .weekly(days: [.monday, .wednesday, .sunday], time: F.time(6, 45)), label: "Подъём 🏃‍♂️"),
+            F.alarm("0000bbbb", .once(date: F.day(2026, 12, 31), time: F.time(23, 59)), label: "Новый год 🎄", snooze: 1),
+            F.alarm("0000cccc", .everyNDays(interval: 3, start: F.day(2026, 11, 1), time: F.time(0, 0)), label: "Полив \"цветов\"",
+                    enabled: false, modified: "2026-11-02T10:00:00Z"),
+            {
+                var a = F.alarm("0000dddd", .timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), label: "Чай ☕", snooze: 120)
+                a.sound = "/home/user/звук.oga"
+                return a
+            }(),
+            F.alarm("0000eeee", .weekly(days: Weekday.all, time: F.time(23, 0)), label: "tab\\slash/ and ✓"),
+        ])
+    }
+
+    // MARK: reading
+
+    @Test func missingFileIsAnEmptyDocumentAndCreatesNothing() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        #expect(try store.load() == StoreDocument())
+        #expect(!D.exists(dir.paths.dataDirectory))
+        #expect(StoreDocument().settings.zone == "Europe/Moscow")
+    }
+
+    @Test func fullDocumentRoundTrips() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        let doc = fullDocument()
+        try store.update { $0 = doc }
+        #expect(try store.load() == doc)
+        // What is on disk is pretty JSON with the schema version first.
+        let text = String(decoding: D.read(dir.paths.document)!, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"settings\": {"))
+        #expect(text.contains("\"label\": \"Подъём 🏃‍♂️\""))
+        #expect(text.hasSuffix("}\n"))
+        // A second store object on the same files sees the same thing.
+        #expect(try DocumentStore(paths: dir.paths).load() == doc)
+    }
+
+    @Test func unchangedUpdateWritesNothing() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0 = fullDocument() }
+        let before = D.read(dir.paths.document)
+        let result = try store.update { doc -> Int in doc.alarms.count }
+        #expect(result == 5)
+        #expect(D.read(dir.paths.document) == before)
+        #expect(!D.exists(dir.paths.backup)) // no second write happened
+    }
+
+    // MARK: damaged files are reported and left alone
+
+    static let damaged: [(String, String)] = [
+        ("{ \"alarms\": [ }", "not valid JSON at line 1, column 15"),
+        ("", "not valid JSON"),
+        ("[]", "expected an object"),
+        (#"{"alarms": {}}"#, "alarms: expected an array"),
+        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "enabled": "yes", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
+         "alarms[0].enabled: expected true or false"),
+        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-02-30", "time": "07:00"}}]}"#,
+         "alarms[0].schedule.date"),
+        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "sometimes"}}]}"#,
+         "unknown schedule kind"),
+        (#"{"alarms": [{"id": "XYZ", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
+         "alarms[0].id"),
+        (#"{"settings": {"zone": "Mars/Olympus"}}"#, "settings.zone"),
+        (#"{"settings": {"snoozeMinutes": 0}}"#, "settings.snoozeMinutes"),
+        (#"{"schemaVersion": "one"}"#, "schemaVersion"),
+        (#"{"schemaVersion": 0}"#, "schemaVersion"),
+    ]
+
+    @Test(arguments: damaged)
+    func damagedFileIsReportedByNameAndNotModified(text: String, expected: String) throws {
+        let dir = D()
+        let path = dir.paths.document
+        D.write(path, text)
+        let store = DocumentStore(paths: dir.paths)
+        do {
+            _ = try store.load()
+            Issue.record("loaded a damaged store")
+        } catch {
+            #expect(error.path == path)
+            #expect(error.description.contains(path))
+            #expect(error.description.contains(expected), "\(error.description)")
+            if case .invalid = error.kind {} else { Issue.record("kind \(error.kind)") }
+        }
+        var ran = false
+        #expect(throws: StoreError.self) { try store.update { doc in ran = true; doc.alarms.removeAll() } }
+        #expect(!ran)
+        #expect(D.read(path) == Array(text.utf8))
+        #expect(!D.exists(dir.paths.backup))
+    }
+
+    @Test func duplicateIDsAreRefused() throws {
+        let dir = D()
+        let alarm = #"{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}"#
+        D.write(dir.paths.document, #"{"alarms": [\#(alarm), \#(alarm)]}"#)
+        #expect { try DocumentStore(paths: dir.paths).load() } throws: { ($0 as? StoreError)?.description.contains("duplicate id 0000aaaa") == true }
+    }
+
+    @Test func newerSchemaIsRefusedAndNotModified() throws {
+        let dir = D()
+        let text = #"{"schemaVersion": 99, "alarms": [], "futureField": {"x": 1}}"#
+        D.write(dir.paths.document, text)
+        let store = DocumentStore(paths: dir.paths)
+        #expect { try store.load() } throws: { error in
+            guard let e = error as? StoreError else { return false }
+            return e.kind == .newerSchema(found: 99, supported: 1) && e.description.contains(dir.paths.document)
+                && e.description.contains("newer")
+        }
+        #expect(throws: StoreError.self) { try store.update { $0.alarms = [] } }
+        #expect(D.read(dir.paths.document) == Array(text.utf8))
+    }
+
+    @Test func unreadableStoreIsAnError() throws {
+        let dir = D()
+        D.makeDirectories(dir.paths.document) // a directory where the file should be
+        #expect { try DocumentStore(paths: dir.paths).load() } throws: { error in
+            guard let e = error as? StoreError, case .unreadable = e.kind else { return false }
+            return e.description.contains(dir.paths.document)
+        }
+    }
+
+    // MARK: migration
+
+    /// A made-up v1 → v2 step: v2 renamed each alarm's "title" to "label".
+    static let renameTitle: Migration.Step = { json throws(DocumentDecodingError) -> JSONValue in
+        guard case .object(var root) = json else { throw DocumentDecodingError(path: "", reason: "expected an object") }
+        for (k, member) in root.enumerated() where member.0 == "alarms" {
+            guard case .array(let alarms) = member.1 else { continue }
+            root[k].1 = .array(alarms.map { alarm in
+                guard case .object(let fields) = alarm else { return alarm }
+                return .object(fields.map { $0.0 == "title" ? ("label", $0.1) : $0 })
+            })
+        }
+        return .object(root.map { $0.0 == "schemaVersion" ? ($0.0, .int(2)) : $0 })
+    }
+
+    @Test func injectedMigrationStepIsApplied() throws {
+        let dir = D()
+        D.write(dir.paths.document, #"""
+            {"schemaVersion": 1, "alarms": [{"id": "0000aaaa", "title": "Старое поле", "created": "2026-01-01T00:00:00Z",
+             "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}]}
+            """#)
+        let migration = Migration(steps: [Self.renameTitle])
+        #expect(migration.latestVersion == 2)
+        let doc = try DocumentStore(paths: dir.paths, migration: migration).load()
+        #expect(doc.alarms.map(\.label) == ["Старое поле"])
+        // Without the step the v1 file lacks "label".
+        #expect(throws: StoreError.self) { try DocumentStore(paths: dir.paths).load() }
+        // A version-2 file is read as is; version 3 is newer than this build.
+        D.write(dir.paths.document, #"{"schemaVersion": 2, "alarms": []}"#)
+        #expect(try DocumentStore(paths: dir.paths, migration: migration).load().alarms.isEmpty)
+        D.write(dir.paths.document, #"{"schemaVersion": 3, "alarms": []}"#)
+        #expect { try DocumentStore(paths: dir.paths, migration: migration).load() } throws: {
+            ($0 as? StoreError)?.kind == .newerSchema(found: 3, supported: 2)
+        }
+        // A version without a number is version 1.
+        #expect(try migration.migrate(.object([("alarms", .array([]))])) == .object([("alarms", .array([]))]))
+    }
+
+    @Test func failingMigrationStepNamesTheVersion() throws {
+        let failing: Migration.Step = { _ throws(DocumentDecodingError) -> JSONValue in
+            throw DocumentDecodingError(path: "alarms", reason: "cannot convert")
+        }
+        #expect(throws: StoreError.Kind.invalid("migrating from schema 1: alarms: cannot convert")) {
+            try Migration(steps: [failing]).migrate(.object([]))
+        }
+    }
+
+    // MARK: writing
+
+    @Test func throwingUpdateWritesNothing() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        // No file yet: still none afterwards.
+        #expect(throws: Refused.self) { try store.update { doc in doc.alarms = fullDocument().alarms; throw Refused() } }
+        #expect(!D.exists(dir.paths.document))
+        // An existing file keeps its bytes, and no backup appears.
+        try store.update { $0 = fullDocument() }
+        let before = D.read(dir.paths.document)!
+        #expect(throws: InputError.self) { try store.update { doc in doc.alarms.removeAll(); throw InputError("no") } }
+        #expect(D.read(dir.paths.document)! == before)
+        #expect(!D.exists(dir.paths.backup))
+        #expect(try store.load() == fullDocument())
+    }
+
+    @Test func backupHoldsThePreviousVersion() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0.settings.snoozeMinutes = 1 }
+        let v1 = D.read(dir.paths.document)!
+        #expect(!D.exists(dir.paths.backup))
+        try store.update { $0.settings.snoozeMinutes = 2 }
+        let v2 = D.read(dir.paths.document)!
+        #expect(D.read(dir.paths.backup) == v1)
+        try store.update { $0.settings.snoozeMinutes = 3 }
+        #expect(D.read(dir.paths.backup) == v2)
+        #expect(try store.load().settings.snoozeMinutes == 3)
+    }
+
+    @Test func filesArePrivate() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0.settings.snoozeMinutes = 4 }
+        try store.update { $0.settings.snoozeMinutes = 5 }
+        #expect(D.mode(dir.paths.dataDirectory) == 0o700)
+        #expect(D.mode(dir.paths.document) == 0o600)
+        #expect(D.mode(dir.paths.backup) == 0o600)
+        #expect(D.mode(dir.paths.lock) == 0o600)
+        // Nothing else is left behind.
+        #expect(D.entries(dir.paths.dataDirectory) == ["store.json", "store.json.bak", "store.json.lock"])
+    }
+
+    @Test func strayTemporaryFilesDoNotBreakWrites() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0.settings.snoozeMinutes = 4 }
+        // What a writer killed mid-write leaves: its temporary file (and a half-made backup link).
+        D.write(dir.paths.document + ".tmp-\(getpid())", "{ half a docu")
+        D.write(dir.paths.document + ".tmp-999999", "garbage")
+        D.write(dir.paths.backup + ".tmp-\(getpid())", "old")
+        try store.update { $0.settings.snoozeMinutes = 6 }
+        #expect(try store.load().settings.snoozeMinutes == 6)
+        #expect(try DocumentStore(paths: dir.paths).load().settings.snoozeMinutes == 6)
+        #expect(String(decoding: D.read(dir.paths.backup)!, as: UTF8.self).contains("\"snoozeMinutes\": 4"))
+    }
+
+    @Test func concurrentUpdatesInOneProcessAreSerialised() throws {
+        let dir = D()
+        let paths = dir.paths
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 40) { k in
+            do {
+                try DocumentStore(paths: paths).update { doc in
+                    let id = AlarmID.make(avoiding: Set(doc.alarms.map(\.id)))
+                    doc.alarms.append(CoreFixtures.alarm(id, CoreFixtures.everyDay(k % 24, 0)))
+                }
+            } catch { failures.add() }
+        }
+        #expect(failures.value == 0)
+        let doc = try DocumentStore(paths: paths).load()
+        #expect(doc.alarms.count == 40)
+        #expect(Set(doc.alarms.map(\.id)).count == 40)
+    }
+
+    // MARK: the agent's state file
+
+    @Test func agentStateStore() throws {
+        let dir = D()
+        let store = AgentStateStore(paths: dir.paths)
+        #expect(try store.load() == AgentState())
+        var s = AgentState()
+        s.handled["0000aaaa"] = F.at("2026-11-21T04:00:00Z")
+        s.snoozes["0000bbbb"] = Snooze(until: F.at("2026-11-21T04:10:00Z"), due: F.at("2026-11-21T04:00:00Z"), count: 2)
+        s.pausedUntil = F.at("2026-11-21T06:00:00Z")
+        try store.save(s)
+        #expect(try store.load() == s)
+        #expect(D.mode(dir.paths.stateDirectory) == 0o700)
+        #expect(D.mode(dir.paths.agentState) == 0o600)
+
+        D.write(dir.paths.agentState, "{ broken")
+        #expect { try store.load() } throws: { ($0 as? StoreError)?.description.contains(dir.paths.agentState) == true }
+        let moved = store.quarantine()
+        #expect(moved == dir.paths.agentState + ".damaged")
+        #expect(!D.exists(dir.paths.agentState))
+        #expect(D.read(dir.paths.agentState + ".damaged") == Array("{ broken".utf8))
+        #expect(try store.load() == AgentState())
+    }
+
+    @Test func storePathsFollowXDG() {
+        let p = StorePaths.fromEnvironment(["HOME": "/home/u", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s"])
+        #expect(p.document == "/d/moscowtime/store.json")
+        #expect(p.agentState == "/s/moscowtime/agent-state.json")
+        let defaults = StorePaths.fromEnvironment(["HOME": "/home/u", "XDG_DATA_HOME": "relative/ignored"])
+        #expect(defaults.document == "/home/u/.local/share/moscowtime/store.json")
+        #expect(defaults.agentState == "/home/u/.local/state/moscowtime/agent-state.json")
+        #expect(defaults.backup == "/home/u/.local/share/moscowtime/store.json.bak")
+    }
+}
+
+/// A thread-safe counter for the concurrency test.
+final class Counter: Sendable {
+    private let n = Atomic<Int>(0)
+    func add() { n.add(1, ordering: .relaxed) }
+    var value: Int { n.load(ordering: .relaxed) }
+}
