@@ -1,3 +1,4 @@
+import Glibc
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -134,6 +135,15 @@ final class AlarmRunner {
         }
     }
 
+    /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.
+    private static func preciseNow() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let micros = Int(ts.tv_nsec) / 1000
+        let frac = String(micros)
+        return "\(ts.tv_sec).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
+    }
+
     private func rearm() {
         var next = engine.nextWake(now: now)
         if let h = habits?.nextWake, next == nil || h < next! { next = h }
@@ -141,7 +151,7 @@ final class AlarmRunner {
         armedAt = next
         if let next {
             timer.arm(atUnixSeconds: next.secondsSinceEpoch)
-            Log.debug("timer armed for \(ISO8601.string(next, in: engine.zone))")
+            Log.debug("timer armed for \(ISO8601.string(next, in: engine.zone)) (wall clock \(Self.preciseNow()))")
         } else {
             timer.disarm()
             Log.debug("nothing scheduled; timer disarmed")

@@ -52,10 +52,12 @@ final class RingPresenter {
 
     func ring(_ r: RingingAlarm) {
         ringing[r.alarmID] = r
+        // Notification first: the sound backend is opened lazily on the first ring (loading its
+        // driver takes tens of milliseconds), and the notification should not wait for that.
+        show(r.alarmID)
         let key = nextSoundKey; nextSoundKey &+= 1
         soundKeys[r.alarmID] = key
         sound.startLoop(key: key, source: Self.soundSource(r.sound))
-        show(r.alarmID)
     }
 
     func silence(_ id: String) {
@@ -185,6 +187,7 @@ final class RingPresenter {
 
     private func serverAppeared() {
         capabilities = nil
+        _ = serverCapabilities() // ask now, not when the first alarm is due
         Log.info("notification server available")
         retryDelayMs = 1000
         reshowAll()
