@@ -3,7 +3,7 @@ import Testing
 import MoscowTimeCore
 
 /// The happy path of each alarm command, run as a process. "Now" is Saturday 2026-11-21 15:00 MSK.
-@Suite(.enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(.timeLimit(.minutes(2)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct AlarmCommandTests {
     /// The id of the one alarm a fresh `add` printed ("Added alarm 1a2b3c4d …").
     func addedID(_ r: CLIRig.Result, sourceLocation: SourceLocation = #_sourceLocation) -> String {

@@ -4,7 +4,7 @@ import MoscowTimeCore
 
 /// Every kind of bad input: exit 2, one line on stderr that names the problem, nothing on stdout,
 /// and the store byte-for-byte as it was (still absent when there was none).
-@Suite(.enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(.timeLimit(.minutes(2)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct BadInputTests {
     /// A store with alarms whose ids share prefixes (`abcd…`), a past one-time alarm and a timer.
     static let seeded = StoreText.document([

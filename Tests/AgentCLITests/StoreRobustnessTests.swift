@@ -3,7 +3,7 @@ import Testing
 import MoscowTimeCore
 
 /// The store under damage, concurrency and SIGKILL, through the real binary.
-@Suite(.serialized, .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct StoreRobustnessTests {
     @Test(arguments: [
         ("{ \"alarms\": [ ", "not valid JSON"),
@@ -74,12 +74,14 @@ struct StoreRobustnessTests {
         var rng = SystemRandomNumberGenerator()
         var killedBeforeCommit = 0, killedAfterCommit = 0, exitedNormally = 0, leftTemporaryFile = 0
         let kills = 24
+        var aim = 0.95
         for k in 0..<kills {
             let args = k % 2 == 0 ? ["add", "6:15", "--label", "kill \(k)"] : ["timer", "\(k + 1)m", "kill \(k)"]
             let pid = try #require(rig.start(args))
-            // A third spread over the process's lifetime (reading, deciding), the rest over its last
-            // tenth, where the temporary file is written, synced and renamed into place.
-            let slot = k < kills / 3 ? 0.2 + 0.7 * Double(k) / Double(kills / 3) : 0.9 + 0.12 * Double(k - kills / 3) / Double(kills - kills / 3)
+            // A third spread over the process's lifetime (reading, deciding); the rest homes in on
+            // its end, where the temporary file is written, synced and renamed into place: later
+            // after a kill that came too early, earlier after one that came too late.
+            let slot = k < kills / 3 ? 0.2 + 0.7 * Double(k) / Double(kills / 3) : aim
             CLIRig.sleep(milliseconds: (slot + Double.random(in: -0.01...0.01, using: &rng)) * span)
             kill(pid, SIGKILL)
             let status = CLIRig.wait(pid)
@@ -90,6 +92,7 @@ struct StoreRobustnessTests {
             }
             #expect(doc.alarms.count == count || doc.alarms.count == count + 1, "kill \(k): \(doc.alarms.count) alarms, expected \(count) or \(count + 1)")
             if !status.exited { doc.alarms.count == count ? (killedBeforeCommit += 1) : (killedAfterCommit += 1) } else { exitedNormally += 1 }
+            if k >= kills / 3 { aim = max(0.5, aim + (!status.exited && doc.alarms.count == count ? 0.04 : -0.06)) }
             if CLIRig.entries(rig.dataDirectory).contains(where: { $0.contains(".tmp-") }) { leftTemporaryFile += 1 }
             count = doc.alarms.count
             // The backup, when present, is a complete document too.

@@ -2,6 +2,7 @@ import Testing
 @testable import MoscowTimeCore
 
 /// The agent's alarm state machine, driven with an injected "now" (it is pure).
+@Suite(.timeLimit(.minutes(1)))
 struct AlarmEngineTests {
     typealias F = CoreFixtures
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct CivilDateTests {
     typealias F = CoreFixtures
 

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct DocumentStoreTests {
     typealias F = CoreFixtures
     typealias D = ScratchDirectory

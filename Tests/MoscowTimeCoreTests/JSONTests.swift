@@ -1,6 +1,7 @@
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct JSONTests {
     func parse(_ text: String) throws(JSONParseError) -> JSONValue { try JSONParser.parse(text) }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct OccurrenceCalculatorTests {
     typealias F = CoreFixtures
     let moscow = OccurrenceCalculator(zone: CoreFixtures.moscow)

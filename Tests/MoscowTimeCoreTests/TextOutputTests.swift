@@ -1,6 +1,7 @@
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct TextOutputTests {
     typealias F = CoreFixtures
 
@@ -82,6 +83,7 @@ struct TextOutputTests {
     }
 }
 
+@Suite(.timeLimit(.minutes(1)))
 struct PlaceholderFillTests {
     /// A label that looks like a placeholder is shown as typed, whatever order the values come in.
     @Test func valuesAreNeverExpandedAgain() {

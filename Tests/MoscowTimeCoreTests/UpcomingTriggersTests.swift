@@ -1,6 +1,7 @@
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct UpcomingTriggersTests {
     typealias F = CoreFixtures
     let now = CoreFixtures.at("2026-11-21T12:00:00Z") // Saturday 15:00 MSK

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import MoscowTimeCore
 
+@Suite(.timeLimit(.minutes(1)))
 struct ZoneTests {
     typealias F = CoreFixtures
 
