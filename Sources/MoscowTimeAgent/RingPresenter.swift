@@ -139,11 +139,13 @@ final class RingPresenter {
         case .dismissed: onStop(id)
         case .closedByCall, .expired, .undefined:
             // Closed by the server or another client while still ringing: keep it visible.
-            scheduleIdleReshow(id)
+            reshowSoon()
         }
     }
 
-    private func scheduleIdleReshow(_ id: String) {
+    /// Shows every ringing alarm that lacks a notification again shortly (replaces a pending backoff
+    /// retry, which would do the same later).
+    private func reshowSoon() {
         retry.schedule(afterMilliseconds: 200) { [weak self] in self?.reshowAll() }
     }
 
