@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import MoscowTimeCore
@@ -113,17 +114,7 @@ final class CLIRig: @unchecked Sendable {
     }
 
     static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return bytes
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     static func write(_ path: String, _ bytes: [UInt8]) {
