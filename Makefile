@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # MoscowTime Agent: build, test, install.
 #
 #   make                  release binaries (static Swift runtime), .mo catalogues, man pages, completions

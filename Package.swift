@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MoscowTime Agent: a pure core (time engine, model, store, statistics), a thin GLib runtime shell,
 // and two thin executables. See README.md for the layout.
 import PackageDescription

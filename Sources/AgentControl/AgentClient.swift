@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Why a call to the running agent failed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Names of the agent's D-Bus API, shared by the agent and `agent-cli`.
 /// The interface itself is documented in data/dbus/org.moscowtime.Agent1.xml (`xml` is a copy that
 /// a test keeps identical).

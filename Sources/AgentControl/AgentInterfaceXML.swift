@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Introspection XML of org.moscowtime.Agent1, kept identical to data/dbus/org.moscowtime.Agent1.xml
 /// (a test compares them).
 extension AgentInterface {

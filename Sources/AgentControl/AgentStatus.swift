@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's GetStatus answer, decoded.
 public struct AgentStatus: Sendable, Equatable {
     public var runningSince: Int64 = 0

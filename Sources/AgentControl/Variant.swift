@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// A GVariant value built from Swift. GLib's variadic g_variant_new cannot be called from Swift, so

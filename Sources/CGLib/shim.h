@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include <glib.h>
 #include <glib-unix.h>
 #include <gio/gio.h>

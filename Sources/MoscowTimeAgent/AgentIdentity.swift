@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Names the agent is known by on the bus and the desktop.
 public enum AgentIdentity {
     /// Well-known session-bus name: owning it makes the agent single-instance.

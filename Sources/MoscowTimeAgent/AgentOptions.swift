@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Command-line options of `moscowtime-agent`. Parsed by hand: three flags do not justify
 /// loading an argument parser into a process that stays resident.
 public struct AgentOptions: Sendable {

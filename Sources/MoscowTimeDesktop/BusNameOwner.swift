@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Owns a well-known name on the session bus: the agent's single-instance guard and its D-Bus address.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A value of a dbusmenu item property.
 public enum DBusMenuValue: Hashable, Sendable {
     case string(String)

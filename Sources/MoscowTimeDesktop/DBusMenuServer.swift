@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// A com.canonical.dbusmenu menu (protocol version 3) exported on a bus connection: what a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Introspection XML of com.canonical.dbusmenu, kept identical to data/dbus/com.canonical.dbusmenu.xml (test_tray.py compares
 /// the exported interface with that file).
 enum DBusMenuXML {

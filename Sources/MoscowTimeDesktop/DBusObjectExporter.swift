@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// What a D-Bus method handler answers: a value (a floating GVariant tuple, or nil for no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 // Small bridges between Swift and GLib's C conventions, shared by the adapters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Runs `body` on the main loop soon (G_PRIORITY_DEFAULT idle). Always deferred, never inline.

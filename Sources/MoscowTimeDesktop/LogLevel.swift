@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Severity of a log line. Ordered so that `level >= Log.threshold` decides what is written.
 public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
     case debug, info, warning, error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// The process's GLib main loop on the default main context. Every adapter in this module delivers

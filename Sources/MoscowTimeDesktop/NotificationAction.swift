@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A button on a notification. The id `default` is the click on the notification body.
 public struct NotificationAction: Sendable, Equatable, Hashable {
     public var id: String

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The two closures of one notification, handed to libnotify as action user data.
 /// Immutable and made of main-actor closures, hence Sendable.
 final class NotificationCallbacks: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why a notification closed (the `NotificationClosed` signal's reason).
 public enum NotificationCloseReason: Int, Sendable {
     case expired = 1, dismissed = 2, closedByCall = 3, undefined = 4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything a notification shows. Text is passed to the server as is: when the server advertises
 /// `body-markup`, escaping user text (g_markup_escape_text) is the caller's job.
 public struct NotificationContent: Sendable, Equatable {

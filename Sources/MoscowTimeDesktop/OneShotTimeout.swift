@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Runs an action once after a delay on the monotonic clock. For retries and debouncing only:

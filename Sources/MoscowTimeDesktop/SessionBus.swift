@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Access to GIO's shared session-bus connection (the one libnotify and g_bus_* use too).

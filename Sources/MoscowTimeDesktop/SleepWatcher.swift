@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Reports logind's `PrepareForSleep(b)` from the system bus: `true` just before suspend/hibernate,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// User data of one `ca_context_play_full` call: which sound ended, and how.
 ///
 /// @unchecked Sendable: libcanberra calls back on its own thread, which only stores `errorCode` and

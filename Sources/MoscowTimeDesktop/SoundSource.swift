@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What to play: a sound-theme event id (e.g. "alarm-clock-elapsed", "bell") or an audio file path.
 public enum SoundSource: Sendable, Equatable {
     case themeSound(String)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Introspection XML of org.kde.StatusNotifierItem, kept identical to data/dbus/org.kde.StatusNotifierItem.xml (test_tray.py compares
 /// the exported interface with that file).
 enum StatusNotifierItemXML {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Runs `handler` on the main loop when the process receives `signal` (SIGHUP, SIGINT, SIGTERM,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A fade-in for a looping sound: each repetition plays `stepDB` louder, from `startDB` up to `maxDB`
 /// (libcanberra sets volume per play, in dB relative to the stream's normal volume; 0 = unchanged).
 public struct VolumeRamp: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The user data handed to a GLib/libnotify callback: a weak reference to the Swift owner.
 ///
 /// Weak, because the C side keeps the box alive for as long as the source or signal exists, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """pytest fixtures over the harness package: each test gets its own sandbox and private stack."""
 from __future__ import annotations
 

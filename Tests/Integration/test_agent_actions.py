@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The notification's buttons and closing it: Snooze, Stop, click (default), dismissal, expiry.
 Signals come from the dbusmock notification daemon itself (libnotify accepts them only from the
 owner of org.freedesktop.Notifications)."""

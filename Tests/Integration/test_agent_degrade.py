@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The agent degrades instead of failing: no notification server (sound still plays, shown when a
 server appears), a server restart (shown again), a server without buttons (CLI hint), and a
 damaged store (the last good schedule keeps ringing; the fixed file is picked up)."""

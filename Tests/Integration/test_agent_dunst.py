@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end with the real dunst on Xvfb (the demo covers Snooze; these cover what it does not):
 the alarm is drawn as a critical notification, Stop through dunst's menu ends a one-time alarm,
 and closing it in dunst (a user dismissal) stops it too."""

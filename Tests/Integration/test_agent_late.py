@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Occurrences that came due while no agent was running: rung late within the late window, reported
 as missed beyond it, and never rung twice across restarts (handled occurrences are persisted)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The agent rings alarms on time, with the notification the spec describes, and follows the CLI,
 signals and a second instance. Notification server: python-dbusmock (caps "body body-markup
 actions persistence"); arrival times come from dbus-monitor (microseconds)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """logind's PrepareForSleep (python-dbusmock logind on a private system bus): nothing rings through
 a suspend, what was ringing is reported as missed, and the schedule is re-evaluated on resume."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ring is heard: libcanberra plays into a private PulseAudio null sink, recorded from its
 monitor. Loud while ringing (RMS > 0.01), digital silence (RMS 0) within a second of Stop,
 Snooze or dismissal, and it stays silent."""

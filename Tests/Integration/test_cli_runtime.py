@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """agent-cli's runtime commands (status, snooze, stop, pause, resume, reload) against a running
 agent, and what each says when there is no agent: exit status 3 and how to start it."""
 from __future__ import annotations

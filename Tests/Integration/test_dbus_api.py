@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """org.moscowtime.Agent1, method by method and signal by signal, on a private session bus with
 dbusmock's notification daemon. The client is dbus-python (blocking calls); signals are read from
 a dbus-monitor log, so their order and arguments are exactly what went over the bus."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: the demo itself, run against the built binaries (marker `agent`)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Self-tests of the harness against the real components it drives."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Install, autostart, desktop files, translations: what MoscowTime puts on a user's desktop.
 
 * `make install DESTDIR=… PREFIX=/usr` puts every file where the specs expect it, and

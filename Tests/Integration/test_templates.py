@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`agent-cli template list|show|apply`: the ten shipped templates, in English and Russian."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The tray icon: org.kde.StatusNotifierItem registered with a test StatusNotifierWatcher
 (harness/tray_watcher.py), its com.canonical.dbusmenu menu at /MenuBar, and the "today"
 notification of a left click (dbusmock's notification daemon)."""

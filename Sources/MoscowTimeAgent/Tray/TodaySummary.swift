@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDesktop
 
 /// The notification the tray icon's left click shows: today's remaining alarms, the pause and the

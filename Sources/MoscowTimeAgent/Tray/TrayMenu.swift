@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDesktop
 
 /// What a tray menu entry does when clicked; `info` entries are greyed-out lines.

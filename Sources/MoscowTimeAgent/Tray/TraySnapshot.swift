@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCore
 
 /// What the tray shows, taken from the engine at one instant: what rings, what comes next, the

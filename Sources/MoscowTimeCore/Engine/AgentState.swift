@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the agent has done, persisted so that no occurrence ever fires twice (across restarts and
 /// crashes) and a snooze survives a restart. Lives in `$XDG_STATE_HOME/moscowtime/agent-state.json`,
 /// apart from the user's document: it is the agent's bookkeeping, not the user's data.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// JSON form of `AgentState`.
 public enum AgentStateCoding {
     public static let schemaVersion = 1

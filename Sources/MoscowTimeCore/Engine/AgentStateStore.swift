@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads and writes the agent's bookkeeping file atomically. Only the agent writes it (one agent
 /// per session); `agent-cli next` reads it to show snoozed rings.
 public struct AgentStateStore: Sendable {

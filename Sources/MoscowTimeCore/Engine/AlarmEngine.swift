@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's alarm logic, free of I/O: given the user's document, the persisted `AgentState` and
 /// "now", it decides what rings, what is missed, and when to wake up next. The runtime calls it on
 /// every timer fire, clock change, resume and reload, and carries out the returned effects.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An alarm that is ringing now (the "ringing" state of ready → ringing → snoozed / stopped / missed).
 public struct RingingAlarm: Hashable, Sendable {
     public let alarmID: String

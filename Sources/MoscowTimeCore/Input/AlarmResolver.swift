@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Finds the alarm a user means: a unique id prefix (as git does), or else an exact label.
 public enum AlarmResolver {
     public static func resolve(_ key: String, in alarms: [Alarm]) throws(InputError) -> Alarm {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses dates: `2026-12-31`, `today`/`сегодня`, `tomorrow`/`завтра`; relative words are days in the zone.
 public enum DateParser {
     public static let accepted = "YYYY-MM-DD (e.g. 2026-12-31), today/сегодня or tomorrow/завтра"

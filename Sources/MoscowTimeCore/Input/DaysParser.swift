@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses weekday sets: `mon,tue…`, Russian `пн,вт…`, ranges `mon-fri`, and the words
 /// `weekdays`/`будни`, `weekends`/`выходные`, `everyday`/`каждый день`.
 public enum DaysParser {

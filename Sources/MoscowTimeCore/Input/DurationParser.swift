@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses durations: `90s`, `25m`, `1h30m`, `2h`, a bare number of minutes (`25`), and Russian
 /// units `ч`/`м`/`мин`/`с`.
 public enum DurationParser {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Validates and applies `agent-cli settings KEY VALUE`.
 public enum SettingsEditor {
     public static func apply(key: String, value: String, to s: inout Settings) throws(InputError) {

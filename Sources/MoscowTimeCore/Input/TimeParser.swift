@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses the time of day users type: `7:30`, `07:30`.
 public enum TimeParser {
     public static func parse(_ text: String) throws(InputError) -> TimeOfDay {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Strict RFC 8259 parser over UTF-8 bytes. Errors carry the line and column so that a broken
 /// store can be reported precisely ("…store.json: line 12, column 7: expected ',' or '}'").
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {

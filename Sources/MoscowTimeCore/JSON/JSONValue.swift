@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A JSON document tree with ordered object members, so that what we write is stable and diffable.
 ///
 /// The store has its own small JSON reader and writer instead of Foundation's JSONDecoder because

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Serialises a `JSONValue` as UTF-8: pretty (two-space indent, for the store a person may read and
 /// edit) or compact (one line, for `--json` output). Non-ASCII text is written as is, not escaped.
 public enum JSONWriter {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A user's alarm as stored. Defaults that live in `Settings` (snooze minutes, sound) are nil here
 /// until the user overrides them for this alarm.
 public struct Alarm: Hashable, Sendable {

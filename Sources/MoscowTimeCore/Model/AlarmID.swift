@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Alarm ids: 8 random lowercase hex digits, addressed on the command line by any unique prefix
 /// (as git does with commits) or by the exact label.
 public enum AlarmID {

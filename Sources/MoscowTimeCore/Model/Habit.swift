@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A habit the user is building: what, how often, when to be reminded, and the log of its days.
 ///
 /// Entries live inside the habit, sorted by date with at most one per day (see `HabitEntries`), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a label (alarm or habit name) may be: any script, emoji included, but not empty and not absurdly long.
 public enum LabelRules {
     public static let maximumLength = 200

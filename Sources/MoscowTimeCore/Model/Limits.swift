@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Ranges accepted for numeric settings and fields, shared by the parsers and the document reader.
 public enum Limits {
     public static let snoozeMinutes = 1...120

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// When an alarm rings. Every kind yields absolute instants through a `Zone`; see `OccurrenceCalculator`.
 public enum Schedule: Hashable, Sendable {
     /// On a set of weekdays at a local time (the original app's default: Monday–Friday).

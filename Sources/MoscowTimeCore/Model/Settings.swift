@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// User settings, kept in the same document as the alarms.
 public struct Settings: Hashable, Sendable {
     /// IANA zone every trigger is computed in.

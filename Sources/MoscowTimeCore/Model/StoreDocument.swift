@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything the user owns: alarms, habits and settings, as one versioned document.
 public struct StoreDocument: Hashable, Sendable {
     /// The schema this build writes. Older documents are migrated on read; newer ones are refused.

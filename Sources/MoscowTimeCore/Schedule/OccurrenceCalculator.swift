@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns a schedule into absolute instants in one zone.
 ///
 /// Day-based schedules are evaluated day by day in the zone's calendar: each due day's local time is

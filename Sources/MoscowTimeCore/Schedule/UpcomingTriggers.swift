@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The coming rings of all enabled alarms, soonest first (`agent-cli next`, the tray, `status`).
 public struct Trigger: Hashable, Sendable {
     public let alarm: Alarm

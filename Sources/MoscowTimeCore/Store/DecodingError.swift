@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A document that parses as JSON but does not describe valid data: names the field and the problem.
 public struct DocumentDecodingError: Error, Equatable, CustomStringConvertible {
     public let path: String

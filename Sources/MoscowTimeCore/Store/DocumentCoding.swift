@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Maps `StoreDocument` to and from its JSON form (schema version 1). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The user's document on disk: read it, or change it in one locked, atomic step.
 ///
 /// Reads take no lock (a rename-into-place is atomic). Every change runs as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// An exclusive advisory lock (flock) on a lock file beside the document. Serialises every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The few POSIX file operations the store needs, with errno turned into readable messages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Maps `Habit` to and from its JSON form in the store. Field names are part of the file format:
 ///
 ///     {"id": "3f9a0c12", "name": "Water", "description": "…",

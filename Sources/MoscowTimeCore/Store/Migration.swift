@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Brings documents written by older versions up to `StoreDocument.currentSchemaVersion`.
 ///
 /// Each step rewrites the JSON tree of version N into version N+1, so old files never need old

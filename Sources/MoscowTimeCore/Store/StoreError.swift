@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why the store could not be read or written. The message always names the file.
 public struct StoreError: Error, CustomStringConvertible {
     public enum Kind: Error, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where the user's files live, following the XDG base directory specification.
 public struct StorePaths: Sendable, Equatable {
     /// `$XDG_DATA_HOME/moscowtime` (default `~/.local/share/moscowtime`): alarms, habits, settings.

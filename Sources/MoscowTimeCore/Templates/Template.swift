@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A ready-made set of alarms and habits ("Workday wake-up", "Pomodoro"…), shipped as a JSON file in
 /// `data/templates/<id>.json`. Texts come in English and Russian inside the file; the one shown and
 /// stored follows the user's language.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns a template into alarms and habits in the user's document: all of them, or none.
 public struct TemplateApplication: Sendable {
     public let template: Template

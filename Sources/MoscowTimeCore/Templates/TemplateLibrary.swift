@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The templates shipped with the programs, read from the first directory that exists among

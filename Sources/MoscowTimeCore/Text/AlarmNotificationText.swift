@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The words of alarm notifications, in the user's language. Pure, so tests read exactly what the
 /// user will read; the agent adds hints, icon and urgency.
 public struct AlarmNotificationText: Sendable {

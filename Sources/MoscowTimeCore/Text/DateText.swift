@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Weekday and month names and the long date line (`суббота, 21 ноября 2026` / `Saturday, 21 November 2026`).
 public enum DateText {
     static let weekdaysEN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]

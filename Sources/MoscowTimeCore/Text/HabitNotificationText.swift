@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The words of a habit reminder, in the user's language.
 public struct HabitNotificationText: Sendable {
     public let t: Localizer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The language for everything the user reads: Russian or English.
 public enum Language: String, Sendable, Equatable {
     case ru, en

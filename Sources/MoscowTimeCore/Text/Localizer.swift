@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Looks up the user-visible text for an English message in the current language.
 ///
 /// Messages are written in English in the code (`t("Stop")`, `t("late: due {time}", ["time": …])`);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A compiled gettext catalogue (`.mo`), read by us rather than through glibc's `dgettext`.

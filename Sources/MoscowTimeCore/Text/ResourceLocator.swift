@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Finds the files shipped beside the programs: message catalogues and templates.

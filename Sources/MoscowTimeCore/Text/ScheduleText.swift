@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Human summaries of schedules: "Рабочие дни", "Каждый день", "Пн, Ср, Пт", "Однократно 2026-12-31".
 public enum ScheduleText {
     public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone) -> String {

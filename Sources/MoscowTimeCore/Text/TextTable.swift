@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Aligns columns by display width, so Cyrillic, CJK and emoji labels line up in a terminal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A calendar date in the proleptic Gregorian calendar, without a zone.
 ///
 /// Day arithmetic uses Howard Hinnant's days-from-civil algorithms: exact, branch-light and

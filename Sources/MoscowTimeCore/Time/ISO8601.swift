@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// ISO 8601 text for instants: `2026-11-21T18:44:00Z` in the store, and
 /// `2026-11-23T07:30:00+03:00` (with the zone's offset) in machine-readable output.
 public enum ISO8601 {

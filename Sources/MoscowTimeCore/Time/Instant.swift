@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An absolute point in time: whole seconds since the Unix epoch (UTC).
 /// Triggers have second resolution; a zone turns an instant into a local date and time.
 public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {

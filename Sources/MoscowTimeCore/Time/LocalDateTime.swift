@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A date and time as shown on a wall clock in some zone, with the UTC offset in force then.
 public struct LocalDateTime: Hashable, Sendable {
     public let date: CivilDate

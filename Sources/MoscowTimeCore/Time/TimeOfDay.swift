@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A wall-clock time of day, minute resolution (what an alarm is set to).
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let hour: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The source of "now". The agent's scheduling logic takes it as a parameter so that tests can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// ISO weekday numbering: Monday = 1 … Sunday = 7.
 public enum Weekday: Int, CaseIterable, Comparable, Sendable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// A named zone from the tz database, read through GLib's GTimeZone (no ICU, no hard-coded offsets).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCore
 
 /// Turns habits into table rows, text and stable JSON for the `habit` commands.

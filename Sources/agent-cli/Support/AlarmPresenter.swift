@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCore
 
 /// Turns alarms and triggers into table rows and stable JSON for `list`, `show` and `next`.

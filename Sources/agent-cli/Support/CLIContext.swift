@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCore
 
 /// What every command needs: the store, the clock, the zone and language from settings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Exit statuses of agent-cli (documented in --help and the README).

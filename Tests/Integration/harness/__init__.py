@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """MoscowTime Agent's headless desktop test harness.
 
 Private D-Bus buses, python-dbusmock servers (notifications, logind), Xvfb + the real dunst,

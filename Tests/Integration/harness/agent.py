@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The project's binaries under test: `agent-cli` (short runs) and `moscowtime-agent` (long-lived).
 
 They are looked up in $MOSCOWTIME_BIN_DIR, by default <repo>/.build/debug.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Helpers for the agent's end-to-end tests (test_agent_*.py): the user's store and the agent's
 state as the tests see them, hand-written store documents, Moscow wall-clock arithmetic, and a
 `dbus-monitor` log of the calls the agent makes to the notification server with microsecond

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A private PulseAudio with a null sink, a recorder on the sink's monitor, and RMS measurements.
 
 Proves sound was really played: whatever a client plays into the null sink appears on

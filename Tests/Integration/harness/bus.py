@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Private D-Bus daemons (a session bus, optionally a second one acting as the system bus) and a monitor.
 
 Our own bus configuration lists no service directories: on a stock session bus a call to

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The headless demo: a countdown alarm rings on a private desktop, is seen, heard and snoozed.
 
 Run:  scripts/demo            (or: cd Tests/Integration && /usr/bin/python3 -m harness.demo)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A virtual display (Xvfb) and the real notification server dunst, driven via dunstctl.
 
 Named actions: dunstctl cannot invoke one directly, but its context menu pipes

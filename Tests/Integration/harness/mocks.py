@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """python-dbusmock servers: the notification daemon (session bus) and logind (system bus).
 
 Signals are emitted by the mock itself through org.freedesktop.DBus.Mock.EmitSignal: libnotify

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Child processes that are always killed and reaped, and bounded waits.
 
 Every process the harness starts goes through `Child`: it runs in its own process group (so

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A sandbox: one temporary directory, the environment its children get, and LIFO teardown.
 
 The environment starts from the caller's, minus everything that could reach the user's real

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """DesktopStack: the pieces a scenario needs, started in order and torn down in reverse.
 
     with DesktopStack(notifications="dunst", audio=True) as stack:

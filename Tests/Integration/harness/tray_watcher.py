@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A test StatusNotifierWatcher, and a client for the agent's tray icon and menu.
 
 Run as a program, this file is a minimal org.kde.StatusNotifierWatcher on the session bus that

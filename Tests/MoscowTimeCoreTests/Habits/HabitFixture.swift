@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import MoscowTimeCore
 
 /// Builders for habit tests: dates and habits from short literals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A helper program started by a test (dbus-daemon, python-dbusmock, pulseaudio, parec), without

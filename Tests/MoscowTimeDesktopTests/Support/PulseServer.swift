@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A private PulseAudio server with a null sink "testsink" whose monitor can be recorded, all state in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// One thread, alive for the whole test process, on which child processes are forked. A child's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// GVariant building and reading for tests (the variadic g_variant_new/get are not callable).

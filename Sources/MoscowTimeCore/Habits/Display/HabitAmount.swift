@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Amounts of numeric habits: thousandths at most (Loop stores amounts × 1000, so imports are exact),
 /// written without trailing zeros ("8", "2.5", "0.125").
 public enum HabitAmount {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A year at a glance, GitHub style: 7 rows (Monday…Sunday) × 53 week columns ending with the
 /// current week, month labels on top, one terminal column per day.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The strength score over the last days as one line of `▁▂▃▄▅▆▇█` (0 % … 100 %), oldest first;
 /// days before the start date are blank. harsh shows the same kind of line.
 public enum HabitSparkline {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Human summaries of a habit's frequency and goal, in the user's language.
 public enum HabitText {
     public static func frequency(_ f: HabitFrequency, _ t: Localizer) -> String {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's Done and Skip buttons on a habit reminder: log the reminder's day (today by default)
 /// in the user's document. Done adds one unit to a numeric habit. Call inside `DocumentStore.update`.
 public enum HabitCheckIn {

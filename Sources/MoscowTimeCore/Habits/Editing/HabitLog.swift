@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Logging days: done (or an amount), skip, undo. Shared by `agent-cli habit done/skip/undo` and
 /// the agent's Done/Skip buttons (`HabitCheckIn`), so both follow the same rules:
 /// - a day after today, or before the habit's start date, is refused;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// CRC-32 (IEEE 802.3, as ZIP uses it), to verify what `ZipArchive` inflates.
 enum CRC32 {
     static let table: [UInt32] = (0..<256).map { n -> UInt32 in

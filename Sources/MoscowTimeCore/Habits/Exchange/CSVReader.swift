@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// RFC 4180 CSV: comma separated, fields optionally in double quotes (`""` for a quote, line breaks
 /// allowed inside), LF or CRLF line ends, a UTF-8 BOM tolerated. What Loop Habit Tracker (opencsv)
 /// and `habit export` write.

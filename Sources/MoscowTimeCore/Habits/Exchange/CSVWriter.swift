@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes CSV as `CSVReader` reads it: a field is quoted only when it must be (comma, quote,
 /// line break, or surrounding spaces), lines end with LF.
 public struct CSVWriter {

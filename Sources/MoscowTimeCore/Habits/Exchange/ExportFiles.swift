@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The CSV files of an export by path relative to its root ("Habits.csv", "001 Read/Checkmarks.csv"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes habits in `HabitCSVFormat`.
 public enum HabitCSVExporter {
     public static func csv(_ habits: [Habit]) -> String {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `agent-cli habit export`'s CSV, read back by `habit import` (a lossless round trip). One file,
 /// spreadsheet friendly: a `habit` row per habit with its definition, then an `entry` row per
 /// logged day, linked by `id` (the name is repeated for people reading it).

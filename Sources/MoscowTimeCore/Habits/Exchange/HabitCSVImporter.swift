@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads `HabitCSVFormat` back into habits, validating every field as the command line does.
 /// Errors name the file and line: `habits.csv line 7: invalid date "2026-13-01" …`.
 public enum HabitCSVImporter {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes an export where the user asked, atomically (a crash never leaves half a file).
 public enum HabitExportFile {
     public static func write(_ text: String, to path: String) throws(StoreError) {

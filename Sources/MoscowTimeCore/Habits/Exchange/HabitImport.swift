@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Merges imported habits into the document. A habit whose name is new is added (keeping its id
 /// unless taken); a habit whose name exists keeps its definition and gains the imported days it
 /// has no entry for (days it already has are kept as they are; its start moves earlier if needed).

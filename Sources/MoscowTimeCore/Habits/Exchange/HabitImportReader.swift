@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Opens what `habit import` was given and reads its habits: a CSV written by `habit export`, or

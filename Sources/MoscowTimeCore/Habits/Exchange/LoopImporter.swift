@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads Loop Habit Tracker's CSV export (the zip it writes, or the folder it unpacks to):
 /// `Habits.csv` with one row per habit, and `NNN Name/Checkmarks.csv` per habit with `Date,Value`
 /// (and `Notes` since 2025) lines.

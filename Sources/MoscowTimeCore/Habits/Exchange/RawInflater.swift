@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 
 /// Inflates raw DEFLATE data (ZIP method 8) with GIO's GZlibDecompressor, which is the system zlib

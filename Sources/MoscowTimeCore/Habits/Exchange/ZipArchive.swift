@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A minimal ZIP reader: the central directory, stored and deflated members, CRC-checked. Enough
 /// for Loop Habit Tracker's export (Java's ZipOutputStream); encrypted and ZIP64 archives are refused.
 public struct ZipArchive {

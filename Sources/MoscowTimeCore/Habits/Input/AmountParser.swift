@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses amounts and targets of numeric habits: `3`, `2.5`, `2,5` (a decimal comma, as typed in
 /// Russian), up to 1 000 000, kept to thousandths.
 public enum AmountParser {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Builds a habit's frequency from the command line's `--daily`, `--days`, `--every`, `--per-week`,
 /// `--per-month` (at most one). Equivalent forms are stored one way: `--every 1`, `--per-week 7` and
 /// all seven days are daily.

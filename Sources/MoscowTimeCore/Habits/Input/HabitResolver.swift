@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Finds the habit a user means: the exact name first (names are unique), else a unique id prefix.
 public enum HabitResolver {
     public static func resolve(_ key: String, in habits: [Habit]) throws(InputError) -> Habit {

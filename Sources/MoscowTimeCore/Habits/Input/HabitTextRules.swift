@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What habit names, descriptions, units and notes may be. Names follow `LabelRules` and are unique.
 public enum HabitTextRules {
     public static let maximumDescription = 1000

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses reminder times: `08:00,20:00` (commas or spaces), or `none` for no reminders.
 public enum ReminderTimesParser {
     public static let maximumCount = 12

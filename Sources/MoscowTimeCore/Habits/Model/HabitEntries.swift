@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Day lookups and edits on a habit's sorted entry list. Binary search keeps "the entry of a day"
 /// O(log n) for five years of daily entries.
 extension Habit {

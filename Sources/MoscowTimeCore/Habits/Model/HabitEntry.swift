@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the user logged for one day of a habit.
 public struct HabitEntry: Hashable, Sendable {
     public enum Status: String, Hashable, Sendable {

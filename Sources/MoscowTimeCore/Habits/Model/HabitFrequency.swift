@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How often a habit is meant to be done (Loop Habit Tracker's "X times in Y days", split into the
 /// cases people actually choose).
 public enum HabitFrequency: Hashable, Sendable {

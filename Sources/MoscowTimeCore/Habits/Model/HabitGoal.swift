@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The daily goal of a numeric habit: "at least 8 glasses", "at most 2 coffees".
 public struct HabitGoal: Hashable, Sendable {
     public enum Direction: String, Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Whether a day is simply done or not (yes/no), or measured as an amount against a goal.
 public enum HabitKind: Hashable, Sendable {
     case yesNo

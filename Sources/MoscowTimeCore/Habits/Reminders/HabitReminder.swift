@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A habit reminder to show now (or one dropped because it came too late).
 public struct HabitReminder: Hashable, Sendable {
     public let habitID: String

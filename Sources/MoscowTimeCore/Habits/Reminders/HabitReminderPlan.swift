@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What `HabitReminderPlanner.evaluate` decided: show these, optionally summarise those, persist
 /// the new state (before showing anything), and call again at `nextWake`.
 public struct HabitReminderPlan: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Decides, free of I/O, which habit reminders to show: given the user's document, the persisted
 /// `HabitReminderState` and "now". The agent calls `evaluate` on every timer fire, clock change,
 /// resume and document reload, persists `plan.state` when changed, shows `plan.show`, and arms its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's bookkeeping for habit reminders, persisted with its other state so that a reminder
 /// is shown at most once (across restarts) and a "Later" survives a restart.
 public struct HabitReminderState: Hashable, Sendable {

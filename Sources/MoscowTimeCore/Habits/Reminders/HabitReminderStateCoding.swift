@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// JSON form of `HabitReminderState`, for the agent's state file (the agent nests it under a key of
 /// its choosing and passes that key as `path`, so errors name the exact field):
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How one day of a habit turned out, from its entry (or the lack of one).
 public enum HabitDayOutcome: UInt8, Hashable, Sendable {
     /// Nothing logged.

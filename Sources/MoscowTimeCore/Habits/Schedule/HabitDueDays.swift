@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which days a habit is due.
 ///
 /// Day-based frequencies (daily, weekdays, every N days) have fixed due days. "X per week/month"

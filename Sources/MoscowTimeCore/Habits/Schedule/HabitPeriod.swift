@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The calendar period an "X per week/month" habit is counted in: an ISO week (Monday–Sunday, as
 /// weeks start in Russia) or a calendar month.
 public struct HabitPeriod: Hashable, Sendable {

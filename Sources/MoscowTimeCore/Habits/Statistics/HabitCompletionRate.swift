@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The share of what was expected in the last N days (N = 7, 30, 365, today included) that was
 /// done, 0…1; nil when nothing was expected (the habit started today, or every day was skipped).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything `habit stats` shows for one habit, computed from one `HabitTimeline`.
 public struct HabitStatistics: Sendable {
     public let timeline: HabitTimeline

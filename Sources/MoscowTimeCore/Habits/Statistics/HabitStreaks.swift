@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Current and longest streaks.
 ///
 /// Day-based frequencies count due days in a row: a met due day extends the streak, a skipped one

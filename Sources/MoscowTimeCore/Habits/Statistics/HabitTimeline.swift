@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One habit's days from its start date through "today", evaluated once so that streaks, rates,
 /// the score, the heatmap and the sparkline are each a single pass over flat arrays (50 habits ×
 /// 5 years of daily entries stay far inside `habit stats`' time budget).
