@@ -32,8 +32,8 @@ let package = Package(
         // The agent's D-Bus API: its names and XML, GVariant helpers, and the client agent-cli uses.
         .target(name: "AgentControl", dependencies: ["CGLib"]),
 
-        // The agent: drives the core's alarm state machine with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "CGLib"]),
+        // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
             "MoscowTimeCore", "AgentControl",
@@ -43,6 +43,7 @@ let package = Package(
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),
+        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop"]),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
     ],
     swiftLanguageModes: [.v6]

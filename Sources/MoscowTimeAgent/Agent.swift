@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import CGLib
+import Glibc
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -12,8 +12,10 @@ public final class Agent {
     private var exitCode: Int32 = 0
     private var started = false
     private var nameOwner: BusNameOwner?
-    private var runner: AlarmRunner?
+    private var runner: AgentRunner?
     private var presenter: RingPresenter?
+    private var notifier: Notifier?
+    private var factory: NotificationFactory?
     private var documents: DocumentSource?
     private var busService: AgentBusService?
     private var tray: Tray?
@@ -32,7 +34,7 @@ public final class Agent {
         })
 
         prepare()
-        if Self.hasSessionBus() {
+        if SessionBus.isAvailable {
             // Single instance: start ringing only once the well-known name is ours. The D-Bus object
             // is exported as soon as the connection exists, so it is there when the name appears.
             nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] connection in
@@ -54,8 +56,7 @@ public final class Agent {
             startServices()
         }
         loop.run()
-        presenter?.closeAll()
-        runner?.habits?.closeAll()
+        runner?.closeAll()
         nameOwner?.releaseName()
         return exitCode
     }
@@ -80,11 +81,15 @@ public final class Agent {
         }
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry)
-        let presenter = RingPresenter(notifier: notifier, sound: sound, text: AlarmNotificationText(
-            Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
-        let runner = AlarmRunner(engine: AlarmEngine(document: doc, state: state, zone: zone), documents: documents,
-                                 stateStore: stateStore, presenter: presenter)
-        runner.habits = HabitReminderRunner(notifier: notifier, sound: sound, store: documents.store)
+        let soundKeys = SoundKeys()
+        let factory = NotificationFactory(server: notifier)
+        let presenter = RingPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,
+                                      text: AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
+        let habits = HabitReminderPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory)
+        let runner = AgentRunner(scheduler: AgentScheduler(document: doc, state: state, zone: zone), documents: documents,
+                                 stateStore: stateStore, alarms: presenter, habits: habits)
+        self.notifier = notifier
+        self.factory = factory
         self.presenter = presenter
         self.runner = runner
         self.documents = documents
@@ -103,8 +108,8 @@ public final class Agent {
         // made in between is not missed until the next change.
         runner.reload()
         runner.start()
-        let zone = runner.engine.zone
-        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.engine.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+        let zone = runner.scheduler.zone
+        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
     }
 
     private func exportService(_ connection: OpaquePointer) {
@@ -114,8 +119,7 @@ public final class Agent {
                 self?.status() ?? AgentStatus()
             }, quit: { [weak self] in self?.quit("D-Bus Quit") })
             busService = service
-            runner.onEffect = { [weak service] effect in service?.signal(for: effect) }
-            runner.habits?.onShown = { [weak service] r in service?.habitReminderShown(id: r.habitID, name: r.name, due: r.due) }
+            runner.observe(service)
         } catch {
             Log.error("cannot export the D-Bus interface: \(error)")
         }
@@ -124,13 +128,13 @@ public final class Agent {
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).
     /// Optional: the agent runs the same without a tray host.
     private func startTray(_ connection: OpaquePointer) {
-        guard tray == nil, let runner, let documents, let presenter else { return }
+        guard tray == nil, let runner, let documents, let notifier, let factory else { return }
         do {
-            let tray = try Tray(connection: connection, runner: runner, store: documents.store, notifier: presenter.notifier,
+            let tray = try Tray(connection: connection, runner: runner, store: documents.store,
+                                summary: TodaySummary(notifier: notifier, factory: factory),
                                 quit: { [weak self] in self?.quit("tray Quit") })
             self.tray = tray
-            let previous = runner.onChange
-            runner.onChange = { [weak tray] in previous(); tray?.refresh() }
+            runner.observe(tray)
         } catch {
             Log.warning("cannot export the tray icon: \(error)")
         }
@@ -139,15 +143,15 @@ public final class Agent {
     private func status() -> AgentStatus {
         var s = AgentStatus()
         guard let runner, let presenter, let documents else { return s }
-        let engine = runner.engine
+        let scheduler = runner.scheduler
         s.runningSince = startedAt.secondsSinceEpoch
         s.version = AgentIdentity.version
-        s.zone = engine.zone.identifier
-        s.pausedUntil = engine.state.pausedUntil.map { $0 > runner.now ? $0.secondsSinceEpoch : 0 } ?? 0
-        s.ringing = UInt32(engine.ringing.count)
-        s.snoozed = UInt32(engine.state.snoozes.count)
-        s.alarms = UInt32(engine.document.alarms.count)
-        if let next = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: 1).first {
+        s.zone = scheduler.zone.identifier
+        s.pausedUntil = scheduler.state.pausedUntil.map { $0 > runner.now ? $0.secondsSinceEpoch : 0 } ?? 0
+        s.ringing = UInt32(scheduler.ringing.count)
+        s.snoozed = UInt32(scheduler.state.snoozes.count)
+        s.alarms = UInt32(scheduler.document.alarms.count)
+        if let next = UpcomingTriggers.list(scheduler.document, state: scheduler.state, zone: scheduler.zone, now: runner.now, count: 1).first {
             s.nextTrigger = next.at.secondsSinceEpoch; s.nextLabel = next.alarm.label; s.nextID = next.alarm.id
         }
         let server = presenter.serverDescription()
@@ -159,13 +163,4 @@ public final class Agent {
         return s
     }
 
-    private static func hasSessionBus() -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return false
-        }
-        g_object_unref(UnsafeMutableRawPointer(bus))
-        return true
-    }
 }

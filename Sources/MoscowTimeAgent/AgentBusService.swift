@@ -6,13 +6,13 @@ import MoscowTimeDesktop
 /// org.moscowtime.Agent1 on the session bus: status, snooze, stop, pause/resume, reload, quit, and
 /// signals for what the alarms do. Thin: every decision is the runner's (and so the engine's).
 @MainActor
-final class AgentBusService {
+final class AgentBusService: AgentRunnerObserver {
     private var exporter: DBusObjectExporter?
-    private let runner: AlarmRunner
+    private let runner: AgentRunner
     private let status: () -> AgentStatus
     private let quit: () -> Void
 
-    init(connection: OpaquePointer, runner: AlarmRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
+    init(connection: OpaquePointer, runner: AgentRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
         self.runner = runner; self.status = status; self.quit = quit
         exporter = try DBusObjectExporter(
             connection: connection, objectPath: AgentInterface.objectPath, interfaceXML: AgentInterface.xml,
@@ -25,7 +25,7 @@ final class AgentBusService {
     }
 
     private func handle(_ method: String, _ args: VariantReader) -> DBusReply {
-        let engine = runner.engine
+        let engine = runner.scheduler
         switch method {
         case "GetStatus":
             return reply([status().variant])
@@ -56,21 +56,21 @@ final class AgentBusService {
                               message: "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)")
             }
             return each(id, ringingOnly: true) { (target: String) throws(EngineError) in
-                try self.runner.snooze(target, minutes: minutes == 0 ? nil : Int(minutes))
+                try self.runner.perform(.snooze(alarmID: target, minutes: minutes == 0 ? nil : Int(minutes)))
             }
         case "Stop":
             return each(args.child(0).string ?? "", ringingOnly: false) { (target: String) throws(EngineError) in
-                try self.runner.stop(target)
+                try self.runner.perform(.stop(alarmID: target))
             }
         case "Pause":
             let until = Instant(secondsSinceEpoch: args.child(0).int64 ?? 0)
             guard until > runner.now else {
                 return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
             }
-            runner.pause(until: until)
+            try? runner.perform(.pause(until: until))
             return reply([])
         case "Resume":
-            runner.pause(until: nil)
+            try? runner.perform(.pause(until: nil))
             return reply([])
         case "Reload":
             runner.reload()
@@ -85,7 +85,7 @@ final class AgentBusService {
 
     /// Applies `action` to one alarm, or with an empty id to every ringing one (and, for Stop, every snoozed one).
     private func each(_ id: String, ringingOnly: Bool, _ action: (String) throws(EngineError) -> Void) -> DBusReply {
-        let engine = runner.engine
+        let engine = runner.scheduler
         var targets = [id]
         if id.isEmpty {
             var all = Set(engine.ringing.keys)
@@ -108,8 +108,10 @@ final class AgentBusService {
 
     private func reply(_ values: [Variant]) -> DBusReply { .value(Variant.tuple(values).make()) }
 
-    /// Turns the engine's effects into the interface's signals.
-    func signal(for effect: EngineEffect) {
+    func runnerDidSettle() {}
+
+    /// Turns the effects carried out into the interface's signals.
+    func runner(didCarryOut effect: AgentEffect) {
         guard let exporter else { return }
         switch effect {
         case .ring(let r):
@@ -129,13 +131,12 @@ final class AgentBusService {
                 exporter.emit(signal: "AlarmMissed", parameters: Variant.tuple([
                     .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue)]).make())
             }
-        case .disableAlarm, .saveState:
+        case .showHabitReminder(let r):
+            exporter.emit(signal: "HabitReminderShown", parameters: Variant.tuple([
+                .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch)]).make())
+        case .disableAlarm, .saveState, .closeHabitReminder, .recordHabit, .dropHabitReminder:
             break
         }
-    }
-
-    func habitReminderShown(id: String, name: String, due: Instant) {
-        exporter?.emit(signal: "HabitReminderShown", parameters: Variant.tuple([.string(id), .string(name), .int64(due.secondsSinceEpoch)]).make())
     }
 
     private func emitStopped(_ id: String, _ reason: String) {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGLib
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -10,32 +9,34 @@ import MoscowTimeDesktop
 /// snooze or stop from the CLI.
 @MainActor
 final class RingPresenter {
-    /// Also used by the tray's "today" notification.
-    let notifier: Notifier
-    private let sound: SoundPlayer
+    private let notifier: any NotificationShowing
+    private let sound: any SoundPlaying
+    private let soundKeys: SoundKeys
+    private let factory: NotificationFactory
+    private let clock: any WallClock
     var text: AlarmNotificationText
     /// Called for the notification's actions: the runner turns them into engine calls.
     var onSnooze: (String) -> Void = { _ in }
     var onStop: (String) -> Void = { _ in }
 
     private var ringing: [String: RingingAlarm] = [:]
-    private var shown: [String: NotificationHandle] = [:]
+    private var shown: [String: any ShownNotification] = [:]
     /// Which show of an alarm `shown` holds: a close reported for an earlier one (that we closed
     /// ourselves, e.g. when a newer occurrence replaced it) must not be taken for its successor's.
     private var shownSerial: [String: UInt64] = [:]
     private var nextShowSerial: UInt64 = 0
-    private var soundKeys: [String: UInt32] = [:]
-    private var nextSoundKey: UInt32 = 1
+    private var playing: [String: UInt32] = [:]
     private var missed: [MissedAlarm] = []
-    private var missedHandle: NotificationHandle?
+    private var missedHandle: (any ShownNotification)?
     private var missedPending = false
-    private var capabilities: [String]?
     private let retry = OneShotTimeout()
     private var retryDelayMs: UInt32 = 1000
     private var reportedProblems = Set<String>()
 
-    init(notifier: Notifier, sound: SoundPlayer, text: AlarmNotificationText) {
-        self.notifier = notifier; self.sound = sound; self.text = text
+    init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory,
+         text: AlarmNotificationText, clock: any WallClock = SystemWallClock()) {
+        self.notifier = notifier; self.sound = sound; self.soundKeys = soundKeys; self.factory = factory
+        self.text = text; self.clock = clock
         notifier.onServerAppeared = { [weak self] in self?.serverAppeared() }
         notifier.onServerVanished = { [weak self] in self?.serverVanished() }
         sound.onProblem = { [weak self] problem in self?.logOnce("sound: \(problem)") }
@@ -46,7 +47,7 @@ final class RingPresenter {
     /// For `agent-cli status`: the notification server ("name version" or why none) and its capabilities.
     func serverDescription() -> (server: String, capabilities: [String]) {
         guard let info = notifier.serverInfo() else { return ("none (no notification server answers)", []) }
-        return ("\(info.name) \(info.version) (\(info.vendor))", serverCapabilities())
+        return ("\(info.name) \(info.version) (\(info.vendor))", factory.capabilities)
     }
 
     var soundBackendState: String { sound.backendState }
@@ -56,14 +57,15 @@ final class RingPresenter {
         // Notification first: the sound backend is opened lazily on the first ring (loading its
         // driver takes tens of milliseconds), and the notification should not wait for that.
         show(r.alarmID)
-        let key = nextSoundKey; nextSoundKey &+= 1
-        soundKeys[r.alarmID] = key
-        sound.startLoop(key: key, source: Self.soundSource(r.sound))
+        if let old = playing.removeValue(forKey: r.alarmID) { sound.stop(key: old) }
+        let key = soundKeys.make()
+        playing[r.alarmID] = key
+        sound.startLoop(key: key, source: NotificationFactory.soundSource(r.sound))
     }
 
     func silence(_ id: String) {
         ringing[id] = nil
-        if let key = soundKeys.removeValue(forKey: id) { sound.stop(key: key) }
+        if let key = playing.removeValue(forKey: id) { sound.stop(key: key) }
         if let h = shown.removeValue(forKey: id) { h.close() }
     }
 
@@ -81,28 +83,9 @@ final class RingPresenter {
 
     // MARK: showing
 
-    static func soundSource(_ s: String) -> SoundSource { s.hasPrefix("/") ? .file(s) : .themeSound(s) }
-
-    private func serverCapabilities() -> [String] {
-        if let c = capabilities { return c }
-        let c = notifier.capabilities()
-        if !c.isEmpty { capabilities = c }
-        return c
-    }
-
     private func content(for r: RingingAlarm, now: Instant) -> NotificationContent {
-        let caps = serverCapabilities()
-        let hasActions = caps.contains("actions")
-        let words = text.ring(r, now: now, serverHasActions: hasActions)
-        return NotificationContent(
-            summary: words.summary,
-            body: caps.contains("body-markup") ? Self.escapeMarkup(words.body) : words.body,
-            iconName: AgentIdentity.ringingIconName, urgency: .critical, category: "x-moscowtime.alarm",
-            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
-            expireTimeoutMs: 0,
-            actions: hasActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
-                                   NotificationAction(id: "stop", label: words.stopLabel),
-                                   NotificationAction(id: "default", label: words.stopLabel)] : [])
+        let hasActions = factory.hasActions
+        return factory.alarm(text.ring(r, now: now, serverHasActions: hasActions), withActions: hasActions)
     }
 
     private func show(_ id: String) {
@@ -110,7 +93,7 @@ final class RingPresenter {
         nextShowSerial &+= 1
         let serial = nextShowSerial
         do {
-            let handle = try notifier.show(content(for: r, now: SystemWallClock().now()), onAction: { [weak self] action in
+            let handle = try notifier.present(content(for: r, now: clock.now()), onAction: { [weak self] action in
                 guard let self else { return }
                 switch action {
                 case "snooze": self.onSnooze(id)
@@ -153,17 +136,12 @@ final class RingPresenter {
     private func showMissed() {
         guard missedPending, !missed.isEmpty else { return }
         let words = text.missed(missed)
-        let caps = serverCapabilities()
-        let content = NotificationContent(
-            summary: words.summary, body: caps.contains("body-markup") ? Self.escapeMarkup(words.body) : words.body,
-            iconName: AgentIdentity.iconName, urgency: .normal, category: "x-moscowtime.alarm.missed",
-            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
-            expireTimeoutMs: 0, actions: [])
+        let content = factory.missed(summary: words.summary, body: words.body)
         do {
             if let h = missedHandle, h.isShowing {
                 try h.update(content)
             } else {
-                missedHandle = try notifier.show(content, onAction: { _ in }, onClosed: { [weak self] _ in
+                missedHandle = try notifier.present(content, onAction: { _ in }, onClosed: { [weak self] _ in
                     // Once the user has seen the list, start a new one.
                     self?.missed.removeAll(); self?.missedHandle = nil
                 })
@@ -189,8 +167,8 @@ final class RingPresenter {
     }
 
     private func serverAppeared() {
-        capabilities = nil
-        _ = serverCapabilities() // ask now, not when the first alarm is due
+        factory.serverChanged()
+        _ = factory.capabilities // ask now, not when the first alarm is due
         Log.info("notification server available")
         retryDelayMs = 1000
         reshowAll()
@@ -201,16 +179,10 @@ final class RingPresenter {
         Log.warning("notification server went away")
         shown.removeAll()
         if missedHandle != nil { missedHandle = nil; missedPending = true }
-        capabilities = nil
+        factory.serverChanged()
     }
 
     private func logOnce(_ message: String) {
         if reportedProblems.insert(message).inserted { Log.warning(message) }
-    }
-
-    static func escapeMarkup(_ s: String) -> String {
-        guard let p = g_markup_escape_text(s, -1) else { return s }
-        defer { g_free(p) }
-        return String(cString: p)
     }
 }

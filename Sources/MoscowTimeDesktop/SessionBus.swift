@@ -2,7 +2,7 @@
 import CGLib
 
 /// Access to GIO's shared session-bus connection (the one libnotify and g_bus_* use too).
-enum SessionBus {
+public enum SessionBus {
     /// A new reference to the session bus, or nil (logged at debug level) when there is none.
     static func connection() -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
@@ -11,5 +11,12 @@ enum SessionBus {
             return nil
         }
         return bus
+    }
+
+    /// Whether a session bus can be reached now.
+    public static var isAvailable: Bool {
+        guard let bus = connection() else { return false }
+        unrefObject(bus)
+        return true
     }
 }

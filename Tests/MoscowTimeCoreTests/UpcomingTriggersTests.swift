@@ -44,9 +44,9 @@ struct UpcomingTriggersTests {
 
     @Test func snoozesComeFromTheAgentState() {
         var state = AgentState()
-        state.snoozes["aaaa0001"] = Snooze(until: F.at("2026-11-21T12:10:00Z"), due: F.at("2026-11-20T04:30:00Z"), count: 2)
+        state.alarms.setSnooze("aaaa0001", Snooze(until: F.at("2026-11-21T12:10:00Z"), due: F.at("2026-11-20T04:30:00Z"), count: 2))
         // An expired snooze is not shown.
-        state.snoozes["aaaa0002"] = Snooze(until: F.at("2026-11-21T11:00:00Z"), due: F.at("2026-11-21T05:00:00Z"))
+        state.alarms.setSnooze("aaaa0002", Snooze(until: F.at("2026-11-21T11:00:00Z"), due: F.at("2026-11-21T05:00:00Z")))
         let list = UpcomingTriggers.list(doc(), state: state, zone: F.moscow, now: now, count: 3)
         #expect(list.count == 3)
         #expect(list[0].alarm.id == "aaaa0001")
@@ -58,7 +58,7 @@ struct UpcomingTriggersTests {
 
     @Test func snoozeOfADisabledAlarmIsNotShown() {
         var state = AgentState()
-        state.snoozes["aaaa0005"] = Snooze(until: F.at("2026-11-21T12:10:00Z"), due: F.at("2026-11-21T03:00:00Z"))
+        state.alarms.setSnooze("aaaa0005", Snooze(until: F.at("2026-11-21T12:10:00Z"), due: F.at("2026-11-21T03:00:00Z")))
         let list = UpcomingTriggers.list(doc(), state: state, zone: F.moscow, now: now, count: 10)
         #expect(!list.contains { $0.alarm.id == "aaaa0005" })
     }
@@ -66,7 +66,7 @@ struct UpcomingTriggersTests {
     @Test func handledOccurrencesAreSkipped() {
         var state = AgentState()
         // The agent already rang Sunday's 08:00 (clock stepped back afterwards).
-        state.handled["aaaa0002"] = F.at("2026-11-22T05:00:00Z")
+        state.alarms.markHandled("aaaa0002", at: F.at("2026-11-22T05:00:00Z"))
         let list = UpcomingTriggers.list(doc(), state: state, zone: F.moscow, now: now, count: 100)
         let daily = list.filter { $0.alarm.id == "aaaa0002" }.map(\.at)
         #expect(daily.first == F.at("2026-11-23T05:00:00Z"))

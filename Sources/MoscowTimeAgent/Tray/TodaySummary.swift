@@ -5,26 +5,20 @@ import MoscowTimeDesktop
 /// habits still due. One at a time: a second click replaces it in place.
 @MainActor
 final class TodaySummary {
-    static let category = "x-moscowtime.summary"
+    private let notifier: any NotificationShowing
+    private let factory: NotificationFactory
+    private var handle: (any ShownNotification)?
 
-    private let notifier: Notifier
-    private var handle: NotificationHandle?
-
-    init(notifier: Notifier) { self.notifier = notifier }
+    init(notifier: any NotificationShowing, factory: NotificationFactory) { self.notifier = notifier; self.factory = factory }
 
     func show(_ text: TrayText) {
         let words = text.summary
-        let markup = notifier.capabilities().contains("body-markup")
-        let content = NotificationContent(
-            summary: words.summary, body: markup ? RingPresenter.escapeMarkup(words.body) : words.body,
-            iconName: AgentIdentity.iconName, urgency: .low, category: Self.category,
-            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: true,
-            expireTimeoutMs: -1, actions: [])
+        let content = factory.todaySummary(summary: words.summary, body: words.body)
         do {
             if let handle, handle.isShowing {
                 try handle.update(content)
             } else {
-                handle = try notifier.show(content, onAction: { _ in }, onClosed: { [weak self] _ in self?.handle = nil })
+                handle = try notifier.present(content, onAction: { _ in }, onClosed: { [weak self] _ in self?.handle = nil })
             }
         } catch {
             Log.warning("cannot show today's summary: \(error)")

@@ -8,11 +8,11 @@ import MoscowTimeDesktop
 /// the runner's `onChange`. Without a StatusNotifierWatcher (plain GNOME) nothing is shown and the
 /// agent runs as before.
 @MainActor
-final class Tray {
+final class Tray: AgentRunnerObserver {
     static let id = "moscowtime"
     static let menuPath = "/MenuBar"
 
-    private let runner: AlarmRunner
+    private let runner: AgentRunner
     private let store: DocumentStore
     private let quit: () -> Void
     private let menuServer: DBusMenuServer
@@ -22,12 +22,12 @@ final class Tray {
     private var midnight: WallClockTimer?
     private let deferred = OneShotTimeout()
 
-    init(connection: OpaquePointer, runner: AlarmRunner, store: DocumentStore, notifier: Notifier,
+    init(connection: OpaquePointer, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
          quit: @escaping () -> Void) throws {
         self.runner = runner; self.store = store; self.quit = quit
-        summary = TodaySummary(notifier: notifier)
+        self.summary = summary
         menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
-        let text = TrayText(TraySnapshot(engine: runner.engine, now: runner.now))
+        let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now))
         item = try StatusNotifierItem(connection: connection, id: Self.id, menuPath: Self.menuPath,
                                       appearance: text.appearance)
         menuServer.onEvent = { [weak self] id, event in self?.event(id, event) }
@@ -43,9 +43,12 @@ final class Tray {
         refresh()
     }
 
-    /// Re-reads the engine: icon, status, tooltip and menu (each only emitted when changed).
+    func runner(didCarryOut effect: AgentEffect) {}
+    func runnerDidSettle() { refresh() }
+
+    /// Re-reads the scheduler: icon, status, tooltip and menu (each only emitted when changed).
     func refresh() {
-        let snapshot = TraySnapshot(engine: runner.engine, now: runner.now)
+        let snapshot = TraySnapshot(scheduler: runner.scheduler, now: runner.now)
         let text = TrayText(snapshot)
         item.update(text.appearance)
         menuServer.setItems(menu.items(text))
@@ -54,7 +57,7 @@ final class Tray {
     }
 
     func showSummary() {
-        summary.show(TrayText(TraySnapshot(engine: runner.engine, now: runner.now)))
+        summary.show(TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now)))
     }
 
     private func event(_ id: Int32, _ event: String) {
@@ -62,13 +65,13 @@ final class Tray {
         Log.debug("tray: \(action)")
         do {
             switch action {
-            case .snooze(let alarmID): try runner.snooze(alarmID, minutes: nil)
-            case .stop(let alarmID): try runner.stop(alarmID)
-            case .snoozeAll: for alarmID in runner.engine.ringing.keys.sorted() { try runner.snooze(alarmID, minutes: nil) }
-            case .stopAll: for alarmID in runner.engine.ringing.keys.sorted() { try runner.stop(alarmID) }
+            case .snooze(let alarmID): try runner.perform(.snooze(alarmID: alarmID, minutes: nil))
+            case .stop(let alarmID): try runner.perform(.stop(alarmID: alarmID))
+            case .snoozeAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.snooze(alarmID: alarmID, minutes: nil)) }
+            case .stopAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.stop(alarmID: alarmID)) }
             case .habitDone(let habitID): markDone(habitID)
-            case .pauseOneHour: runner.pause(until: runner.now + 3600)
-            case .resume: runner.pause(until: nil)
+            case .pauseOneHour: try runner.perform(.pause(until: runner.now + 3600))
+            case .resume: try runner.perform(.pause(until: nil))
             case .quit:
                 // After the reply to Event has gone out.
                 deferred.schedule(afterMilliseconds: 0) { [quit] in quit() }
@@ -83,7 +86,7 @@ final class Tray {
     /// Logs today as done, as the habit reminder's Done button does, and re-reads the document at
     /// once (the directory watcher would also notice, a moment later).
     private func markDone(_ habitID: String) {
-        let now = runner.now, zone = runner.engine.zone
+        let now = runner.now, zone = runner.scheduler.zone
         do {
             try store.update { doc in
                 _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: now, zone: zone)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCore
 
-/// What the tray shows, taken from the engine at one instant: what rings, what comes next, the
+/// What the tray shows, taken from the scheduler at one instant: what rings, what comes next, the
 /// pause, and today's open habits. Pure data, so the texts and the menu are plain functions of it.
 struct TraySnapshot {
     struct Alarm: Equatable { let id: String; let label: String }
@@ -24,16 +24,16 @@ struct TraySnapshot {
 
     static let upcomingCount = 5
 
-    init(engine: AlarmEngine, now: Instant, upcomingCount: Int = TraySnapshot.upcomingCount) {
+    init(scheduler s: AgentScheduler, now: Instant, upcomingCount: Int = TraySnapshot.upcomingCount) {
         self.now = now
-        zone = engine.zone
-        language = Language.resolve(setting: engine.document.settings.language)
-        ringing = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map { Alarm(id: $0.alarmID, label: $0.label) }
-        upcoming = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: now, count: upcomingCount)
+        zone = s.zone
+        language = Language.resolve(setting: s.document.settings.language)
+        ringing = s.ringing.values.sorted { $0.alarmID < $1.alarmID }.map { Alarm(id: $0.alarmID, label: $0.label) }
+        upcoming = UpcomingTriggers.list(s.document, state: s.state, zone: s.zone, now: now, count: upcomingCount)
             .map { Upcoming(id: $0.alarm.id, label: $0.alarm.label, at: $0.at, snoozed: $0.snoozedFrom != nil) }
-        pausedUntil = engine.state.pausedUntil.flatMap { $0 > now ? $0 : nil }
-        let today = engine.zone.local(now).date
-        let active = engine.document.habits.filter { !$0.archived }
+        pausedUntil = s.state.pausedUntil.flatMap { $0 > now ? $0 : nil }
+        let today = s.zone.local(now).date
+        let active = s.document.habits.filter { !$0.archived }
         hasHabits = !active.isEmpty
         habitsDue = active.filter { $0.isOpen(on: today) }
             .map { HabitDue(id: $0.id, name: $0.name, progress: HabitText.progress($0, on: today)) }

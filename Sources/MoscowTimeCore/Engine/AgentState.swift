@@ -1,18 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What the agent has done, persisted so that no occurrence ever fires twice (across restarts and
 /// crashes) and a snooze survives a restart. Lives in `$XDG_STATE_HOME/moscowtime/agent-state.json`,
-/// apart from the user's document: it is the agent's bookkeeping, not the user's data.
+/// apart from the user's document: it is the agent's bookkeeping, not the user's data. Owned by
+/// `AgentScheduler`; `AgentStateCoding` gives its JSON form.
 public struct AgentState: Hashable, Sendable {
-    /// Per alarm id: the latest occurrence already handled (rung, reported missed, or skipped).
-    public var handled: [String: Instant] = [:]
-    /// Per alarm id: a pending snooze.
-    public var snoozes: [String: Snooze] = [:]
-    /// Do-not-disturb: alarms falling due before this instant are reported, not rung.
-    public var pausedUntil: Instant?
+    /// Each alarm's state and handled occurrence, and the pause.
+    public var alarms = AlarmBook()
     /// Habit reminders' bookkeeping (handled reminder times, "Later"s), see `HabitReminderPlanner`.
     public var habitReminders = HabitReminderState()
 
-    public init() {}
+    public init(alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState()) {
+        self.alarms = alarms; self.habitReminders = habitReminders
+    }
+
+    /// Per alarm id: the latest occurrence already handled (rung, reported missed, or skipped).
+    public var handled: [String: Instant] { alarms.handled }
+    /// Per alarm id: a pending snooze.
+    public var snoozes: [String: Snooze] { alarms.snoozes }
+    /// Do-not-disturb: alarms falling due before this instant are reported, not rung.
+    public var pausedUntil: Instant? {
+        get { alarms.pausedUntil }
+        set { alarms.pausedUntil = newValue }
+    }
 }
 
 public struct Snooze: Hashable, Sendable {

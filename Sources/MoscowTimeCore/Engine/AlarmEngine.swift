@@ -3,10 +3,11 @@
 /// "now", it decides what rings, what is missed, and when to wake up next. The runtime calls it on
 /// every timer fire, clock change, resume and reload, and carries out the returned effects.
 ///
-/// States per alarm occurrence: ready → ringing → snoozed (→ ringing …) / stopped / missed.
+/// Each alarm's life is an `AlarmTrack` (`AlarmState`: ready / ringing / snoozed, changed only by
+/// the track's named transitions). `AgentScheduler` composes this engine with the habit reminders.
 /// Rules:
-/// - An occurrence is handled at most once: `state.handled[id]` records the latest handled one and
-///   is persisted (`.saveState`) before the ring is shown.
+/// - An occurrence is handled at most once: the track's `handled` records the latest handled one
+///   and is persisted (`.saveState`) before the ring is shown.
 /// - An occurrence older than the late window when first seen (asleep, agent not running) does not
 ///   ring; it is reported in one "missed" notification. Within the window it rings, marked late
 ///   when more than `lateThreshold` after its time.
@@ -16,15 +17,21 @@ public final class AlarmEngine {
     public static let lateThreshold: Int64 = 60
 
     public private(set) var document: StoreDocument
-    public private(set) var state: AgentState
-    public private(set) var ringing: [String: RingingAlarm] = [:]
+    public private(set) var state: AlarmBook
     public private(set) var zone: Zone
     private var alarmsByID: [String: Alarm] = [:]
 
-    public init(document: StoreDocument, state: AgentState, zone: Zone) {
+    public init(document: StoreDocument, state: AlarmBook, zone: Zone) {
         self.document = document; self.state = state; self.zone = zone
         alarmsByID = Dictionary(document.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
+
+    public convenience init(document: StoreDocument, state: AgentState, zone: Zone) {
+        self.init(document: document, state: state.alarms, zone: zone)
+    }
+
+    /// What rings now, per alarm id.
+    public var ringing: [String: RingingAlarm] { state.ringing }
 
     private var settings: Settings { document.settings }
     private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
@@ -34,16 +41,14 @@ public final class AlarmEngine {
         document = doc; self.zone = zone
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var effects: [EngineEffect] = []
-        for id in ringing.keys.sorted() where alarmsByID[id]?.enabled != true {
-            ringing[id] = nil
-            effects.append(.silence(alarmID: id, reason: .withdrawn))
-        }
         var changed = false
-        for id in state.snoozes.keys.sorted() where alarmsByID[id]?.enabled != true {
-            state.snoozes[id] = nil; changed = true
-        }
-        for id in state.handled.keys.sorted() where alarmsByID[id] == nil {
-            state.handled[id] = nil; changed = true
+        for id in state.tracks.keys.sorted() where alarmsByID[id]?.enabled != true {
+            switch state.update(id, { $0.withdraw() }) {
+            case .ringing: effects.append(.silence(alarmID: id, reason: .withdrawn))
+            case .snoozed: changed = true
+            case .ready: break
+            }
+            if alarmsByID[id] == nil, state.tracks[id] != nil { state.forget(id); changed = true }
         }
         effects += evaluate(now: now)
         if changed, !effects.contains(.saveState) { effects.append(.saveState) }
@@ -57,8 +62,8 @@ public final class AlarmEngine {
         var changed = false
         var disable: [String] = []
 
-        for (id, r) in ringing.sorted(by: { $0.key < $1.key }) where r.endsAt <= now {
-            ringing[id] = nil
+        for id in state.ringing.keys.sorted() {
+            guard let r = state.update(id, { $0.timeOut(at: now) }) else { continue }
             effects.append(.silence(alarmID: id, reason: .unanswered))
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .unanswered))
             if r.isOneTime { disable.append(id) }
@@ -71,14 +76,13 @@ public final class AlarmEngine {
             let id = alarm.id
             // What comes due now: a new occurrence of the schedule wins over a pending snooze.
             var due: (occurrence: Instant, at: Instant, snoozes: Int)?
-            if let s = state.snoozes[id], s.until <= now {
-                state.snoozes[id] = nil; changed = true
+            if let s = state.update(id, { $0.snoozeEnded(at: now) }) {
+                changed = true
                 due = (s.due, s.until, s.count)
             }
-            let baseline = max(state.handled[id] ?? alarm.modified, alarm.modified)
+            let baseline = max(state[id].handled ?? alarm.modified, alarm.modified)
             if let latest = calculator.latest(alarm.schedule, atOrBefore: now), latest > baseline {
-                state.handled[id] = latest; changed = true
-                if state.snoozes[id] != nil { state.snoozes[id] = nil }
+                state.update(id) { $0.take(occurrence: latest) }; changed = true
                 due = (latest, latest, 0)
             }
             guard let due else { continue }
@@ -89,15 +93,14 @@ public final class AlarmEngine {
                 if alarm.schedule.isOneTime { disable.append(id) }
                 continue
             }
-            if ringing[id] != nil {
-                effects.append(.silence(alarmID: id, reason: .withdrawn))
-            }
             let r = RingingAlarm(alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
                                  endsAt: now + Int64(settings.ringMinutes) * 60,
                                  isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
                                  snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
                                  sound: alarm.effectiveSound(settings), isOneTime: alarm.schedule.isOneTime)
-            ringing[id] = r
+            if state.update(id, { $0.ring(r) }) != nil {
+                effects.append(.silence(alarmID: id, reason: .withdrawn))
+            }
             effects.append(.ring(r))
         }
 
@@ -109,12 +112,11 @@ public final class AlarmEngine {
 
     /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes) from now.
     public func snooze(_ id: String, minutes: Int? = nil, now: Instant) throws(EngineError) -> [EngineEffect] {
-        guard let r = ringing[id] else {
+        guard let r = state[id].ringing else {
             throw alarmsByID[id] == nil ? .unknownAlarm(id) : .notRinging(id)
         }
-        ringing[id] = nil
         let until = now + Int64(minutes ?? r.snoozeMinutes) * 60
-        state.snoozes[id] = Snooze(until: until, due: r.due, count: r.snoozeCount + 1)
+        _ = state.update(id) { $0.snooze(until: until) }
         return [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))]
     }
 
@@ -122,12 +124,10 @@ public final class AlarmEngine {
     public func stop(_ id: String, now: Instant) throws(EngineError) -> [EngineEffect] {
         guard let alarm = alarmsByID[id] else { throw .unknownAlarm(id) }
         var effects: [EngineEffect] = []
-        if ringing.removeValue(forKey: id) != nil {
-            effects.append(.silence(alarmID: id, reason: .stopped))
-        } else if state.snoozes.removeValue(forKey: id) != nil {
-            effects.append(.saveState)
-        } else {
-            throw .notRingingOrSnoozed(id)
+        switch state.update(id, { $0.stop() }) {
+        case .ringing: effects.append(.silence(alarmID: id, reason: .stopped))
+        case .snoozed: effects.append(.saveState)
+        case .ready: throw .notRingingOrSnoozed(id)
         }
         if alarm.schedule.isOneTime { effects.append(.disableAlarm(id)) }
         if !effects.contains(.saveState) { effects.insert(.saveState, at: 0) }
@@ -138,12 +138,12 @@ public final class AlarmEngine {
     public func silenceForSleep(now: Instant) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         var missed: [MissedAlarm] = []
-        for (id, r) in ringing.sorted(by: { $0.key < $1.key }) {
+        for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
+            _ = state.update(id) { $0.withdraw() }
             effects.append(.silence(alarmID: id, reason: .sleep))
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
             if r.isOneTime { effects.append(.disableAlarm(id)) }
         }
-        ringing.removeAll()
         if !missed.isEmpty { effects.append(.reportMissed(missed)) }
         return effects
     }
@@ -154,22 +154,16 @@ public final class AlarmEngine {
         return [.saveState]
     }
 
-    /// Habit reminders keep their bookkeeping in the same persisted state; the agent's habit
-    /// reminder runner reads and replaces it (then persists with `.saveState` semantics).
-    public var habitReminders: HabitReminderState {
-        get { state.habitReminders }
-        set { state.habitReminders = newValue }
-    }
-
     /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.
     public func nextWake(now: Instant) -> Instant? {
         var best: Instant?
         func consider(_ t: Instant?) { if let t, best == nil || t < best! { best = t } }
-        for r in ringing.values { consider(r.endsAt) }
+        for r in state.ringing.values { consider(r.endsAt) }
         consider(state.pausedUntil)
         for alarm in document.alarms where alarm.enabled {
-            consider(state.snoozes[alarm.id]?.until)
-            let baseline = max(state.handled[alarm.id] ?? alarm.modified, alarm.modified, now)
+            let track = state[alarm.id]
+            consider(track.snooze?.until)
+            let baseline = max(track.handled ?? alarm.modified, alarm.modified, now)
             consider(calculator.next(alarm.schedule, after: baseline))
         }
         return best

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// Listens to what the runner carried out: the D-Bus service (signals) and the tray (refresh).
+@MainActor
+protocol AgentRunnerObserver: AnyObject {
+    /// `effect` was carried out (a habit reminder only when it could be shown).
+    func runner(didCarryOut effect: AgentEffect)
+    /// Every effect of one event is carried out and the timer is re-armed.
+    func runnerDidSettle()
+}
+
+/// Feeds real events to the core's `AgentScheduler` and carries out its effects; decides nothing.
+/// The only timer is one absolute CLOCK_REALTIME timerfd armed at `scheduler.nextWake`: no ticks,
+/// no polling. Every fire, clock step, resume, reload and button press goes through
+/// handle/perform → carry out → re-arm.
+@MainActor
+final class AgentRunner {
+    let scheduler: AgentScheduler
+    private let documents: DocumentSource
+    private let stateStore: AgentStateStore
+    private let alarms: RingPresenter
+    private let habits: HabitReminderPresenter
+    private let clock: any WallClock
+    private var timer: WallClockTimer!
+    private var observers: [WeakObserver] = []
+    private(set) var armedAt: Instant?
+
+    init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
+         alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
+        self.scheduler = scheduler; self.documents = documents; self.stateStore = stateStore
+        self.alarms = alarms; self.habits = habits; self.clock = clock
+        timer = WallClockTimer(onFire: { [weak self] in self?.handle(.timePassed, "timer") },
+                               onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
+        alarms.onSnooze = { [weak self] id in self?.tryPerform(.snooze(alarmID: id, minutes: nil)) }
+        alarms.onStop = { [weak self] id in self?.tryPerform(.stop(alarmID: id)) }
+        habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
+    }
+
+    var now: Instant { clock.now() }
+
+    func observe(_ observer: any AgentRunnerObserver) { observers.append(WeakObserver(observer)) }
+
+    func start() { handle(.started, "start") }
+
+    func handle(_ event: AgentEvent, _ why: String) {
+        Log.debug("evaluating (\(why))")
+        carryOut(scheduler.handle(event, now: now))
+    }
+
+    /// A user's request (D-Bus, tray, notification button). Throws, changing nothing, when it does
+    /// not apply (unknown alarm, not ringing).
+    func perform(_ action: AgentAction) throws(EngineError) {
+        carryOut(try scheduler.perform(action, now: now))
+        if case let .answer(.later, r) = action, let until = scheduler.state.habitReminders.later[r.habitID]?.until {
+            Log.info("habit reminder \"\(r.name)\" postponed until \(ISO8601.string(until, in: scheduler.zone))")
+        }
+    }
+
+    private func tryPerform(_ action: AgentAction) {
+        do { try perform(action) } catch { Log.warning("\(action): \(error)") }
+    }
+
+    /// Re-reads the user's document (file changed, SIGHUP, D-Bus Reload).
+    func reload() {
+        guard let doc = documents.load() else { return }
+        guard let zone = Zone(identifier: doc.settings.zone) else {
+            Log.error("zone \(doc.settings.zone) is not in the tz database; keeping \(scheduler.zone.identifier)")
+            return
+        }
+        alarms.text = AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone)
+        carryOut(scheduler.handle(.documentChanged(doc, zone: zone), now: now))
+    }
+
+    func prepareForSleep(_ goingToSleep: Bool) {
+        if goingToSleep {
+            Log.info("system is going to sleep: silencing ringing alarms")
+            handle(.goingToSleep, "going to sleep")
+        } else {
+            handle(.resumed, "resumed from sleep")
+        }
+    }
+
+    /// Closes every notification and sound (on exit, so nothing keeps ringing without an agent).
+    func closeAll() {
+        alarms.closeAll()
+        habits.closeAll()
+    }
+
+    private func carryOut(_ effects: [AgentEffect]) {
+        var disable: [String] = []
+        var recorded = false
+        let zone = scheduler.zone
+        for effect in effects {
+            var done = true
+            switch effect {
+            case .saveState:
+                // First in the list: a crash after this never re-rings.
+                do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
+            case .ring(let r):
+                Log.info("ringing alarm \(r.alarmID) \"\(r.label)\" due \(ISO8601.string(r.due, in: zone))\(r.isLate ? " (late)" : "")")
+                alarms.ring(r)
+            case let .silence(id, reason):
+                Log.info("alarm \(id) silenced: \(reason)")
+                alarms.silence(id)
+            case .reportMissed(let list):
+                for m in list { Log.info("missed alarm \(m.alarmID) \"\(m.label)\" due \(ISO8601.string(m.due, in: zone)) (\(m.reason.rawValue))") }
+                alarms.reportMissed(list)
+            case .disableAlarm(let id):
+                disable.append(id)
+            case .showHabitReminder(let r):
+                done = habits.show(r, document: scheduler.document, zone: zone, now: now)
+            case .closeHabitReminder(let habitID):
+                habits.close(habitID)
+            case let .recordHabit(action, habitID, day):
+                record(action, habitID: habitID, day: day)
+                recorded = true
+            case .dropHabitReminder(let r):
+                Log.info("habit reminder for \"\(r.name)\" due \(ISO8601.string(r.due, in: zone)) came too late; not shown")
+            }
+            if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
+        }
+        if !disable.isEmpty { disableOneTimeAlarms(disable) }
+        rearm()
+        for o in observers { o.object?.runnerDidSettle() }
+        // The document changed under us: take it in now rather than when the directory watcher says so.
+        if recorded { reload() }
+    }
+
+    private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) {
+        let name = scheduler.document.habits.first { $0.id == habitID }?.name ?? habitID
+        let at = now, zone = scheduler.zone
+        do {
+            try documents.store.update { doc in
+                _ = try HabitCheckIn.record(action, habitID: habitID, in: &doc, day: day, now: at, zone: zone)
+            }
+            Log.info("habit \"\(name)\" marked \(action.rawValue) for \(day)")
+        } catch {
+            Log.warning("could not mark habit \"\(name)\" \(action.rawValue): \(error)")
+        }
+    }
+
+    /// A one-time alarm or timer that has rung is switched off in the user's document, not deleted.
+    private func disableOneTimeAlarms(_ ids: [String]) {
+        let at = now
+        do {
+            try documents.store.update { doc in
+                for id in ids {
+                    if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
+                        doc.alarms[i].enabled = false
+                        doc.alarms[i].modified = at
+                    }
+                }
+            }
+        } catch {
+            Log.error("could not switch off finished one-time alarm(s) \(ids.joined(separator: ", ")): \(error)")
+        }
+    }
+
+    /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.
+    private static func preciseNow() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let micros = Int(ts.tv_nsec) / 1000
+        let frac = String(micros)
+        return "\(ts.tv_sec).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
+    }
+
+    private func rearm() {
+        let next = scheduler.nextWake(now: now)
+        guard next != armedAt else { return }
+        armedAt = next
+        if let next {
+            timer.arm(atUnixSeconds: next.secondsSinceEpoch)
+            Log.debug("timer armed for \(ISO8601.string(next, in: scheduler.zone)) (wall clock \(Self.preciseNow()))")
+        } else {
+            timer.disarm()
+            Log.debug("nothing scheduled; timer disarmed")
+        }
+    }
+}
+
+@MainActor
+private struct WeakObserver {
+    weak var object: (any AgentRunnerObserver)?
+    init(_ object: any AgentRunnerObserver) { self.object = object }
+}

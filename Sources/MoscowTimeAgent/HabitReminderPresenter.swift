@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// Shows the habit reminders `AgentScheduler` decides on: a normal-urgency notification with
+/// Done / Skip / Later and one short sound (not a loop). The answers go back to the scheduler
+/// through `onAnswer`; closing is the scheduler's decision too (`.closeHabitReminder`).
+@MainActor
+final class HabitReminderPresenter {
+    private let notifier: any NotificationShowing
+    private let sound: any SoundPlaying
+    private let soundKeys: SoundKeys
+    private let factory: NotificationFactory
+    private var shown: [String: (reminder: HabitReminder, handle: any ShownNotification)] = [:]
+    /// A button was pressed (a click on the body is ignored: the user has not answered).
+    var onAnswer: (HabitAnswer, HabitReminder) -> Void = { _, _ in }
+
+    init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory) {
+        self.notifier = notifier; self.sound = sound; self.soundKeys = soundKeys; self.factory = factory
+    }
+
+    /// Shows `r` (replacing an earlier reminder of the same habit) and plays the habit sound once.
+    /// Returns whether a notification is on screen.
+    @discardableResult
+    func show(_ r: HabitReminder, document: StoreDocument, zone: Zone, now: Instant) -> Bool {
+        guard let habit = document.habits.first(where: { $0.id == r.habitID }) else { return false }
+        let settings = document.settings
+        let t = Localizer(Language.resolve(setting: settings.language))
+        let streak = HabitStreaks(HabitTimeline(habit, today: zone.local(now).date))
+        let words = HabitNotificationText(t, zone: zone).reminder(r, habit: habit, streak: streak, laterMinutes: settings.habitLaterMinutes)
+        close(r.habitID)
+        do {
+            let handle = try notifier.present(factory.habitReminder(words), onAction: { [weak self] action in
+                guard let answer = HabitAnswer(rawValue: action) else { return }
+                self?.onAnswer(answer, r)
+            }, onClosed: { [weak self] _ in
+                if self?.shown[r.habitID]?.reminder == r { self?.shown[r.habitID] = nil }
+            })
+            shown[r.habitID] = (r, handle)
+            sound.playOnce(key: soundKeys.make(), source: NotificationFactory.soundSource(settings.habitSound))
+            Log.info("habit reminder \"\(r.name)\" shown (notification \(handle.serverID))\(r.isLate ? " late" : "")")
+            return true
+        } catch {
+            Log.warning("cannot show the habit reminder for \"\(r.name)\": \(error)")
+            return false
+        }
+    }
+
+    func close(_ habitID: String) {
+        if let entry = shown.removeValue(forKey: habitID) { entry.handle.close() }
+    }
+
+    func closeAll() { for id in Array(shown.keys) { close(id) } }
+
+    /// Habits whose reminder is on screen.
+    var shownHabitIDs: [String] { shown.keys.sorted() }
+}

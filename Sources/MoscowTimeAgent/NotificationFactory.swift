@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// Builds every notification the agent shows, from the words the core's text types chose: the one
+/// place that knows the server's capabilities (asked once, cached until the server changes) and
+/// escapes body markup.
+@MainActor
+final class NotificationFactory {
+    static let alarmCategory = "x-moscowtime.alarm"
+    static let missedCategory = "x-moscowtime.alarm.missed"
+    static let habitCategory = "x-moscowtime.habit"
+    static let summaryCategory = "x-moscowtime.summary"
+
+    private let server: any NotificationShowing
+    private var cached: [String]?
+
+    init(server: any NotificationShowing) { self.server = server }
+
+    /// The server's capabilities; an empty answer (no server yet) is not cached.
+    var capabilities: [String] {
+        if let c = cached { return c }
+        let c = server.capabilities()
+        if !c.isEmpty { cached = c }
+        return c
+    }
+
+    /// A server appeared or vanished: ask again next time.
+    func serverChanged() { cached = nil }
+
+    /// Whether buttons can be shown (otherwise the alarm's body says how to answer from the CLI).
+    var hasActions: Bool { capabilities.contains("actions") }
+
+    /// A ringing alarm: critical, never expires, Snooze / Stop (a click on the body stops).
+    func alarm(_ words: AlarmNotificationText.Ring, withActions: Bool) -> NotificationContent {
+        NotificationContent(
+            summary: words.summary, body: body(words.body),
+            iconName: AgentIdentity.ringingIconName, urgency: .critical, category: Self.alarmCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0,
+            actions: withActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
+                                    NotificationAction(id: "stop", label: words.stopLabel),
+                                    NotificationAction(id: "default", label: words.stopLabel)] : [])
+    }
+
+    /// The one list of missed alarms.
+    func missed(summary: String, body text: String) -> NotificationContent {
+        NotificationContent(
+            summary: summary, body: body(text),
+            iconName: AgentIdentity.iconName, urgency: .normal, category: Self.missedCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0, actions: [])
+    }
+
+    /// A habit reminder: Done / Skip / Later (action ids are `HabitAnswer` raw values).
+    func habitReminder(_ words: HabitNotificationText.Reminder) -> NotificationContent {
+        NotificationContent(
+            summary: words.summary, body: body(words.body),
+            iconName: AgentIdentity.iconName, urgency: .normal, category: Self.habitCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0,
+            actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
+                      NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
+                      NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel)])
+    }
+
+    /// The tray's "today" summary: low urgency, transient, the server's default timeout.
+    func todaySummary(summary: String, body text: String) -> NotificationContent {
+        NotificationContent(
+            summary: summary, body: body(text),
+            iconName: AgentIdentity.iconName, urgency: .low, category: Self.summaryCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: true,
+            expireTimeoutMs: -1, actions: [])
+    }
+
+    /// Plain text as the body: escaped where the server reads markup.
+    private func body(_ text: String) -> String {
+        capabilities.contains("body-markup") ? Markup.escape(text) : text
+    }
+
+    static func soundSource(_ s: String) -> SoundSource { s.hasPrefix("/") ? .file(s) : .themeSound(s) }
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The agent's one decision maker, free of I/O: owns the persisted `AgentState` and the user's
+/// document as last seen, and composes the alarm engine (`AlarmEngine`) with the habit reminder
+/// planner (`HabitReminderPlanner`). Events and user actions go in, one ordered list of
+/// `AgentEffect`s comes out, and `nextWake` says when to call again. The runtime has one timer,
+/// armed at `nextWake`; nothing polls.
+public final class AgentScheduler {
+    private let alarms: AlarmEngine
+    private var habits: HabitReminderState
+    private var habitWake: Instant?
+    /// Habit reminders shown and not yet answered or closed, per habit id.
+    public private(set) var openReminders: [String: HabitReminder] = [:]
+
+    public init(document: StoreDocument, state: AgentState, zone: Zone) {
+        alarms = AlarmEngine(document: document, state: state.alarms, zone: zone)
+        habits = state.habitReminders
+    }
+
+    public var document: StoreDocument { alarms.document }
+    public var zone: Zone { alarms.zone }
+    /// Everything to persist (`.saveState`).
+    public var state: AgentState { AgentState(alarms: alarms.state, habitReminders: habits) }
+    /// What rings now, per alarm id.
+    public var ringing: [String: RingingAlarm] { alarms.ringing }
+
+    /// When the runtime must call `handle(.timePassed, …)` next: the earliest alarm trigger, snooze
+    /// end, ring timeout, pause end, habit reminder or "Later". Valid after any `handle`/`perform`.
+    public func nextWake(now: Instant) -> Instant? {
+        let a = alarms.nextWake(now: now)
+        guard let h = habitWake else { return a }
+        return a.map { min($0, h) } ?? h
+    }
+
+    public func handle(_ event: AgentEvent, now: Instant) -> [AgentEffect] {
+        switch event {
+        case .started, .timePassed, .clockChanged, .resumed:
+            return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+        case let .documentChanged(doc, zone):
+            return ordered(alarms.replaceDocument(doc, zone: zone, now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+        case .goingToSleep:
+            return ordered(alarms.silenceForSleep(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+        }
+    }
+
+    /// A user's request. Throws when it names an alarm that does not exist or is in the wrong state
+    /// (nothing changes then).
+    public func perform(_ action: AgentAction, now: Instant) throws(EngineError) -> [AgentEffect] {
+        var effects: [AgentEffect]
+        switch action {
+        case let .snooze(id, minutes):
+            effects = try alarms.snooze(id, minutes: minutes, now: now).map(AgentEffect.init)
+            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+        case .stop(let id):
+            effects = try alarms.stop(id, now: now).map(AgentEffect.init)
+            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+        case .pause(let until):
+            effects = (alarms.pause(until: until) + alarms.evaluate(now: now)).map(AgentEffect.init)
+        case let .answer(answer, r):
+            effects = self.answer(answer, to: r, now: now)
+            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+        }
+        return ordered(effects + evaluateHabits(now: now))
+    }
+
+    // MARK: habit reminders
+
+    private var planner: HabitReminderPlanner {
+        HabitReminderPlanner(zone: zone, lateWindowMinutes: document.settings.lateWindowMinutes)
+    }
+
+    private func evaluateHabits(now: Instant) -> [AgentEffect] {
+        let plan = planner.evaluate(document, state: habits, now: now)
+        habits = plan.state
+        habitWake = plan.nextWake
+        var effects: [AgentEffect] = plan.stateChanged ? [.saveState] : []
+        // Reminders whose day is no longer open (done or skipped elsewhere, archived, deleted).
+        for (id, r) in openReminders.sorted(by: { $0.key < $1.key }) {
+            if let habit = document.habits.first(where: { $0.id == id }), !habit.archived, habit.isOpen(on: r.day) { continue }
+            openReminders[id] = nil
+            effects.append(.closeHabitReminder(habitID: id))
+        }
+        effects += plan.dropped.map(AgentEffect.dropHabitReminder)
+        for r in plan.show {
+            openReminders[r.habitID] = r
+            effects.append(.showHabitReminder(r))
+        }
+        return effects
+    }
+
+    /// Done / Skip: record the reminder's day; Later: ask again after the setting's minutes.
+    private func answer(_ answer: HabitAnswer, to r: HabitReminder, now: Instant) -> [AgentEffect] {
+        if openReminders[r.habitID] == r { openReminders[r.habitID] = nil }
+        switch answer {
+        case .done, .skip:
+            return [.recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day),
+                    .closeHabitReminder(habitID: r.habitID)]
+        case .later:
+            planner.postpone(r, minutes: document.settings.habitLaterMinutes, now: now, state: &habits)
+            return [.saveState, .closeHabitReminder(habitID: r.habitID)]
+        }
+    }
+
+    /// `.saveState` once and first; the rest in the order decided.
+    private func ordered(_ effects: [AgentEffect]) -> [AgentEffect] {
+        let rest = effects.filter { $0 != .saveState }
+        return rest.count == effects.count ? rest : [.saveState] + rest
+    }
+}
