@@ -4,13 +4,11 @@ import MoscowTimeCore
 
 /// `agent-cli`: create and edit alarms, habits and settings, and control the running agent.
 struct AgentCLI: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "agent-cli",
-        abstract: "Alarms and habits in Moscow time (or any zone you choose).",
-        discussion: """
-            Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures.
-            Data: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime).
-            """,
+        abstract: t("Alarms and habits in Moscow time (or any zone you choose)."),
+        discussion: t("Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures.\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."),
         version: Version.text,
         subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
                       EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self,
@@ -19,35 +17,55 @@ struct AgentCLI: ParsableCommand {
                       ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
                       TemplateCommand.self, AutostartCommand.self]
     )
+    }
 }
 
 @main
 enum Main {
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: ParsableCommand
         do {
-            var command = try AgentCLI.parseAsRoot()
+            command = try AgentCLI.parseAsRoot(arguments)
+        } catch {
+            // Help, --version, or a usage error: now the user's language matters. Parse again so
+            // the help and the messages ArgumentParser builds while parsing are in it.
+            CLIText.useUserLanguage()
+            do { _ = try AgentCLI.parseAsRoot(arguments) } catch { fail(error) }
+            fail(error)
+        }
+        do {
             try command.run()
-        } catch let e as InputError {
-            Output.error(e.message)
+        } catch {
+            CLIText.useUserLanguage()
+            fail(error)
+        }
+    }
+
+    static func fail(_ error: Error) -> Never {
+        switch error {
+        case let e as InputError:
+            Output.error(e.message(in: CLIText.localizer))
             Output.exit(.invalidInput)
-        } catch let e as StoreError {
+        case let e as StoreError:
             Output.error(e.description)
             Output.exit(.failure)
-        } catch let e as CLIFailure {
+        case let e as CLIFailure:
             Output.error(e.message)
             Output.exit(e.status)
-        } catch {
+        default:
             let code = AgentCLI.exitCode(for: error)
             if code == .success {
                 // --help, --version: ArgumentParser's text on stdout.
-                Output.write(AgentCLI.fullMessage(for: error) + "\n")
+                Output.write(CLIText.help(AgentCLI.fullMessage(for: error)) + "\n")
                 Output.exit(.success)
             }
+            let message = AgentCLI.message(for: error)
             if code == .validationFailure {
-                Output.error(AgentCLI.message(for: error) + " (see agent-cli --help)")
+                Output.error(t("{message} (see agent-cli --help)", ["message": CLIText.line(message)]))
                 Output.exit(.invalidInput)
             }
-            Output.error(AgentCLI.message(for: error))
+            Output.error(CLIText.line(message))
             Output.exit(.failure)
         }
     }

@@ -9,14 +9,14 @@ public enum AlarmResolver {
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
                 let ids = matches.prefix(5).map(\.id).joined(separator: ", ")
-                throw InputError("id prefix \"\(k)\" is ambiguous (\(ids)): type more digits")
+                throw InputError("id prefix \"{k}\" is ambiguous ({ids}): type more digits", ["k": "\(k)", "ids": "\(ids)"])
             }
         }
         let byLabel = alarms.filter { $0.label == key }
         if byLabel.count == 1 { return byLabel[0] }
         if byLabel.count > 1 {
-            throw InputError("\(byLabel.count) alarms are labelled \"\(key)\": use the id instead (\(byLabel.map(\.id).joined(separator: ", ")))")
+            throw InputError("{byLabelCount} alarms are labelled \"{key}\": use the id instead ({value})", ["byLabelCount": "\(byLabel.count)", "key": "\(key)", "value": "\(byLabel.map(\.id).joined(separator: ", "))"])
         }
-        throw InputError("no alarm \"\(key)\": use an id or unique id prefix (see agent-cli list) or the exact label")
+        throw InputError("no alarm \"{key}\": use an id or unique id prefix (see agent-cli list) or the exact label", ["key": "\(key)"])
     }
 }

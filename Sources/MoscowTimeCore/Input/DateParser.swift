@@ -10,7 +10,7 @@ public enum DateParser {
         case "yesterday", "вчера": return today.adding(days: -1)
         case let s:
             if let d = CivilDate(iso: Substring(s)) { return d }
-            throw InputError("invalid date \"\(text)\": expected \(accepted)")
+            throw InputError("invalid date \"{text}\": expected {accepted}", ["text": "\(text)", "accepted": "\(accepted)"])
         }
     }
 }

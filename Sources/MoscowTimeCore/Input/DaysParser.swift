@@ -27,7 +27,7 @@ public enum DaysParser {
         if let w = words[lower] { return w }
         var result = Set<Weekday>()
         let parts = lower.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == " " })
-        guard !parts.isEmpty else { throw InputError("no days given: use \(accepted)") }
+        guard !parts.isEmpty else { throw InputError("no days given: use {accepted}", ["accepted": "\(accepted)"]) }
         for part in parts {
             let p = String(part)
             if let w = words[p] { result.formUnion(w); continue }
@@ -42,7 +42,7 @@ public enum DaysParser {
                 }
                 continue
             }
-            throw InputError("unknown day \"\(part)\": use \(accepted)")
+            throw InputError("unknown day \"{part}\": use {accepted}", ["part": "\(part)", "accepted": "\(accepted)"])
         }
         return result
     }

@@ -6,7 +6,7 @@ public enum DurationParser {
 
     public static func parse(_ text: String) throws(InputError) -> Int64 {
         let s = text.lowercased().trimmingSpaces
-        let fail = InputError("invalid duration \"\(text)\": expected \(accepted)")
+        let fail = InputError("invalid duration \"{text}\": expected {accepted}", ["text": "\(text)", "accepted": "\(accepted)"])
         if !s.isEmpty, s.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let m = Int64(s), m > 0, m <= 100_000 else { throw fail }
             return m * 60

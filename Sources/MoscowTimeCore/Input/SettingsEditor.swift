@@ -4,14 +4,14 @@ public enum SettingsEditor {
     public static func apply(key: String, value: String, to s: inout Settings) throws(InputError) {
         func minutes(_ range: ClosedRange<Int>) throws(InputError) -> Int {
             guard let n = Int(value.trimmingSpaces), range.contains(n) else {
-                throw InputError("invalid value \"\(value)\" for \(key): expected whole minutes \(range.lowerBound)–\(range.upperBound)")
+                throw InputError("invalid value \"{value}\" for {key}: expected whole minutes {min}–{max}", ["value": "\(value)", "key": "\(key)", "min": "\(range.lowerBound)", "max": "\(range.upperBound)"])
             }
             return n
         }
         switch key {
         case "zone":
             guard Zone(identifier: value) != nil else {
-                throw InputError("unknown time zone \"\(value)\": expected an IANA zone name such as Europe/Moscow, Europe/Berlin or America/New_York")
+                throw InputError("unknown time zone \"{value}\": expected an IANA zone name such as Europe/Moscow, Europe/Berlin or America/New_York", ["value": "\(value)"])
             }
             s.zone = value
         case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
@@ -21,10 +21,10 @@ public enum SettingsEditor {
         case "sound": s.sound = try SoundChoice.validate(value)
         case "habit-sound": s.habitSound = try SoundChoice.validate(value)
         case "language":
-            guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"\(value)\": expected auto, ru or en") }
+            guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"]) }
             s.language = l
         default:
-            throw InputError("unknown setting \"\(key)\": expected one of \(Settings.keys.joined(separator: ", "))")
+            throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
     }
 
@@ -49,11 +49,11 @@ public enum SoundChoice {
     public static func validate(_ value: String) throws(InputError) -> String {
         let v = value.trimmingSpaces
         if v.hasPrefix("/") {
-            guard FileSystem.exists(v) else { throw InputError("sound file \"\(v)\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed") }
+            guard FileSystem.exists(v) else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
             return v
         }
         guard !v.isEmpty, v.count <= 100, v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) }) else {
-            throw InputError("invalid sound \"\(value)\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path")
+            throw InputError("invalid sound \"{value}\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path", ["value": "\(value)"])
         }
         return v
     }

@@ -178,7 +178,7 @@ extension Template {
         default: parsed = nil
         }
         guard let parsed else {
-            throw InputError("\"\(text)\" is not one of daily, days:mon,wed, every:N, per-week:N, per-month:N")
+            throw InputError("\"{text}\" is not one of daily, days:mon,wed, every:N, per-week:N, per-month:N", ["text": "\(text)"])
         }
         return parsed
     }

@@ -44,7 +44,7 @@ public struct Localizer: Sendable {
     /// itself contains braces (a label such as "{time}") is inserted as is, never expanded — with
     /// one replacement per key, in dictionary order, it was, and differently from run to run.
     /// Scans bytes: the braces are ASCII, so every index used is a character boundary.
-    static func fill(_ text: String, _ values: [String: String]) -> String {
+    public static func fill(_ text: String, _ values: [String: String]) -> String {
         let u = text.utf8
         guard !values.isEmpty, u.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
@@ -75,7 +75,7 @@ enum SharedCatalogues {
 }
 
 extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    public func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var out = ""
         var rest = Substring(self)
@@ -90,7 +90,7 @@ extension String {
 }
 
 extension Substring {
-    func range(of target: String) -> Range<Substring.Index>? {
+    public func range(of target: String) -> Range<Substring.Index>? {
         guard !target.isEmpty else { return nil }
         var i = startIndex
         while i < endIndex {

@@ -3,31 +3,27 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct AddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "add",
-        abstract: "Add an alarm.",
-        discussion: """
-            Examples:
-              agent-cli add 7:30 --days weekdays --label "Подъём"
-              agent-cli add 9:00 --once tomorrow
-              agent-cli add 6:45 --every 2
-            Without --days, --once or --every the alarm rings Monday to Friday.
-            """)
+        abstract: t("Add an alarm."),
+        discussion: t("Examples:\n  agent-cli add 7:30 --days weekdays --label \"Подъём\"\n  agent-cli add 9:00 --once tomorrow\n  agent-cli add 6:45 --every 2\nWithout --days, --once or --every the alarm rings Monday to Friday."))
+    }
 
-    @Argument(help: "Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).")
+    @Argument(help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default)."))
     var time: String
 
     @OptionGroup var schedule: ScheduleOptions
 
-    @Option(name: .long, help: "What the alarm is for (any script, emoji welcome; at most 200 characters).")
+    @Option(name: .long, help: t("What the alarm is for (any script, emoji welcome; at most 200 characters)."))
     var label: String?
 
     @OptionGroup var details: AlarmDetailOptions
 
-    @Flag(name: .long, help: "Create the alarm switched off.")
+    @Flag(name: .long, help: t("Create the alarm switched off."))
     var disabled = false
 
-    @Flag(name: .long, help: "Print the new alarm as JSON.")
+    @Flag(name: .long, help: t("Print the new alarm as JSON."))
     var json = false
 
     func run() throws {
@@ -43,7 +39,7 @@ struct AddCommand: ParsableCommand {
             let today = zone.local(ctx.now).date
             let sched = try schedule.schedule(time: time, today: today) ?? .weekly(days: Weekday.workdays, time: time)
             if case let .once(date, tm) = sched, zone.instant(date, tm) <= ctx.now {
-                throw InputError("\(date) \(tm) (\(zone.identifier)) is in the past: give a future date and time")
+                throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
                               schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound, created: ctx.now)

@@ -4,42 +4,37 @@ import Glibc
 import MoscowTimeCore
 
 struct AutostartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "autostart",
-        abstract: "Start the agent with your desktop session, or stop doing so (for you only).",
-        discussion: """
-            Where systemd runs your session (systemctl --user answers), this enables the user unit
-            moscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG
-            autostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default
-            ~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.
-            If the installed unit runs another binary, a unit of your own is written to
-            $XDG_CONFIG_HOME/systemd/user/ and removed again by disable.
-            """,
+        abstract: t("Start the agent with your desktop session, or stop doing so (for you only)."),
+        discussion: t("Where systemd runs your session (systemctl --user answers), this enables the user unit\nmoscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG\nautostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default\n~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.\nIf the installed unit runs another binary, a unit of your own is written to\n$XDG_CONFIG_HOME/systemd/user/ and removed again by disable."),
         subcommands: [AutostartStatusCommand.self, AutostartEnableCommand.self, AutostartDisableCommand.self],
         defaultSubcommand: AutostartStatusCommand.self)
+    }
 }
 
 struct AutostartOptions: ParsableArguments {
-    @Option(name: .long, help: "auto (default: systemd when systemd --user runs, else xdg), systemd or xdg.")
+    @Option(name: .long, help: t("auto (default: systemd when systemd --user runs, else xdg), systemd or xdg."))
     var method = "auto"
 }
 
 struct AutostartEnableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Start the agent when you log in.")
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: t("Start the agent when you log in."))
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).enable() }
 }
 
 struct AutostartDisableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Do not start the agent when you log in.")
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: t("Do not start the agent when you log in."))
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).disable() }
 }
 
 struct AutostartStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Say whether and how the agent starts with your session.")
+    static let configuration = CommandConfiguration(commandName: "status", abstract: t("Say whether and how the agent starts with your session."))
     @OptionGroup var options: AutostartOptions
-    @Flag(name: .long, help: "Machine-readable: enabled, method, file, exec, state.") var json = false
+    @Flag(name: .long, help: t("Machine-readable: enabled, method, file, exec, state.")) var json = false
     func run() throws { try Autostart.make(options).status(json: json) }
 }
 
@@ -58,7 +53,7 @@ struct Autostart {
         let env = Environment.current
         let requested = options.method.lowercased()
         guard ["auto", "systemd", "xdg"].contains(requested) else {
-            throw InputError("invalid --method \"\(options.method)\": expected auto, systemd or xdg")
+            throw InputError("invalid --method \"{method}\": expected auto, systemd or xdg", ["method": "\(options.method)"])
         }
         // The language setting, if the store is readable; autostart works without a store.
         let settings = (try? DocumentStore(paths: StorePaths.fromEnvironment(env)).load())?.settings ?? Settings()

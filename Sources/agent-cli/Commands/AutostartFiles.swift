@@ -155,7 +155,7 @@ enum Files {
         for part in path.split(separator: "/") {
             current += "/" + part
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw CLIFailure(message: "cannot create \(current): \(String(cString: strerror(errno)))", status: .failure)
+                throw CLIFailure("cannot create {current}: {value}", ["current": "\(current)", "value": "\(String(cString: strerror(errno)))"], status: .failure)
             }
         }
     }
@@ -167,7 +167,7 @@ enum Files {
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw CLIFailure(message: "cannot write \(tmp): \(String(cString: strerror(errno)))", status: .failure)
+            throw CLIFailure("cannot write {tmp}: {value}", ["tmp": "\(tmp)", "value": "\(String(cString: strerror(errno)))"], status: .failure)
         }
         var ok = true
         var bytes = Array(text.utf8)
@@ -184,13 +184,13 @@ enum Files {
         guard ok, rename(tmp, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(tmp)
-            throw CLIFailure(message: "cannot write \(path): \(message)", status: .failure)
+            throw CLIFailure("cannot write {path}: {message}", ["path": "\(path)", "message": "\(message)"], status: .failure)
         }
     }
 
     static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT {
-            throw CLIFailure(message: "cannot remove \(path): \(String(cString: strerror(errno)))", status: .failure)
+            throw CLIFailure("cannot remove {path}: {value}", ["path": "\(path)", "value": "\(String(cString: strerror(errno)))"], status: .failure)
         }
     }
 }

@@ -46,11 +46,11 @@ struct SystemdUser {
     /// Runs a changing command; a failure becomes a CLIFailure carrying systemctl's own words.
     func change(_ args: [String]) throws {
         guard let r = run(args) else {
-            throw CLIFailure(message: "cannot run \(systemctl)", status: .failure)
+            throw CLIFailure("cannot run {systemctl}", ["systemctl": "\(systemctl)"], status: .failure)
         }
         guard r.status == 0 else {
             let said = r.output.split(separator: "\n").first.map(String.init) ?? "exit status \(r.status)"
-            throw CLIFailure(message: "systemctl --user \(args.joined(separator: " ")) failed: \(said)", status: .failure)
+            throw CLIFailure("systemctl --user {value} failed: {said}", ["value": "\(args.joined(separator: " "))", "said": "\(said)"], status: .failure)
         }
     }
 }

@@ -3,24 +3,26 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change an alarm's time, repeat, label, snooze or sound.",
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze or sound."),
         discussion: "Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\"")
+    }
 
-    @Argument(help: "Alarm id, unique id prefix, or exact label.")
+    @Argument(help: t("Alarm id, unique id prefix, or exact label."))
     var alarm: String
 
-    @Option(name: .long, help: "New time of day, HH:MM.")
+    @Option(name: .long, help: t("New time of day, HH:MM."))
     var time: String?
 
     @OptionGroup var schedule: ScheduleOptions
 
-    @Option(name: .long, help: "New label.")
+    @Option(name: .long, help: t("New label."))
     var label: String?
 
     @OptionGroup var details: AlarmDetailOptions
 
-    @Flag(name: .long, help: "Use the default snooze minutes and sound from settings again.")
+    @Flag(name: .long, help: t("Use the default snooze minutes and sound from settings again."))
     var useDefaults = false
 
     func run() throws {
@@ -53,7 +55,7 @@ struct EditCommand: ParsableCommand {
                 }
             }
             if case let .once(date, tm) = edited.schedule, edited.schedule != a.schedule, zone.instant(date, tm) <= ctx.now {
-                throw InputError("\(date) \(tm) (\(zone.identifier)) is in the past: give a future date and time")
+                throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             if let label { edited.label = label }
             if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil }

@@ -3,14 +3,16 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct EnableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Switch alarms on.")
-    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.") var alarms: [String]
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "enable", abstract: t("Switch alarms on."))
+    }
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.")) var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: true) }
 }
 
 struct DisableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Switch alarms off (they are kept).")
-    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.") var alarms: [String]
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: t("Switch alarms off (they are kept)."))
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.")) var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: false) }
 }
 
@@ -23,10 +25,10 @@ enum AlarmSwitch {
             let targets = try keys.map { try AlarmResolver.resolve($0, in: doc.alarms) }
             for a in targets where a.enabled != enabled {
                 if enabled, case let .once(date, time) = a.schedule, zone.instant(date, time) <= ctx.now {
-                    throw InputError("alarm \(a.id) was for \(date) \(time), which has passed: give it a new date with agent-cli edit \(a.id) --once DATE")
+                    throw InputError("alarm {id} was for {date} {time}, which has passed: give it a new date with agent-cli edit {id} --once DATE", ["id": "\(a.id)", "date": "\(date)", "time": "\(time)"])
                 }
                 if enabled, case .timer(let at, _) = a.schedule, at <= ctx.now {
-                    throw InputError("timer \(a.id) has run out: start a new one with agent-cli timer")
+                    throw InputError("timer {id} has run out: start a new one with agent-cli timer", ["id": "\(a.id)"])
                 }
                 let i = doc.alarmIndex(id: a.id)!
                 doc.alarms[i].enabled = enabled

@@ -3,23 +3,18 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a habit.",
-        discussion: """
-            Examples:
-              agent-cli habit add Read --remind 21:00
-              agent-cli habit add "Бег" --per-week 3 --remind 07:00
-              agent-cli habit add Water --numeric --unit glasses --target 8 --remind 10:00,16:00
-              agent-cli habit add Coffee --numeric --unit cups --target 2 --at-most
-            Without a frequency option the habit is daily; it starts today unless --start says otherwise.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "add", abstract: t("Add a habit."),
+        discussion: t("Examples:\n  agent-cli habit add Read --remind 21:00\n  agent-cli habit add \"Бег\" --per-week 3 --remind 07:00\n  agent-cli habit add Water --numeric --unit glasses --target 8 --remind 10:00,16:00\n  agent-cli habit add Coffee --numeric --unit cups --target 2 --at-most\nWithout a frequency option the habit is daily; it starts today unless --start says otherwise."))
+    }
 
-    @Argument(help: "Name (unique; any script, emoji welcome; at most 200 characters).")
+    @Argument(help: t("Name (unique; any script, emoji welcome; at most 200 characters)."))
     var name: String
 
     @OptionGroup var definition: HabitDefinitionOptions
 
-    @Flag(name: .long, help: "Print the new habit as JSON.")
+    @Flag(name: .long, help: t("Print the new habit as JSON."))
     var json = false
 
     func run() throws {

@@ -3,15 +3,17 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitArchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "archive", abstract: "Archive habits: no longer due or reminded, history kept.")
-    @Argument(help: "Habit names (exact) or unique id prefixes.") var habits: [String]
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "archive", abstract: t("Archive habits: no longer due or reminded, history kept."))
+    }
+    @Argument(help: t("Habit names (exact) or unique id prefixes.")) var habits: [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: true) }
 }
 
 struct HabitUnarchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Bring archived habits back.")
-    @Argument(help: "Habit names (exact) or unique id prefixes.") var habits: [String]
+    static let configuration = CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back."))
+    @Argument(help: t("Habit names (exact) or unique id prefixes.")) var habits: [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: false) }
 }
 

@@ -5,43 +5,43 @@ import MoscowTimeCore
 /// The options that define a habit, shared by `habit add` and `habit edit`. Numbers are taken as
 /// text so that a bad value gets the core's one-line message.
 struct HabitDefinitionOptions: ParsableArguments {
-    @Option(name: .long, help: "What the habit is about (empty to clear, with edit).")
+    @Option(name: .long, help: t("What the habit is about (empty to clear, with edit)."))
     var description: String?
 
-    @Flag(name: .long, help: "Every day (the default for add).")
+    @Flag(name: .long, help: t("Every day (the default for add)."))
     var daily = false
 
-    @Option(name: .long, help: "On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.")
+    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные."))
     var days: String?
 
-    @Option(name: .long, help: "Every N days from the start date (1–365).")
+    @Option(name: .long, help: t("Every N days from the start date (1–365)."))
     var every: String?
 
-    @Option(name: .customLong("per-week"), help: "X days a week, any days (1–7).")
+    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7)."))
     var perWeek: String?
 
-    @Option(name: .customLong("per-month"), help: "X days a month, any days (1–30).")
+    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30)."))
     var perMonth: String?
 
-    @Option(name: .long, help: "Reminder times, HH:MM, comma separated (08:00,20:00), or none.")
+    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none."))
     var remind: String?
 
-    @Option(name: .long, help: "First day that counts: YYYY-MM-DD, today, yesterday (default: today).")
+    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today)."))
     var start: String?
 
-    @Flag(name: .long, help: "Measure an amount against a daily target (needs --target).")
+    @Flag(name: .long, help: t("Measure an amount against a daily target (needs --target)."))
     var numeric = false
 
-    @Option(name: .long, help: "Unit of a numeric habit (glasses, km, страниц).")
+    @Option(name: .long, help: t("Unit of a numeric habit (glasses, km, страниц)."))
     var unit: String?
 
-    @Option(name: .long, help: "Daily target of a numeric habit (8, 2.5).")
+    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5)."))
     var target: String?
 
-    @Flag(name: .customLong("at-most"), help: "The target is a limit not to exceed (default: at least).")
+    @Flag(name: .customLong("at-most"), help: t("The target is a limit not to exceed (default: at least)."))
     var atMost = false
 
-    @Flag(name: .customLong("at-least"), help: "The target is a minimum to reach.")
+    @Flag(name: .customLong("at-least"), help: t("The target is a minimum to reach."))
     var atLeast = false
 
     var frequencyGiven: Bool { daily || days != nil || every != nil || perWeek != nil || perMonth != nil }

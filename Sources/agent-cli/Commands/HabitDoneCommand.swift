@@ -3,24 +3,22 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitDoneCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "done", abstract: "Log a day as done (numeric: an amount).",
-        discussion: """
-            Numeric habits: --amount sets the day's total; without it one unit is added.
-            Examples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note "50 pages"
-                      agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "done", abstract: t("Log a day as done (numeric: an amount)."),
+        discussion: t("Numeric habits: --amount sets the day's total; without it one unit is added.\nExamples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note \"50 pages\"\n          agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)"))
+    }
 
-    @Argument(help: "Habit name (exact) or unique id prefix.")
+    @Argument(help: t("Habit name (exact) or unique id prefix."))
     var habit: String
 
-    @Option(name: .long, help: "The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).")
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone)."))
     var date: String?
 
-    @Option(name: .long, help: "Numeric habits: the day's total (3, 2.5).")
+    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5)."))
     var amount: String?
 
-    @Option(name: .long, help: "A note for the day.")
+    @Option(name: .long, help: t("A note for the day."))
     var note: String?
 
     func run() throws {

@@ -3,19 +3,16 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitEditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a habit's name, description, frequency, reminders, start or goal.",
-        discussion: """
-            Examples:
-              agent-cli habit edit Read --remind 21:30 · agent-cli habit edit Read --remind none
-              agent-cli habit edit Water --target 10 · agent-cli habit edit "Бег" --name "Пробежка" --per-week 4
-            A habit with logged days cannot switch between yes/no and numeric.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "edit", abstract: t("Change a habit's name, description, frequency, reminders, start or goal."),
+        discussion: t("Examples:\n  agent-cli habit edit Read --remind 21:30 · agent-cli habit edit Read --remind none\n  agent-cli habit edit Water --target 10 · agent-cli habit edit \"Бег\" --name \"Пробежка\" --per-week 4\nA habit with logged days cannot switch between yes/no and numeric."))
+    }
 
-    @Argument(help: "Habit name (exact) or unique id prefix.")
+    @Argument(help: t("Habit name (exact) or unique id prefix."))
     var habit: String
 
-    @Option(name: .long, help: "New name.")
+    @Option(name: .long, help: t("New name."))
     var name: String?
 
     @OptionGroup var definition: HabitDefinitionOptions
@@ -40,13 +37,13 @@ struct HabitEditCommand: ParsableCommand {
             if let reminders { h.reminders = reminders }
             if let start = try definition.startDate(today: today) {
                 if let first = h.entries.first, first.date < start {
-                    throw InputError("\"\(h.name)\" has days logged from \(first.date), before \(start): choose a start on or before \(first.date), or undo those days")
+                    throw InputError("\"{name}\" has days logged from {date}, before {start}: choose a start on or before {date}, or undo those days", ["name": "\(h.name)", "date": "\(first.date)", "start": "\(start)"])
                 }
                 h.start = start
             }
             let goal = try definition.goal(current: old.kind.goal)
             if goal != nil, !old.kind.isNumeric, !old.entries.isEmpty {
-                throw InputError("\"\(h.name)\" has \(old.entries.count) days logged as a yes/no habit: it cannot become numeric; add a new numeric habit instead")
+                throw InputError("\"{name}\" has {entriesCount} days logged as a yes/no habit: it cannot become numeric; add a new numeric habit instead", ["name": "\(h.name)", "entriesCount": "\(old.entries.count)"])
             }
             h.kind = goal.map(HabitKind.numeric) ?? .yesNo
             if h != old {

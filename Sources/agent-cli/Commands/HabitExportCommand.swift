@@ -3,14 +3,13 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write all habits and their days as CSV (read back by habit import).",
-        discussion: """
-            Columns: record,id,name,description,frequency,reminders,start,archived,unit,target,goal,created,modified,date,state,amount,note
-            One "habit" row per habit, then one "entry" row per logged day.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "export", abstract: t("Write all habits and their days as CSV (read back by habit import)."),
+        discussion: t("Columns: record,id,name,description,frequency,reminders,start,archived,unit,target,goal,created,modified,date,state,amount,note\nOne \"habit\" row per habit, then one \"entry\" row per logged day."))
+    }
 
-    @Option(name: .long, help: "Write to this file (replaced atomically) instead of standard output.")
+    @Option(name: .long, help: t("Write to this file (replaced atomically) instead of standard output."))
     var output: String?
 
     func run() throws {

@@ -3,19 +3,16 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import habits: our own CSV, or Loop Habit Tracker's CSV export.",
-        discussion: """
-            FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip
-            ("Loop Habits CSV 2026-11-21.zip") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).
-            A habit whose name already exists keeps its definition and gains the imported days it has no
-            entry for. Nothing is written with --dry-run or when anything in the input is invalid.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "import", abstract: t("Import habits: our own CSV, or Loop Habit Tracker's CSV export."),
+        discussion: t("FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip\n(\"Loop Habits CSV 2026-11-21.zip\") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).\nA habit whose name already exists keeps its definition and gains the imported days it has no\nentry for. Nothing is written with --dry-run or when anything in the input is invalid."))
+    }
 
-    @Argument(help: "The CSV file, Loop zip or unpacked Loop folder.")
+    @Argument(help: t("The CSV file, Loop zip or unpacked Loop folder."))
     var path: String
 
-    @Flag(name: .customLong("dry-run"), help: "Report what would be imported without changing anything.")
+    @Flag(name: .customLong("dry-run"), help: t("Report what would be imported without changing anything."))
     var dryRun = false
 
     func run() throws {

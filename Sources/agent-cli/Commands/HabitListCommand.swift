@@ -3,12 +3,14 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List habits.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: t("List habits."))
+    }
 
-    @Flag(name: .long, help: "Include archived habits.")
+    @Flag(name: .long, help: t("Include archived habits."))
     var archived = false
 
-    @Flag(name: .long, help: "Stable machine-readable output.")
+    @Flag(name: .long, help: t("Stable machine-readable output."))
     var json = false
 
     func run() throws {

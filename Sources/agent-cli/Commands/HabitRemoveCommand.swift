@@ -3,14 +3,16 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Delete habits with their history (archive keeps the history).", aliases: ["remove"])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "rm", abstract: t("Delete habits with their history (archive keeps the history)."), aliases: ["remove"])
+    }
 
-    @Argument(help: "Habit names (exact) or unique id prefixes.")
+    @Argument(help: t("Habit names (exact) or unique id prefixes."))
     var habits: [String]
 
     func validate() throws {
-        if habits.isEmpty { throw ValidationError("give at least one habit name or id") }
+        if habits.isEmpty { throw ValidationError(t("give at least one habit name or id")) }
     }
 
     func run() throws {

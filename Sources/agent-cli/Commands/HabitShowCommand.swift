@@ -3,19 +3,21 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one habit, its statistics and its recent days.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "show", abstract: t("Show one habit, its statistics and its recent days."))
+    }
 
-    @Argument(help: "Habit name (exact) or unique id prefix.")
+    @Argument(help: t("Habit name (exact) or unique id prefix."))
     var habit: String
 
-    @Option(name: .long, help: "How many recent entries to list (0–10000).")
+    @Option(name: .long, help: t("How many recent entries to list (0–10000)."))
     var entries = 14
 
-    @Flag(name: .long, help: "Machine-readable output, with every entry.")
+    @Flag(name: .long, help: t("Machine-readable output, with every entry."))
     var json = false
 
     func run() throws {
-        guard (0...10_000).contains(entries) else { throw InputError("invalid --entries \(entries): expected 0 to 10000") }
+        guard (0...10_000).contains(entries) else { throw InputError("invalid --entries {entries}: expected 0 to 10000", ["entries": "\(entries)"]) }
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let h = try HabitResolver.resolve(habit, in: doc.habits)

@@ -3,17 +3,19 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitSkipCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "skip", abstract: "Skip a day: it keeps streaks and scores and counts as nothing.",
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "skip", abstract: t("Skip a day: it keeps streaks and scores and counts as nothing."),
         discussion: "Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20")
+    }
 
-    @Argument(help: "Habit name (exact) or unique id prefix.")
+    @Argument(help: t("Habit name (exact) or unique id prefix."))
     var habit: String
 
-    @Option(name: .long, help: "The day: YYYY-MM-DD, today, yesterday (default: today).")
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
     var date: String?
 
-    @Option(name: .long, help: "A note for the day.")
+    @Option(name: .long, help: t("A note for the day."))
     var note: String?
 
     func run() throws {

@@ -4,22 +4,19 @@ import Glibc
 import MoscowTimeCore
 
 struct HabitStatsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Streaks, completion rates, strength score and totals; one habit adds a year heatmap.",
-        discussion: """
-            Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).
-            The score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),
-            m = 0.5^(√f/13), f = times per day, v = 1 for a done day (amount/target for numeric).
-            The heatmap is coloured on a terminal unless NO_COLOR is set.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "stats", abstract: t("Streaks, completion rates, strength score and totals; one habit adds a year heatmap."),
+        discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = times per day, v = 1 for a done day (amount/target for numeric).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
+    }
 
-    @Argument(help: "One habit (exact name or id prefix); all active habits without it.")
+    @Argument(help: t("One habit (exact name or id prefix); all active habits without it."))
     var habit: String?
 
-    @Flag(name: .long, help: "Include archived habits (all-habits table).")
+    @Flag(name: .long, help: t("Include archived habits (all-habits table)."))
     var archived = false
 
-    @Flag(name: .long, help: "Machine-readable output.")
+    @Flag(name: .long, help: t("Machine-readable output."))
     var json = false
 
     func run() throws {

@@ -3,10 +3,12 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitTodayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "today", abstract: "What is still to do today: open habits and the alarms still to ring.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "today", abstract: t("What is still to do today: open habits and the alarms still to ring."))
+    }
 
-    @Flag(name: .long, help: "Machine-readable output: date, zone, habits, alarms.")
+    @Flag(name: .long, help: t("Machine-readable output: date, zone, habits, alarms."))
     var json = false
 
     func run() throws {

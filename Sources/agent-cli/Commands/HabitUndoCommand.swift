@@ -3,13 +3,15 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct HabitUndoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "undo", abstract: "Remove what was logged for a day (done, amount or skip).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "undo", abstract: t("Remove what was logged for a day (done, amount or skip)."))
+    }
 
-    @Argument(help: "Habit name (exact) or unique id prefix.")
+    @Argument(help: t("Habit name (exact) or unique id prefix."))
     var habit: String
 
-    @Option(name: .long, help: "The day: YYYY-MM-DD, today, yesterday (default: today).")
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
     var date: String?
 
     func run() throws {

@@ -3,9 +3,11 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List alarms.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: t("List alarms."))
+    }
 
-    @Flag(name: .long, help: "Stable machine-readable output.")
+    @Flag(name: .long, help: t("Stable machine-readable output."))
     var json = false
 
     func run() throws {

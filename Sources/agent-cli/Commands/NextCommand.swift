@@ -3,16 +3,18 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct NextCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the coming rings, soonest first.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "next", abstract: t("Show the coming rings, soonest first."))
+    }
 
-    @Option(name: .long, help: "How many (1–1000).")
+    @Option(name: .long, help: t("How many (1–1000)."))
     var count = 5
 
-    @Flag(name: .long, help: "Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due.")
+    @Flag(name: .long, help: t("Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due."))
     var json = false
 
     func run() throws {
-        guard (1...1000).contains(count) else { throw InputError("invalid --count \(count): expected 1 to 1000") }
+        guard (1...1000).contains(count) else { throw InputError("invalid --count {count}: expected 1 to 1000", ["count": "\(count)"]) }
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let zone = try ctx.zone(doc.settings)

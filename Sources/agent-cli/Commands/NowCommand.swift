@@ -4,10 +4,12 @@ import Glibc
 import MoscowTimeCore
 
 struct NowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "now", abstract: "Show the current time in the configured zone (Moscow by default).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "now", abstract: t("Show the current time in the configured zone (Moscow by default)."))
+    }
 
-    @Flag(name: .long, help: "Refresh every second until interrupted.")
+    @Flag(name: .long, help: t("Refresh every second until interrupted."))
     var watch = false
 
     func run() throws {

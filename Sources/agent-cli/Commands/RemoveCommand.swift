@@ -3,13 +3,15 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct RemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete alarms.", aliases: ["remove"])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "rm", abstract: t("Delete alarms."), aliases: ["remove"])
+    }
 
-    @Argument(help: "Alarm ids, unique id prefixes, or exact labels.")
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels."))
     var alarms: [String]
 
     func validate() throws {
-        if alarms.isEmpty { throw ValidationError("give at least one alarm id or label") }
+        if alarms.isEmpty { throw ValidationError(t("give at least one alarm id or label")) }
     }
 
     func run() throws {

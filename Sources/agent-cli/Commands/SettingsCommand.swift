@@ -3,18 +3,15 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct SettingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Show or change settings.",
-        discussion: """
-            Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file,
-            alarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en),
-            habit-later (minutes, 30), habit-sound (message-new-instant).
-            Examples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "settings", abstract: t("Show or change settings."),
+        discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file,\nalarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en),\nhabit-later (minutes, 30), habit-sound (message-new-instant).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
+    }
 
-    @Argument(help: "Setting to show or change.") var key: String?
-    @Argument(help: "New value.") var value: String?
-    @Flag(name: .long, help: "Machine-readable output.") var json = false
+    @Argument(help: t("Setting to show or change.")) var key: String?
+    @Argument(help: t("New value.")) var value: String?
+    @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func run() throws {
         let ctx = try CLIContext()
@@ -28,7 +25,7 @@ struct SettingsCommand: ParsableCommand {
         let settings = try ctx.store.load().settings
         if let key {
             guard let v = SettingsEditor.value(of: key, in: settings) else {
-                throw InputError("unknown setting \"\(key)\": expected one of \(Settings.keys.joined(separator: ", "))")
+                throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
             }
             Output.line(json ? JSONWriter.compact(.string(v)) : v)
             return

@@ -3,12 +3,14 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one alarm and its next rings.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "show", abstract: t("Show one alarm and its next rings."))
+    }
 
-    @Argument(help: "Alarm id, unique id prefix, or exact label.")
+    @Argument(help: t("Alarm id, unique id prefix, or exact label."))
     var alarm: String
 
-    @Flag(name: .long, help: "Machine-readable output.")
+    @Flag(name: .long, help: t("Machine-readable output."))
     var json = false
 
     func run() throws {

@@ -3,23 +3,19 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct TemplateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "template",
-        abstract: "Ready-made alarms and habits: workday wake-up, medication, water, Pomodoro…",
-        discussion: """
-            Examples:
-              agent-cli template list
-              agent-cli template show pomodoro
-              agent-cli template apply workday-wakeup --at 6:45
-            A template whose alarm or habit names are already in use is refused: nothing is created.
-            """,
+        abstract: t("Ready-made alarms and habits: workday wake-up, medication, water, Pomodoro…"),
+        discussion: t("Examples:\n  agent-cli template list\n  agent-cli template show pomodoro\n  agent-cli template apply workday-wakeup --at 6:45\nA template whose alarm or habit names are already in use is refused: nothing is created."),
         subcommands: [TemplateListCommand.self, TemplateShowCommand.self, TemplateApplyCommand.self],
         defaultSubcommand: TemplateListCommand.self)
+    }
 }
 
 struct TemplateListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the templates.")
-    @Flag(name: .long, help: "Stable machine-readable output.") var json = false
+    static let configuration = CommandConfiguration(commandName: "list", abstract: t("List the templates."))
+    @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()
@@ -38,10 +34,10 @@ struct TemplateListCommand: ParsableCommand {
 }
 
 struct TemplateShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show what a template creates.")
-    @Argument(help: "Template name (see agent-cli template list), in English or Russian.") var name: String
-    @Option(name: .long, help: "Show the times moved so that the first one is HH:MM.") var at: String?
-    @Flag(name: .long, help: "Stable machine-readable output.") var json = false
+    static let configuration = CommandConfiguration(commandName: "show", abstract: t("Show what a template creates."))
+    @Argument(help: t("Template name (see agent-cli template list), in English or Russian.")) var name: String
+    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.")) var at: String?
+    @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()
@@ -84,11 +80,11 @@ struct TemplateShowCommand: ParsableCommand {
 
 struct TemplateApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apply", abstract: "Create a template's alarms and habits.",
+        commandName: "apply", abstract: t("Create a template's alarms and habits."),
         discussion: "With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.")
-    @Argument(help: "Template name (see agent-cli template list), in English or Russian.") var name: String
-    @Option(name: .long, help: "Move the template's times so that the first one is HH:MM.") var at: String?
-    @Flag(name: .long, help: "Print the created alarms and habits as JSON.") var json = false
+    @Argument(help: t("Template name (see agent-cli template list), in English or Russian.")) var name: String
+    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.")) var at: String?
+    @Flag(name: .long, help: t("Print the created alarms and habits as JSON.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()

@@ -3,27 +3,29 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct TimerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "timer",
-        abstract: "Start a countdown timer: a one-time alarm at now + duration.",
+        abstract: t("Start a countdown timer: a one-time alarm at now + duration."),
         discussion: "Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days).")
+    }
 
-    @Argument(help: "How long: 90s, 25m, 1h30m.")
+    @Argument(help: t("How long: 90s, 25m, 1h30m."))
     var duration: String
 
-    @Argument(help: "Label (default: Timer / Таймер).")
+    @Argument(help: t("Label (default: Timer / Таймер)."))
     var label: String?
 
     @OptionGroup var details: AlarmDetailOptions
 
-    @Flag(name: .long, help: "Print the new timer as JSON.")
+    @Flag(name: .long, help: t("Print the new timer as JSON."))
     var json = false
 
     func run() throws {
         let ctx = try CLIContext()
         let seconds = try DurationParser.parse(duration)
         guard Limits.timerSeconds.contains(Int(seconds)) else {
-            throw InputError("invalid duration \"\(duration)\": a timer runs from 1 second to 7 days")
+            throw InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days", ["duration": "\(duration)"])
         }
         let label = try label.map(LabelInput.validate)
         let snooze = try details.validatedSnooze()

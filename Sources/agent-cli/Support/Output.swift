@@ -10,10 +10,21 @@ enum ExitStatus: Int32 {
     case agentNotRunning = 3
 }
 
-/// A failure with a message and an exit status.
+/// A failure with a message and an exit status. The message is kept as its English catalogue key
+/// and values, and worded in the user's language only when it is shown (see `CLIText`).
 struct CLIFailure: Error {
-    let message: String
+    let template: String
+    let values: [String: String]
     let status: ExitStatus
+
+    init(_ template: String, _ values: [String: String] = [:], status: ExitStatus) {
+        self.template = template; self.values = values; self.status = status
+    }
+
+    /// An already worded message (from a localizer or another component).
+    init(message: String, status: ExitStatus) { self.init(message, [:], status: status) }
+
+    var message: String { CLIText.localizer(template, values) }
 }
 
 /// stdout/stderr without Foundation; output is written in one piece, which keeps 10 000-line

@@ -4,16 +4,16 @@ import MoscowTimeCore
 
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {
-    @Option(name: .long, help: "Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays).")
+    @Option(name: .long, help: t("Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays)."))
     var days: String?
 
-    @Option(name: .long, help: "Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.")
+    @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра."))
     var once: String?
 
-    @Option(name: .long, help: "Ring every N days (1–3650).")
+    @Option(name: .long, help: t("Ring every N days (1–3650)."))
     var every: Int?
 
-    @Option(name: .long, help: "First day for --every (default: today).")
+    @Option(name: .long, help: t("First day for --every (default: today)."))
     var from: String?
 
     var isEmpty: Bool { days == nil && once == nil && every == nil && from == nil }
@@ -26,7 +26,7 @@ struct ScheduleOptions: ParsableArguments {
         if let once { return .once(date: try DateParser.parse(once, today: today), time: time) }
         if let every {
             guard (1...Schedule.maximumInterval).contains(every) else {
-                throw InputError("invalid --every \(every): expected a number of days from 1 to \(Schedule.maximumInterval)")
+                throw InputError("invalid --every {every}: expected a number of days from 1 to {maximumInterval}", ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
             }
             let start = try from.map { try DateParser.parse($0, today: today) } ?? today
             return .everyNDays(interval: every, start: start, time: time)
@@ -38,16 +38,16 @@ struct ScheduleOptions: ParsableArguments {
 
 /// `--label`, `--snooze`, `--sound`: shared by `add`, `timer` and `edit`.
 struct AlarmDetailOptions: ParsableArguments {
-    @Option(name: .long, help: "Snooze minutes for this alarm (1–120; default: the snooze setting).")
+    @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting)."))
     var snooze: Int?
 
-    @Option(name: .long, help: "Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.")
+    @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file."))
     var sound: String?
 
     func validatedSnooze() throws -> Int? {
         guard let snooze else { return nil }
         guard Limits.snoozeMinutes.contains(snooze) else {
-            throw InputError("invalid --snooze \(snooze): expected minutes from \(Limits.snoozeMinutes.lowerBound) to \(Limits.snoozeMinutes.upperBound)")
+            throw InputError("invalid --snooze {snooze}: expected minutes from {min} to {max}", ["snooze": "\(snooze)", "min": "\(Limits.snoozeMinutes.lowerBound)", "max": "\(Limits.snoozeMinutes.upperBound)"])
         }
         return snooze
     }
@@ -57,7 +57,7 @@ struct AlarmDetailOptions: ParsableArguments {
 
 enum LabelInput {
     static func validate(_ label: String) throws -> String {
-        if let problem = LabelRules.problem(label) { throw InputError("invalid label: it \(problem)") }
+        if let problem = LabelRules.problem(label) { throw InputError("invalid label: it {problem}", ["problem": "\(problem)"]) }
         return label
     }
 }

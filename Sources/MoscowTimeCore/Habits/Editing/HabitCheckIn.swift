@@ -9,7 +9,7 @@ public enum HabitCheckIn {
     public static func record(_ action: Action, habitID: String, in doc: inout StoreDocument,
                               day: CivilDate? = nil, now: Instant, zone: Zone) throws(InputError) -> HabitEntry {
         guard let i = doc.habits.firstIndex(where: { $0.id == habitID }) else {
-            throw InputError("no habit with id \(habitID): it was deleted")
+            throw InputError("no habit with id {habitID}: it was deleted", ["habitID": "\(habitID)"])
         }
         let today = zone.local(now).date
         let date = day ?? today

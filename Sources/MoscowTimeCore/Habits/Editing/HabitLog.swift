@@ -7,10 +7,10 @@
 public enum HabitLog {
     public static func checkDate(_ date: CivilDate, for habit: Habit, today: CivilDate) throws(InputError) {
         if date > today {
-            throw InputError("\(date) is in the future (today is \(today)): log today or past days")
+            throw InputError("{date} is in the future (today is {today}): log today or past days", ["date": "\(date)", "today": "\(today)"])
         }
         if date < habit.start {
-            throw InputError("\(date) is before \"\(habit.name)\" started (\(habit.start)): log a later day, or move the start with agent-cli habit edit \"\(habit.name)\" --start \(date)")
+            throw InputError("{date} is before \"{name}\" started ({start}): log a later day, or move the start with agent-cli habit edit \"{name}\" --start {date}", ["date": "\(date)", "name": "\(habit.name)", "start": "\(habit.start)"])
         }
     }
 
@@ -28,7 +28,7 @@ public enum HabitLog {
                 entry.amount = min(HabitAmount.maximum, before + 1)
             }
         } else if amount != nil {
-            throw InputError("\"\(habit.name)\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)")
+            throw InputError("\"{name}\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)", ["name": "\(habit.name)"])
         }
         habit.setEntry(entry)
         return entry
@@ -47,7 +47,7 @@ public enum HabitLog {
     @discardableResult
     public static func undo(_ habit: inout Habit, on date: CivilDate) throws(InputError) -> HabitEntry {
         guard let removed = habit.removeEntry(on: date) else {
-            throw InputError("nothing is logged for \"\(habit.name)\" on \(date): see agent-cli habit show \"\(habit.name)\"")
+            throw InputError("nothing is logged for \"{name}\" on {date}: see agent-cli habit show \"{name}\"", ["name": "\(habit.name)", "date": "\(date)"])
         }
         return removed
     }

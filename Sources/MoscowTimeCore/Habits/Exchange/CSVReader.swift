@@ -17,7 +17,7 @@ public struct CSVReader {
         var line = 1, rowLine = 1
         var quoted = false, wasQuoted = false
         func text(_ b: [UInt8]) throws(InputError) -> String {
-            guard let s = String(validating: b, as: UTF8.self) else { throw InputError("line \(line): the text is not valid UTF-8") }
+            guard let s = String(validating: b, as: UTF8.self) else { throw InputError("line {line}: the text is not valid UTF-8", ["line": "\(line)"]) }
             return s
         }
         while i < bytes.count {
@@ -47,7 +47,7 @@ public struct CSVReader {
             }
             i += 1
         }
-        if quoted { throw InputError("line \(rowLine): a quoted field is not closed") }
+        if quoted { throw InputError("line {rowLine}: a quoted field is not closed", ["rowLine": "\(rowLine)"]) }
         if !field.isEmpty || !fields.isEmpty || wasQuoted {
             fields.append(try text(field))
             rows.append(Row(line: rowLine, fields: fields))

@@ -10,19 +10,19 @@ public enum HabitCSVImporter {
 
     public static func habits(_ bytes: [UInt8], file: String) throws(InputError) -> [Habit] {
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("\(file) \(error.message)") }
-        guard let header = rows.first else { throw InputError("\(file) is empty: expected the header \(HabitCSVFormat.columns.joined(separator: ","))") }
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{file} {error}", ["file": "\(file)", "error": "\(error.message)"]) }
+        guard let header = rows.first else { throw InputError("{file} is empty: expected the header {value}", ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"]) }
         var col: [String: Int] = [:]
         for (k, name) in header.fields.enumerated() { col[name] = k }
         for c in HabitCSVFormat.columns where col[c] == nil {
-            throw InputError("\(file) line 1: column \"\(c)\" is missing; expected the header \(HabitCSVFormat.columns.joined(separator: ","))")
+            throw InputError("{file} line 1: column \"{c}\" is missing; expected the header {value}", ["file": "\(file)", "c": "\(c)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
         }
         var habits: [Habit] = []
         var index: [String: Int] = [:]
         var pending: [(CSVReader.Row, String)] = []
         for row in rows.dropFirst() {
             func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
-            func fail(_ why: String) -> InputError { InputError("\(file) line \(row.line): \(why)") }
+            func fail(_ why: String) -> InputError { InputError("{file} line {line}: {why}", ["file": "\(file)", "line": "\(row.line)", "why": "\(why)"]) }
             switch field("record") {
             case "habit":
                 let h: Habit
@@ -39,14 +39,14 @@ public enum HabitCSVImporter {
         }
         for (row, id) in pending {
             func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
-            guard let k = index[id] else { throw InputError("\(file) line \(row.line): entry for habit id \"\(id)\", which has no habit row") }
+            guard let k = index[id] else { throw InputError("{file} line {line}: entry for habit id \"{id}\", which has no habit row", ["file": "\(file)", "line": "\(row.line)", "id": "\(id)"]) }
             do throws(InputError) {
                 let e = try entry(field, kind: habits[k].kind)
-                if habits[k].entry(on: e.date) != nil { throw InputError("the day \(e.date) appears twice") }
-                if e.date < habits[k].start { throw InputError("\(e.date) is before the habit's start \(habits[k].start)") }
+                if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
+                if e.date < habits[k].start { throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"]) }
                 habits[k].setEntry(e)
             } catch {
-                throw InputError("\(file) line \(row.line): \(error.message)")
+                throw InputError("{file} line {line}: {error}", ["file": "\(file)", "line": "\(row.line)", "error": "\(error.message)"])
             }
         }
         return habits
@@ -54,21 +54,21 @@ public enum HabitCSVImporter {
 
     static func habit(_ field: (String) -> String) throws(InputError) -> Habit {
         let id = field("id")
-        guard AlarmID.isValid(id) else { throw InputError("invalid id \"\(id)\": expected 8 lowercase hex digits") }
+        guard AlarmID.isValid(id) else { throw InputError("invalid id \"{id}\": expected 8 lowercase hex digits", ["id": "\(id)"]) }
         let name = field("name")
-        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it \(problem)") }
+        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it {problem}", ["problem": "\(problem)"]) }
         guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
-            throw InputError("invalid frequency \"\(field("frequency"))\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X")
+            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X", ["value": "\(field("frequency"))"])
         }
         let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
-        guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"\(field("start"))\": expected YYYY-MM-DD") }
+        guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"]) }
         guard let archived = ["true": true, "false": false][field("archived")] else {
-            throw InputError("invalid archived \"\(field("archived"))\": expected true or false")
+            throw InputError("invalid archived \"{value}\": expected true or false", ["value": "\(field("archived"))"])
         }
         var kind = HabitKind.yesNo
         if !field("target").isEmpty {
             guard let direction = HabitGoal.Direction(rawValue: field("goal")) else {
-                throw InputError("invalid goal \"\(field("goal"))\": expected at-least or at-most")
+                throw InputError("invalid goal \"{value}\": expected at-least or at-most", ["value": "\(field("goal"))"])
             }
             kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")), direction: direction))
         }
@@ -81,7 +81,7 @@ public enum HabitCSVImporter {
     }
 
     static func entry(_ field: (String) -> String, kind: HabitKind) throws(InputError) -> HabitEntry {
-        guard let date = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"\(field("date"))\": expected YYYY-MM-DD") }
+        guard let date = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": "\(field("date"))"]) }
         let note = try HabitTextRules.note(field("note"))
         switch field("state") {
         case "skip": return .skipped(date, note: note)
@@ -92,7 +92,7 @@ public enum HabitCSVImporter {
             guard field("amount").isEmpty else { throw InputError("an amount for a yes/no habit: leave the amount empty") }
             return .done(date, note: note)
         case let other:
-            throw InputError("invalid state \"\(other)\": expected done or skip")
+            throw InputError("invalid state \"{other}\": expected done or skip", ["other": "\(other)"])
         }
     }
 }

@@ -16,30 +16,30 @@ public enum HabitImportReader {
     public static func read(_ path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw InputError("cannot read \(path): \(FileSystem.errnoText()); expected \(accepted)")
+            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)", "value": "\(FileSystem.errnoText())", "accepted": "\(accepted)"])
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             return try loop(try ExportFiles.folder(path), path: path, now: now, today: today)
         }
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(path) ?? [] } catch { throw InputError("cannot read \(path): \(error.message)") }
+        do { bytes = try FileSystem.read(path) ?? [] } catch { throw InputError("cannot read {path}: {error}", ["path": "\(path)", "error": "\(error.message)"]) }
         if ZipArchive.looksLikeZip(bytes) {
             let files: ExportFiles
-            do { files = try ExportFiles.zip(bytes) } catch { throw InputError("\(path): \(error.message)") }
+            do { files = try ExportFiles.zip(bytes) } catch { throw InputError("{path}: {error}", ["path": "\(path)", "error": "\(error.message)"]) }
             return try loop(files, path: path, now: now, today: today)
         }
         if HabitCSVImporter.recognises(bytes) {
             return Result(habits: try HabitCSVImporter.habits(bytes, file: path), warnings: [], format: "agent-cli")
         }
         if bytes.starts(with: Array("Position,".utf8)) {
-            throw InputError("\(path) is Loop's Habits.csv alone: give the whole export (its zip or folder) so the days come too")
+            throw InputError("{path} is Loop's Habits.csv alone: give the whole export (its zip or folder) so the days come too", ["path": "\(path)"])
         }
-        throw InputError("\(path) is not something habit import reads: expected \(accepted)")
+        throw InputError("{path} is not something habit import reads: expected {accepted}", ["path": "\(path)", "accepted": "\(accepted)"])
     }
 
     static func loop(_ files: ExportFiles, path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         guard LoopImporter.recognises(files) else {
-            throw InputError("no Habits.csv in \(path): expected \(accepted)")
+            throw InputError("no Habits.csv in {path}: expected {accepted}", ["path": "\(path)", "accepted": "\(accepted)"])
         }
         let r = try LoopImporter.read(files, now: now, today: today)
         return Result(habits: r.habits, warnings: r.warnings, format: "loop")

@@ -30,11 +30,11 @@ public enum LoopImporter {
         }
         let root = String(habitsPath.dropLast("Habits.csv".count))
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(files.files[habitsPath]!) } catch { throw InputError("\(habitsPath) \(error.message)") }
+        do { rows = try CSVReader.rows(files.files[habitsPath]!) } catch { throw InputError("{habitsPath} {error}", ["habitsPath": "\(habitsPath)", "error": "\(error.message)"]) }
         guard let header = rows.first else { return Result(habits: [], warnings: []) }
         var col: [String: Int] = [:]
         for (k, name) in header.fields.enumerated() { col[name.trimmingSpaces] = k }
-        guard col["Name"] != nil else { throw InputError("\(habitsPath) line 1: no Name column; is this Loop Habit Tracker's Habits.csv?") }
+        guard col["Name"] != nil else { throw InputError("{habitsPath} line 1: no Name column; is this Loop Habit Tracker's Habits.csv?", ["habitsPath": "\(habitsPath)"]) }
 
         var result = Result(habits: [], warnings: [])
         var taken = Set<String>()
@@ -43,7 +43,7 @@ public enum LoopImporter {
                 for n in names { if let i = col[n], i < row.fields.count { return row.fields[i].trimmingSpaces } }
                 return ""
             }
-            func fail(_ why: String) -> InputError { InputError("\(habitsPath) line \(row.line): \(why)") }
+            func fail(_ why: String) -> InputError { InputError("{habitsPath} line {line}: {why}", ["habitsPath": "\(habitsPath)", "line": "\(row.line)", "why": "\(why)"]) }
             var name = field("Name")
             if let problem = LabelRules.problem(name) { throw fail("habit name \"\(name)\" \(problem)") }
             if result.habits.contains(where: { $0.name == name }) {
@@ -102,17 +102,17 @@ public enum LoopImporter {
 
     static func readCheckmarks(_ bytes: [UInt8], path: String) throws(InputError) -> [Value] {
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("\(path) \(error.message)") }
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{path} {error}", ["path": "\(path)", "error": "\(error.message)"]) }
         var values: [Value] = []
         for row in rows {
             let f = row.fields
             if f.first == "Date" { continue }
             guard f.count >= 2, let date = CivilDate(iso: Substring(f[0].trimmingSpaces)) else {
-                throw InputError("\(path) line \(row.line): expected Date,Value such as 2026-11-21,2")
+                throw InputError("{path} line {line}: expected Date,Value such as 2026-11-21,2", ["path": "\(path)", "line": "\(row.line)"])
             }
             let v = f[1].trimmingSpaces
             guard let value = names[v] ?? Int(v) else {
-                throw InputError("\(path) line \(row.line): unknown value \"\(v)\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)")
+                throw InputError("{path} line {line}: unknown value \"{v}\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)", ["path": "\(path)", "line": "\(row.line)", "v": "\(v)"])
             }
             let note = f.count > 2 ? String(f[2].trimmingSpaces.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumNote)) : ""
             values.append(Value(line: row.line, date: date, value: value, note: note.isEmpty ? nil : note))

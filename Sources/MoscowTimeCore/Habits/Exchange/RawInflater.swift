@@ -37,8 +37,8 @@ enum RawInflater {
                 }
             }
         }
-        if let failure { throw InputError("cannot inflate: \(failure)") }
-        guard produced == size else { throw InputError("cannot inflate: \(produced) bytes instead of the declared \(size)") }
+        if let failure { throw InputError("cannot inflate: {failure}", ["failure": "\(failure)"]) }
+        guard produced == size else { throw InputError("cannot inflate: {produced} bytes instead of the declared {size}", ["produced": "\(produced)", "size": "\(size)"]) }
         out.removeLast()
         return out
     }

@@ -49,7 +49,7 @@ public struct ZipArchive {
                            compressedSize: Int(Self.u32(bytes, q + 20)), size: Int(Self.u32(bytes, q + 24)),
                            localHeader: Int(Self.u32(bytes, q + 42)))
             total += m.size
-            guard total <= Self.maximumTotalSize else { throw InputError("the archive inflates to more than \(Self.maximumTotalSize >> 20) MB") }
+            guard total <= Self.maximumTotalSize else { throw InputError("the archive inflates to more than {value} MB", ["value": "\(Self.maximumTotalSize >> 20)"]) }
             members.append(m)
             q += 46 + skip
         }
@@ -59,20 +59,20 @@ public struct ZipArchive {
     public func member(named name: String) -> Member? { members.first { $0.name == name } }
 
     public func contents(of m: Member) throws(InputError) -> [UInt8] {
-        guard m.flags & 1 == 0 else { throw InputError("\(m.name) is encrypted") }
+        guard m.flags & 1 == 0 else { throw InputError("{name} is encrypted", ["name": "\(m.name)"]) }
         let h = m.localHeader
-        guard h + 30 <= bytes.count, Self.u32(bytes, h) == 0x0403_4B50 else { throw InputError("damaged ZIP member \(m.name)") }
+        guard h + 30 <= bytes.count, Self.u32(bytes, h) == 0x0403_4B50 else { throw InputError("damaged ZIP member {name}", ["name": "\(m.name)"]) }
         let start = h + 30 + Int(Self.u16(bytes, h + 26)) + Int(Self.u16(bytes, h + 28))
-        guard start + m.compressedSize <= bytes.count else { throw InputError("ZIP member \(m.name) is truncated") }
+        guard start + m.compressedSize <= bytes.count else { throw InputError("ZIP member {name} is truncated", ["name": "\(m.name)"]) }
         let raw = bytes[start..<(start + m.compressedSize)]
         let data: [UInt8]
         switch m.method {
         case 0: data = Array(raw)
         case 8:
-            do { data = try RawInflater.inflate(raw, size: m.size) } catch { throw InputError("ZIP member \(m.name): \(error.message)") }
-        default: throw InputError("ZIP member \(m.name) uses compression method \(m.method); only stored and deflated are supported")
+            do { data = try RawInflater.inflate(raw, size: m.size) } catch { throw InputError("ZIP member {name}: {error}", ["name": "\(m.name)", "error": "\(error.message)"]) }
+        default: throw InputError("ZIP member {name} uses compression method {method}; only stored and deflated are supported", ["name": "\(m.name)", "method": "\(m.method)"])
         }
-        guard data.count == m.size, CRC32.checksum(data) == m.crc else { throw InputError("ZIP member \(m.name) is damaged (CRC mismatch)") }
+        guard data.count == m.size, CRC32.checksum(data) == m.crc else { throw InputError("ZIP member {name} is damaged (CRC mismatch)", ["name": "\(m.name)"]) }
         return data
     }
 

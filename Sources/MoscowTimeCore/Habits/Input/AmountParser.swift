@@ -9,7 +9,7 @@ public enum AmountParser {
         let ok = !s.isEmpty && s.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: ".") }
             && s.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1 && s.first != "." && s.last != "."
         guard ok, let v = Double(s), v <= HabitAmount.maximum else {
-            throw InputError("invalid \(what) \"\(text)\": expected \(accepted)")
+            throw InputError("invalid {what} \"{text}\": expected {accepted}", ["what": "\(what)", "text": "\(text)", "accepted": "\(accepted)"])
         }
         return HabitAmount.rounded(v)
     }
@@ -17,7 +17,7 @@ public enum AmountParser {
     /// A target must be above zero.
     public static func target(_ text: String) throws(InputError) -> Double {
         let v = try amount(text, what: "target")
-        guard v > 0 else { throw InputError("invalid target \"\(text)\": expected a number above 0 such as 8 or 1.5") }
+        guard v > 0 else { throw InputError("invalid target \"{text}\": expected a number above 0 such as 8 or 1.5", ["text": "\(text)"]) }
         return v
     }
 }

@@ -9,7 +9,7 @@ public enum HabitFrequencyParser {
     public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
                              perMonth: String?) throws(InputError) -> HabitFrequency? {
         let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil].filter { $0 }.count
-        if given > 1 { throw InputError("choose one of \(choices)") }
+        if given > 1 { throw InputError("choose one of {choices}", ["choices": "\(choices)"]) }
         if daily { return .daily }
         if let days {
             let set = try DaysParser.parse(days)
@@ -31,7 +31,7 @@ public enum HabitFrequencyParser {
 
     static func number(_ text: String, _ option: String, _ range: ClosedRange<Int>, _ expected: String) throws(InputError) -> Int {
         guard let n = Int(text.trimmingSpaces), range.contains(n) else {
-            throw InputError("invalid \(option) \"\(text)\": expected \(expected)")
+            throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": "\(option)", "text": "\(text)", "expected": "\(expected)"])
         }
         return n
     }

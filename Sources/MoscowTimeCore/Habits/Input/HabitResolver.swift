@@ -11,9 +11,9 @@ public enum HabitResolver {
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
                 let ids = matches.prefix(5).map(\.id).joined(separator: ", ")
-                throw InputError("id prefix \"\(k)\" is ambiguous (\(ids)): type more digits")
+                throw InputError("id prefix \"{k}\" is ambiguous ({ids}): type more digits", ["k": "\(k)", "ids": "\(ids)"])
             }
         }
-        throw InputError("no habit \"\(key)\": use its exact name or an id prefix (see agent-cli habit list --archived)")
+        throw InputError("no habit \"{key}\": use its exact name or an id prefix (see agent-cli habit list --archived)", ["key": "\(key)"])
     }
 }

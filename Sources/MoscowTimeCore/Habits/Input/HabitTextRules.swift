@@ -8,9 +8,9 @@ public enum HabitTextRules {
     /// A valid, unused name (surrounding spaces trimmed). `except` is the habit being renamed.
     public static func name(_ text: String, among habits: [Habit], except id: String? = nil) throws(InputError) -> String {
         let name = text.trimmingSpaces
-        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it \(problem)") }
+        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it {problem}", ["problem": "\(problem)"]) }
         if let other = habits.first(where: { $0.name == name && $0.id != id }) {
-            throw InputError("a habit named \"\(name)\" already exists (id \(other.id)): choose another name")
+            throw InputError("a habit named \"{name}\" already exists (id {id}): choose another name", ["name": "\(name)", "id": "\(other.id)"])
         }
         return name
     }
@@ -31,9 +31,9 @@ public enum HabitTextRules {
     static func freeText(_ text: String, what: String, maximum: Int) throws(InputError) -> String? {
         let t = text.trimmingSpaces
         if t.isEmpty { return nil }
-        if t.count > maximum { throw InputError("invalid \(what): it is \(t.count) characters long; at most \(maximum) are allowed") }
+        if t.count > maximum { throw InputError("invalid {what}: it is {tCount} characters long; at most {maximum} are allowed", ["what": "\(what)", "tCount": "\(t.count)", "maximum": "\(maximum)"]) }
         if t.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw InputError("invalid \(what): it must not contain control characters or line breaks")
+            throw InputError("invalid {what}: it must not contain control characters or line breaks", ["what": "\(what)"])
         }
         return t
     }

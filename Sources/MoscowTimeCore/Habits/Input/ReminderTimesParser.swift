@@ -11,12 +11,12 @@ public enum ReminderTimesParser {
         var times = Set<TimeOfDay>()
         for p in parts {
             guard let t = TimeOfDay(text: p) else {
-                throw InputError("invalid reminder time \"\(p)\": expected HH:MM times such as 08:00,20:00, or none")
+                throw InputError("invalid reminder time \"{p}\": expected HH:MM times such as 08:00,20:00, or none", ["p": "\(p)"])
             }
             times.insert(t)
         }
         guard times.count <= maximumCount else {
-            throw InputError("too many reminder times (\(times.count)): at most \(maximumCount) a day")
+            throw InputError("too many reminder times ({timesCount}): at most {maximumCount} a day", ["timesCount": "\(times.count)", "maximumCount": "\(maximumCount)"])
         }
         return times.sorted()
     }

@@ -9,7 +9,7 @@ enum AgentConnection {
 
     static func client() throws -> AgentClient {
         do { return try AgentClient() } catch {
-            throw CLIFailure(message: "\(error); \(howToStart)", status: .agentNotRunning)
+            throw CLIFailure("{error}; {howToStart}", ["error": "\(error)", "howToStart": "\(howToStart)"], status: .agentNotRunning)
         }
     }
 
@@ -18,7 +18,7 @@ enum AgentConnection {
         let c = try client()
         do { return try c.call(method, arguments, autoStart: autoStart) } catch {
             switch error {
-            case .notRunning, .noSessionBus: throw CLIFailure(message: "the agent is not running; \(howToStart)", status: .agentNotRunning)
+            case .notRunning, .noSessionBus: throw CLIFailure("the agent is not running; {howToStart}", ["howToStart": "\(howToStart)"], status: .agentNotRunning)
             case let .remote(name, message):
                 let input = name == AgentInterface.ErrorName.unknownAlarm || name == AgentInterface.ErrorName.notRinging
                     || name == AgentInterface.ErrorName.invalidArgument

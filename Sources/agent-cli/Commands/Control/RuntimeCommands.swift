@@ -4,14 +4,16 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct SnoozeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "snooze", abstract: "Snooze a ringing alarm (all ringing ones without an id).")
-    @Argument(help: "Alarm id, unique prefix or label (default: every ringing alarm).") var alarm: String?
-    @Option(name: .long, help: "Minutes (1–120; default: the alarm's snooze minutes).") var minutes: Int?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
+    }
+    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm).")) var alarm: String?
+    @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).")) var minutes: Int?
 
     func run() throws {
         if let minutes, !Limits.snoozeMinutes.contains(minutes) {
-            throw InputError("invalid --minutes \(minutes): expected 1 to 120")
+            throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
         }
         let ctx = try CLIContext()
         let reply = try AgentConnection.call("Snooze", [.string(try AgentConnection.alarmID(alarm, ctx)), .uint32(UInt32(minutes ?? 0))])
@@ -21,13 +23,13 @@ struct SnoozeCommand: ParsableCommand {
 
 struct StopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stop", abstract: "Stop a ringing alarm or cancel its snooze (--all: every one).")
-    @Argument(help: "Alarm id, unique prefix or label.") var alarm: String?
-    @Flag(name: .long, help: "Stop every ringing and snoozed alarm.") var all = false
+        commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one)."))
+    @Argument(help: t("Alarm id, unique prefix or label.")) var alarm: String?
+    @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
     func validate() throws {
-        if alarm == nil, !all { throw ValidationError("give an alarm id or --all") }
-        if alarm != nil, all { throw ValidationError("give an alarm id or --all, not both") }
+        if alarm == nil, !all { throw ValidationError(t("give an alarm id or --all")) }
+        if alarm != nil, all { throw ValidationError(t("give an alarm id or --all, not both")) }
     }
 
     func run() throws {
@@ -39,10 +41,10 @@ struct StopCommand: ParsableCommand {
 
 struct PauseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pause", abstract: "Do not disturb: alarms due meanwhile are reported, not rung.",
+        commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
         discussion: "Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")
-    @Option(name: .customLong("for"), help: "How long: 30m, 2h, 1h30m.") var duration: String?
-    @Option(name: .long, help: "Until a time of day (HH:MM, next occurrence in the configured zone).") var until: String?
+    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: String?
+    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: String?
 
     func run() throws {
         let ctx = try CLIContext()
@@ -66,7 +68,7 @@ struct PauseCommand: ParsableCommand {
 }
 
 struct ResumeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "resume", abstract: "End a pause.")
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: t("End a pause."))
     func run() throws {
         _ = try AgentConnection.call("Resume")
         Output.line("resumed")
@@ -74,7 +76,7 @@ struct ResumeCommand: ParsableCommand {
 }
 
 struct ReloadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reload", abstract: "Make the agent re-read the store now.")
+    static let configuration = CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now."))
     func run() throws {
         _ = try AgentConnection.call("Reload")
         Output.line("reloaded")

@@ -4,12 +4,14 @@ import ArgumentParser
 import MoscowTimeCore
 
 struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "status",
-        abstract: "Show whether the agent runs, what rings, what is snoozed, and what comes next.",
+        abstract: t("Show whether the agent runs, what rings, what is snoozed, and what comes next."),
         discussion: "Exit status 3 when the agent is not running.")
+    }
 
-    @Flag(name: .long, help: "Machine-readable output.") var json = false
+    @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func run() throws {
         let ctx = try CLIContext()
