@@ -20,19 +20,19 @@ struct AutostartOptions: ParsableArguments {
 }
 
 struct AutostartEnableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: t("Start the agent when you log in."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "enable", abstract: t("Start the agent when you log in.")) }
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).enable() }
 }
 
 struct AutostartDisableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: t("Do not start the agent when you log in."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "disable", abstract: t("Do not start the agent when you log in.")) }
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).disable() }
 }
 
 struct AutostartStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: t("Say whether and how the agent starts with your session."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "status", abstract: t("Say whether and how the agent starts with your session.")) }
     @OptionGroup var options: AutostartOptions
     @Flag(name: .long, help: t("Machine-readable: enabled, method, file, exec, state.")) var json = false
     func run() throws { try Autostart.make(options).status(json: json) }

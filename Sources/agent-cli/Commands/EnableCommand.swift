@@ -11,7 +11,7 @@ struct EnableCommand: ParsableCommand {
 }
 
 struct DisableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: t("Switch alarms off (they are kept)."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "disable", abstract: t("Switch alarms off (they are kept).")) }
     @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.")) var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: false) }
 }

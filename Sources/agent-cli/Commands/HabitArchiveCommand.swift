@@ -12,7 +12,7 @@ struct HabitArchiveCommand: ParsableCommand {
 }
 
 struct HabitUnarchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back.")) }
     @Argument(help: t("Habit names (exact) or unique id prefixes.")) var habits: [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: false) }
 }

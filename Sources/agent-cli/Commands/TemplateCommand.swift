@@ -14,7 +14,7 @@ struct TemplateCommand: ParsableCommand {
 }
 
 struct TemplateListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: t("List the templates."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: t("List the templates.")) }
     @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
@@ -34,7 +34,7 @@ struct TemplateListCommand: ParsableCommand {
 }
 
 struct TemplateShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: t("Show what a template creates."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: t("Show what a template creates.")) }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian.")) var name: String
     @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.")) var at: String?
     @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
@@ -79,9 +79,9 @@ struct TemplateShowCommand: ParsableCommand {
 }
 
 struct TemplateApplyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "apply", abstract: t("Create a template's alarms and habits."),
-        discussion: "With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.")
+        discussion: "With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.") }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian.")) var name: String
     @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.")) var at: String?
     @Flag(name: .long, help: t("Print the created alarms and habits as JSON.")) var json = false

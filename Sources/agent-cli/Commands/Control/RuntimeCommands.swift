@@ -22,8 +22,8 @@ struct SnoozeCommand: ParsableCommand {
 }
 
 struct StopCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one)."))
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one).")) }
     @Argument(help: t("Alarm id, unique prefix or label.")) var alarm: String?
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
@@ -40,9 +40,9 @@ struct StopCommand: ParsableCommand {
 }
 
 struct PauseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
-        discussion: "Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")
+        discussion: "Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00") }
     @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: String?
     @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: String?
 
@@ -68,7 +68,7 @@ struct PauseCommand: ParsableCommand {
 }
 
 struct ResumeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "resume", abstract: t("End a pause."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "resume", abstract: t("End a pause.")) }
     func run() throws {
         _ = try AgentConnection.call("Resume")
         Output.line("resumed")
@@ -76,7 +76,7 @@ struct ResumeCommand: ParsableCommand {
 }
 
 struct ReloadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now."))
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now.")) }
     func run() throws {
         _ = try AgentConnection.call("Reload")
         Output.line("reloaded")
