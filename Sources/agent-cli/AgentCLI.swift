@@ -31,6 +31,7 @@ enum Main {
             // Help, --version, or a usage error: now the user's language matters. Parse again so
             // the help and the messages ArgumentParser builds while parsing are in it.
             CLIText.useUserLanguage()
+            if let e = TimerCommand.negativeDuration(in: arguments) { fail(e) }
             do { _ = try AgentCLI.parseAsRoot(arguments) } catch { fail(error) }
             fail(error)
         }

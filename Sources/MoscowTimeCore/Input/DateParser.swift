@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses dates: `2026-12-31`, `today`/`сегодня`, `tomorrow`/`завтра`; relative words are days in the zone.
 public enum DateParser {
-    public static let accepted = "YYYY-MM-DD (e.g. 2026-12-31), today/сегодня or tomorrow/завтра"
+    public static let accepted = N_("YYYY-MM-DD (e.g. 2026-12-31), today/сегодня or tomorrow/завтра")
 
     public static func parse(_ text: String, today: CivilDate) throws(InputError) -> CivilDate {
         switch text.lowercased().trimmingSpaces {
@@ -10,7 +10,7 @@ public enum DateParser {
         case "yesterday", "вчера": return today.adding(days: -1)
         case let s:
             if let d = CivilDate(iso: Substring(s)) { return d }
-            throw InputError("invalid date \"{text}\": expected {accepted}", ["text": "\(text)", "accepted": "\(accepted)"])
+            throw InputError("invalid date \"{text}\": expected {accepted}", ["text": "\(text)"], parts: ["accepted": Message(accepted)])
         }
     }
 }

@@ -20,14 +20,14 @@ public enum DaysParser {
         "каждый день": Weekday.all, "ежедневно": Weekday.all, "все": Weekday.all,
     ]
 
-    public static let accepted = "mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день"
+    public static let accepted = N_("mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день")
 
     public static func parse(_ text: String) throws(InputError) -> Set<Weekday> {
         let lower = text.lowercased().trimmingSpaces
         if let w = words[lower] { return w }
         var result = Set<Weekday>()
         let parts = lower.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == " " })
-        guard !parts.isEmpty else { throw InputError("no days given: use {accepted}", ["accepted": "\(accepted)"]) }
+        guard !parts.isEmpty else { throw InputError("no days given: use {accepted}", [:], parts: ["accepted": Message(accepted)]) }
         for part in parts {
             let p = String(part)
             if let w = words[p] { result.formUnion(w); continue }
@@ -42,7 +42,7 @@ public enum DaysParser {
                 }
                 continue
             }
-            throw InputError("unknown day \"{part}\": use {accepted}", ["part": "\(part)", "accepted": "\(accepted)"])
+            throw InputError("unknown day \"{part}\": use {accepted}", ["part": "\(part)"], parts: ["accepted": Message(accepted)])
         }
         return result
     }

@@ -2,11 +2,11 @@
 /// Parses durations: `90s`, `25m`, `1h30m`, `2h`, a bare number of minutes (`25`), and Russian
 /// units `ч`/`м`/`мин`/`с`.
 public enum DurationParser {
-    public static let accepted = "a number with units h, m, s such as 90s, 25m or 1h30m"
+    public static let accepted = N_("a number with units h, m, s such as 90s, 25m or 1h30m")
 
     public static func parse(_ text: String) throws(InputError) -> Int64 {
         let s = text.lowercased().trimmingSpaces
-        let fail = InputError("invalid duration \"{text}\": expected {accepted}", ["text": "\(text)", "accepted": "\(accepted)"])
+        let fail = InputError("invalid duration \"{text}\": expected {accepted}", ["text": "\(text)"], parts: ["accepted": Message(accepted)])
         if !s.isEmpty, s.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let m = Int64(s), m > 0, m <= 100_000 else { throw fail }
             return m * 60

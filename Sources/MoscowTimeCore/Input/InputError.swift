@@ -8,15 +8,36 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
     /// The English message with `{name}` placeholders: the msgid in `po/*.po`.
     public let template: String
     public let values: [String: String]
+    /// Placeholders filled with other messages (what is accepted, why a label is refused), which
+    /// are translated too.
+    public let parts: [String: Message]
 
-    public init(_ template: String, _ values: [String: String] = [:]) {
+    public init(_ template: String, _ values: [String: String] = [:], parts: [String: Message] = [:]) {
         self.template = template
         self.values = values
+        self.parts = parts
     }
 
     /// The message in English.
-    public var message: String { Localizer.fill(template, values) }
+    public var message: String { message(in: Localizer(.en)) }
     /// The message in `t`'s language.
-    public func message(in t: Localizer) -> String { t(template, values) }
+    public func message(in t: Localizer) -> String {
+        var all = values
+        for (key, part) in parts { all[key] = part.text(t) }
+        return t(template, all)
+    }
     public var description: String { message }
 }
+
+/// A catalogue message with its values, worded when shown.
+public struct Message: Equatable, Sendable {
+    public let template: String
+    public let values: [String: String]
+    public init(_ template: String, _ values: [String: String] = [:]) { self.template = template; self.values = values }
+    public func text(_ t: Localizer) -> String { t(template, values) }
+    public var english: String { Localizer.fill(template, values) }
+}
+
+/// Marks a message for the catalogue without translating it where it is written (gettext's `N_`):
+/// it is translated where it is shown.
+public func N_(_ english: String) -> String { english }

@@ -36,14 +36,8 @@ public enum DateText {
         return "\(wd) \(l.date) \(l.shortClockText)"
     }
 
-    /// `in 2 h 5 min` / `через 2 ч 5 мин`
+    /// `2 h 5 min` / `2 ч 5 мин`: how far away an instant is (see `DurationText`).
     public static func relative(_ seconds: Int64, _ lang: Language) -> String {
-        let s = max(0, seconds)
-        let d = s / 86_400, h = s / 3600 % 24, m = (s + 59) / 60 % 60
-        var parts: [String] = []
-        if d > 0 { parts.append(lang == .ru ? "\(d) д" : "\(d) d") }
-        if h > 0 { parts.append(lang == .ru ? "\(h) ч" : "\(h) h") }
-        if m > 0 || parts.isEmpty { parts.append(lang == .ru ? "\(m) мин" : "\(m) min") }
-        return parts.joined(separator: " ")
+        DurationText.words(seconds, Localizer(lang))
     }
 }

@@ -24,7 +24,7 @@ public struct HabitNotificationText: Sendable {
         if r.isLate { lines.append(t("late: due {time}", ["time": zone.local(r.due).shortClockText])) }
         let done: String
         if let goal = habit.kind.goal {
-            done = t("+1 {unit}", ["unit": goal.unit])
+            done = t("+1 {unit}", ["unit": HabitUnit.form(goal.unit, for: 1)])
         } else {
             done = t("Done")
         }

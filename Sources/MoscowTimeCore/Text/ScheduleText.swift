@@ -13,9 +13,12 @@ public enum ScheduleText {
         case let .once(date, _):
             return t("Once on {date}", ["date": date.description])
         case let .everyNDays(n, start, _):
-            return t("Every {n} days from {date}", ["n": String(n), "date": start.description])
+            // «каждый день», «каждые 2 дня», «каждые 5 дней», «каждый 21 день».
+            if n == 1 { return t("Every day from {date}", ["date": start.description]) }
+            return t.plural("Every {n} day from {date}", "Every {n} days from {date}", count: n,
+                            ["n": String(n), "date": start.description])
         case let .timer(_, duration):
-            return t("Timer {duration}", ["duration": DurationParser.format(duration)])
+            return t("Timer {duration}", ["duration": DurationText.words(duration, t, exactSeconds: true)])
         }
     }
 

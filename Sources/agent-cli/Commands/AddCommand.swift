@@ -57,9 +57,15 @@ enum Report {
         if json { Output.line(JSONWriter.pretty(p.json(a)).trimmingTrailingNewline); return }
         let next = p.nextRing(a)
         if case .timer(let at, let d) = a.schedule {
-            Output.line(t("Timer {id} \"{label}\" rings in {duration}, at {time}.",
-                          ["id": a.id, "label": a.label, "duration": DurationParser.format(d),
-                           "time": zone.local(at).clockText]))
+            var values = ["id": a.id, "label": a.label, "duration": DurationText.words(d, t, exactSeconds: true),
+                          "time": zone.local(at).clockText]
+            // A timer that rings on another day says which.
+            if zone.local(at).date != zone.local(now).date {
+                values["date"] = DateText.weekdayAndDate(zone.local(at).date, t.language)
+                Output.line(t("Timer {id} \"{label}\" rings in {duration}, on {date} at {time}.", values))
+            } else {
+                Output.line(t("Timer {id} \"{label}\" rings in {duration}, at {time}.", values))
+            }
         } else if let next {
             Output.line(t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
                           ["id": a.id, "label": a.label, "summary": ScheduleText.summary(a.schedule, t, zone: zone),

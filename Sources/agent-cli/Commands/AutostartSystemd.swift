@@ -49,7 +49,7 @@ struct SystemdUser {
             throw CLIFailure("cannot run {systemctl}", ["systemctl": "\(systemctl)"], status: .failure)
         }
         guard r.status == 0 else {
-            let said = r.output.split(separator: "\n").first.map(String.init) ?? "exit status \(r.status)"
+            let said = r.output.split(separator: "\n").first.map(String.init) ?? t("exit status {status}", ["status": "\(r.status)"])
             throw CLIFailure("systemctl --user {value} failed: {said}", ["value": "\(args.joined(separator: " "))", "said": "\(said)"], status: .failure)
         }
     }

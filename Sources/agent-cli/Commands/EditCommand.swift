@@ -6,7 +6,7 @@ struct EditCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze or sound."),
-        discussion: "Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\"")
+        discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
     }
 
     @Argument(help: t("Alarm id, unique id prefix, or exact label."))

@@ -32,7 +32,7 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Flag(name: .long, help: t("Measure an amount against a daily target (needs --target)."))
     var numeric = false
 
-    @Option(name: .long, help: t("Unit of a numeric habit (glasses, km, страниц)."))
+    @Option(name: .long, help: t("Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов)."))
     var unit: String?
 
     @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5)."))

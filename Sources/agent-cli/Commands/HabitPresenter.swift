@@ -106,8 +106,7 @@ struct HabitPresenter {
         if e.status == .skipped {
             s = t("skipped")
         } else if let a = e.amount {
-            let unit = h.kind.goal?.unit ?? ""
-            s = HabitAmount.text(a) + (unit.isEmpty ? "" : " " + unit)
+            s = HabitText.amount(a, unit: h.kind.goal?.unit ?? "")
         } else {
             s = t("done")
         }

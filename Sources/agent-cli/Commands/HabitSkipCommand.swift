@@ -6,7 +6,7 @@ struct HabitSkipCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "skip", abstract: t("Skip a day: it keeps streaks and scores and counts as nothing."),
-        discussion: "Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20")
+        discussion: t("Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20"))
     }
 
     @Argument(help: t("Habit name (exact) or unique id prefix."))

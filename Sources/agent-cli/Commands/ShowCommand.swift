@@ -28,17 +28,17 @@ struct ShowCommand: ParsableCommand {
             Output.line(JSONWriter.pretty(.object(members)).trimmingTrailingNewline)
             return
         }
-        var lines = [
-            "\(a.label)",
-            "  id:       \(a.id)",
-            "  time:     \(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))",
-            "  repeat:   \(ScheduleText.summary(a.schedule, t, zone: zone))",
-            "  state:    \(a.enabled ? t("on") : t("off"))",
-            "  snooze:   \(a.effectiveSnoozeMinutes(doc.settings)) min\(a.snoozeMinutes == nil ? " (default)" : "")",
-            "  sound:    \(a.effectiveSound(doc.settings))\(a.sound == nil ? " (default)" : "")",
-        ]
-        if let s = p.state.snoozes[a.id] { lines.append("  snoozed:  until \(p.whenText(s.until))") }
-        lines.append("  next:     " + (upcoming.isEmpty ? t("never") : upcoming.map { p.whenText($0.at) }.joined(separator: "\n            ")))
-        Output.line(lines.joined(separator: "\n"))
+        var fields = FieldList(indent: "  ", width: 10)
+        fields.add(t("id"), a.id)
+        fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))")
+        fields.add(t("repeat"), ScheduleText.summary(a.schedule, t, zone: zone))
+        fields.add(t("state"), a.enabled ? t("on") : t("off"))
+        let minutes = DurationText.minutes(a.effectiveSnoozeMinutes(doc.settings), t)
+        fields.add(t("snooze"), a.snoozeMinutes == nil ? t("{value} (default)", ["value": minutes]) : minutes)
+        let sound = a.effectiveSound(doc.settings)
+        fields.add(t("sound"), a.sound == nil ? t("{value} (default)", ["value": sound]) : sound)
+        if let s = p.state.snoozes[a.id] { fields.add(t("snoozed"), t("until {time}", ["time": p.whenText(s.until)])) }
+        fields.add(t("next"), upcoming.isEmpty ? t("never") : upcoming.map { p.whenText($0.at) }.joined(separator: "\n"))
+        Output.line(([a.label] + fields.render()).joined(separator: "\n"))
     }
 }

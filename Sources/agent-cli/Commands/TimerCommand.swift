@@ -7,7 +7,7 @@ struct TimerCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "timer",
         abstract: t("Start a countdown timer: a one-time alarm at now + duration."),
-        discussion: "Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days).")
+        discussion: t("Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days)."))
     }
 
     @Argument(help: t("How long: 90s, 25m, 1h30m."))
@@ -40,5 +40,15 @@ struct TimerCommand: ParsableCommand {
             return (alarm, zone, t)
         }
         Report.added(alarm, zone: zone, t: t, now: ctx.now, json: json)
+    }
+
+    /// `timer -5m`: ArgumentParser reads "-5m" as an unknown option; name the duration instead and
+    /// say what a timer takes.
+    static func negativeDuration(in arguments: [String]) -> InputError? {
+        guard arguments.first == "timer",
+              let value = arguments.dropFirst().first(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true })
+        else { return nil }
+        return InputError("invalid duration \"{duration}\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m (up to 7 days)",
+                          ["duration": value])
     }
 }

@@ -78,8 +78,6 @@ func t(_ english: String) -> String { CLIText.localizer(english) }
 func t(_ english: String, _ values: [String: String]) -> String { CLIText.localizer(english, values) }
 func t(_ english: String) -> ArgumentHelp { ArgumentHelp(CLIText.localizer(english)) }
 
-/// Marks a message for the catalogue without translating it here (gettext's `N_`).
-func N_(_ english: String) -> String { english }
 
 /// Matches text against a message with `{name}` placeholders, each standing for any text.
 enum PlaceholderMatch {

@@ -57,7 +57,7 @@ struct AlarmDetailOptions: ParsableArguments {
 
 enum LabelInput {
     static func validate(_ label: String) throws -> String {
-        if let problem = LabelRules.problem(label) { throw InputError("invalid label: it {problem}", ["problem": "\(problem)"]) }
+        if let problem = LabelRules.issue(label) { throw InputError("invalid label: {problem}", parts: ["problem": problem]) }
         return label
     }
 }

@@ -9,24 +9,36 @@ public enum HabitText {
             if days == Weekday.workdays { return t("Weekdays") }
             if days == Weekday.weekend { return t("Weekends") }
             return days.sorted().map { DateText.shortWeekday($0, t.language).capitalizedFirst }.joined(separator: ", ")
-        case .everyNDays(let n): return t("Every {n} days", ["n": String(n)])
-        case .timesPerWeek(let n): return t("{n} times a week", ["n": String(n)])
-        case .timesPerMonth(let n): return t("{n} times a month", ["n": String(n)])
+        case .everyNDays(let n):
+            // «каждые 2 дня», «каждые 5 дней», «каждый 21 день»; "every day" for 1.
+            if n == 1 { return t("Every day") }
+            return t.plural("Every {n} day", "Every {n} days", count: n, ["n": String(n)])
+        case .timesPerWeek(let n):
+            if n == 1 { return t("once a week") }
+            return t.plural("{n} time a week", "{n} times a week", count: n, ["n": String(n)])
+        case .timesPerMonth(let n):
+            if n == 1 { return t("once a month") }
+            return t.plural("{n} time a month", "{n} times a month", count: n, ["n": String(n)])
         }
     }
 
     /// `≥ 8 glasses`, `≤ 2 cups`; nil for yes/no habits.
     public static func goal(_ kind: HabitKind) -> String? {
         guard let g = kind.goal else { return nil }
-        let unit = g.unit.isEmpty ? "" : " " + g.unit
-        return (g.direction == .atLeast ? "≥ " : "≤ ") + HabitAmount.text(g.target) + unit
+        return (g.direction == .atLeast ? "≥ " : "≤ ") + amount(g.target, unit: g.unit)
     }
 
     /// `3 / 8 glasses` for a numeric day; nil for yes/no habits.
     public static func progress(_ habit: Habit, on date: CivilDate) -> String? {
         guard let g = habit.kind.goal else { return nil }
         let amount = habit.entry(on: date).flatMap { $0.status == .done ? $0.amount : nil } ?? 0
-        return HabitAmount.text(amount) + " / " + HabitAmount.text(g.target) + (g.unit.isEmpty ? "" : " " + g.unit)
+        return HabitAmount.text(amount) + " / " + self.amount(g.target, unit: g.unit)
+    }
+
+    /// `3 стакана`, `5 стаканов`, `2,5 km`: the number with its unit in the form it takes.
+    public static func amount(_ value: Double, unit: String) -> String {
+        let form = HabitUnit.form(unit, for: value)
+        return HabitAmount.text(value) + (form.isEmpty ? "" : " " + form)
     }
 
     /// `08:00, 20:00`, or `—` without reminders.
@@ -40,15 +52,13 @@ public enum HabitText {
         return String(Int((x * 100).rounded())) + "%"
     }
 
-    /// `12 d`, `3 wk`, `2 mo` (`12 дн`, `3 нед`, `2 мес`).
+    /// `12 days`, `3 weeks`, `1 month` (`12 дней`, `3 недели`, `1 месяц`).
     public static func streak(_ n: Int, _ unit: HabitStreaks.Unit, _ lang: Language) -> String {
-        switch (unit, lang) {
-        case (.days, .en): return "\(n) d"
-        case (.weeks, .en): return "\(n) wk"
-        case (.months, .en): return "\(n) mo"
-        case (.days, .ru): return "\(n) дн"
-        case (.weeks, .ru): return "\(n) нед"
-        case (.months, .ru): return "\(n) мес"
+        let t = Localizer(lang), values = ["n": String(n)]
+        switch unit {
+        case .days: return t.plural("{n} day", "{n} days", count: n, values)
+        case .weeks: return t.plural("{n} week", "{n} weeks", count: n, values)
+        case .months: return t.plural("{n} month", "{n} months", count: n, values)
         }
     }
 }

@@ -56,7 +56,7 @@ public enum HabitCSVImporter {
         let id = field("id")
         guard AlarmID.isValid(id) else { throw InputError("invalid id \"{id}\": expected 8 lowercase hex digits", ["id": "\(id)"]) }
         let name = field("name")
-        if let problem = LabelRules.problem(name) { throw InputError("invalid habit name: it {problem}", ["problem": "\(problem)"]) }
+        if let problem = LabelRules.issue(name) { throw InputError("invalid habit name: {problem}", parts: ["problem": problem]) }
         guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
             throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X", ["value": "\(field("frequency"))"])
         }

@@ -11,12 +11,12 @@ public enum HabitImportReader {
         public var format: String
     }
 
-    public static let accepted = "a CSV written by agent-cli habit export, or Loop Habit Tracker's CSV export (its zip or unpacked folder)"
+    public static let accepted = N_("a CSV written by agent-cli habit export, or Loop Habit Tracker's CSV export (its zip or unpacked folder)")
 
     public static func read(_ path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)", "value": "\(FileSystem.errnoText())", "accepted": "\(accepted)"])
+            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)", "value": "\(FileSystem.errnoText())"], parts: ["accepted": Message(accepted)])
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             return try loop(try ExportFiles.folder(path), path: path, now: now, today: today)
@@ -34,12 +34,12 @@ public enum HabitImportReader {
         if bytes.starts(with: Array("Position,".utf8)) {
             throw InputError("{path} is Loop's Habits.csv alone: give the whole export (its zip or folder) so the days come too", ["path": "\(path)"])
         }
-        throw InputError("{path} is not something habit import reads: expected {accepted}", ["path": "\(path)", "accepted": "\(accepted)"])
+        throw InputError("{path} is not something habit import reads: expected {accepted}", ["path": "\(path)"], parts: ["accepted": Message(accepted)])
     }
 
     static func loop(_ files: ExportFiles, path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         guard LoopImporter.recognises(files) else {
-            throw InputError("no Habits.csv in {path}: expected {accepted}", ["path": "\(path)", "accepted": "\(accepted)"])
+            throw InputError("no Habits.csv in {path}: expected {accepted}", ["path": "\(path)"], parts: ["accepted": Message(accepted)])
         }
         let r = try LoopImporter.read(files, now: now, today: today)
         return Result(habits: r.habits, warnings: r.warnings, format: "loop")

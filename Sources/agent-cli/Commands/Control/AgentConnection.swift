@@ -5,11 +5,11 @@ import MoscowTimeCore
 /// Reaches the running agent for the runtime commands. When it is not running they say so, say how
 /// to start it, and exit with status 3; editing commands never need it.
 enum AgentConnection {
-    static let howToStart = "start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable"
+    static var howToStart: String { t("start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable") }
 
     static func client() throws -> AgentClient {
         do { return try AgentClient() } catch {
-            throw CLIFailure("{error}; {howToStart}", ["error": "\(error)", "howToStart": "\(howToStart)"], status: .agentNotRunning)
+            throw notRunning(error)
         }
     }
 
@@ -18,12 +18,23 @@ enum AgentConnection {
         let c = try client()
         do { return try c.call(method, arguments, autoStart: autoStart) } catch {
             switch error {
-            case .notRunning, .noSessionBus: throw CLIFailure("the agent is not running; {howToStart}", ["howToStart": "\(howToStart)"], status: .agentNotRunning)
+            case .notRunning, .noSessionBus: throw notRunning(error)
             case let .remote(name, message):
                 let input = name == AgentInterface.ErrorName.unknownAlarm || name == AgentInterface.ErrorName.notRinging
                     || name == AgentInterface.ErrorName.invalidArgument
                 throw CLIFailure(message: message, status: input ? .invalidInput : .failure)
             }
+        }
+    }
+
+    /// Exit status 3, worded in the user's language, with how to start the agent.
+    static func notRunning(_ error: AgentClientError) -> CLIFailure {
+        switch error {
+        case .noSessionBus(let why):
+            return CLIFailure("no session bus ({why}): the agent runs inside a desktop session; {howToStart}",
+                              ["why": why, "howToStart": howToStart], status: .agentNotRunning)
+        default:
+            return CLIFailure("the agent is not running; {howToStart}", ["howToStart": howToStart], status: .agentNotRunning)
         }
     }
 

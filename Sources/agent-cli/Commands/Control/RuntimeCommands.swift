@@ -12,12 +12,13 @@ struct SnoozeCommand: ParsableCommand {
     @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).")) var minutes: Int?
 
     func run() throws {
+        CLIText.useUserLanguage()
         if let minutes, !Limits.snoozeMinutes.contains(minutes) {
             throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
         }
         let ctx = try CLIContext()
         let reply = try AgentConnection.call("Snooze", [.string(try AgentConnection.alarmID(alarm, ctx)), .uint32(UInt32(minutes ?? 0))])
-        for id in reply.child(0).strings { Output.line("snoozed \(id)") }
+        for id in reply.child(0).strings { Output.line(t("snoozed {id}", ["id": id])) }
     }
 }
 
@@ -33,20 +34,22 @@ struct StopCommand: ParsableCommand {
     }
 
     func run() throws {
+        CLIText.useUserLanguage()
         let ctx = try CLIContext()
         let reply = try AgentConnection.call("Stop", [.string(try AgentConnection.alarmID(alarm, ctx))])
-        for id in reply.child(0).strings { Output.line("stopped \(id)") }
+        for id in reply.child(0).strings { Output.line(t("stopped {id}", ["id": id])) }
     }
 }
 
 struct PauseCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
-        discussion: "Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00") }
+        discussion: t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
     @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: String?
     @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: String?
 
     func run() throws {
+        CLIText.useUserLanguage()
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let zone = try ctx.zone(doc.settings)
@@ -63,22 +66,24 @@ struct PauseCommand: ParsableCommand {
             throw InputError("give either --for DURATION (e.g. 2h) or --until HH:MM")
         }
         _ = try AgentConnection.call("Pause", [.int64(end.secondsSinceEpoch)])
-        Output.line("paused until \(ISO8601.string(end, in: zone))")
+        Output.line(t("paused until {time}", ["time": ISO8601.string(end, in: zone)]))
     }
 }
 
 struct ResumeCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "resume", abstract: t("End a pause.")) }
     func run() throws {
+        CLIText.useUserLanguage()
         _ = try AgentConnection.call("Resume")
-        Output.line("resumed")
+        Output.line(t("resumed"))
     }
 }
 
 struct ReloadCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now.")) }
     func run() throws {
+        CLIText.useUserLanguage()
         _ = try AgentConnection.call("Reload")
-        Output.line("reloaded")
+        Output.line(t("reloaded"))
     }
 }

@@ -8,7 +8,7 @@ struct StatusCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "status",
         abstract: t("Show whether the agent runs, what rings, what is snoozed, and what comes next."),
-        discussion: "Exit status 3 when the agent is not running.")
+        discussion: t("Exit status 3 when the agent is not running."))
     }
 
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
@@ -19,6 +19,7 @@ struct StatusCommand: ParsableCommand {
         let zone = try ctx.zone(doc.settings)
         let t = ctx.localizer(doc.settings)
         // Never start the agent just to ask whether it runs.
+        CLIText.useUserLanguage()  // the agent's absence is reported in the user's language
         let reply = try AgentConnection.call("GetStatus", autoStart: false)
         let s = AgentStatus(reply.child(0))
         let ringing = try AgentConnection.call("ListRinging", autoStart: false).child(0)
@@ -52,21 +53,26 @@ struct StatusCommand: ParsableCommand {
         }
         let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: AgentState())
         func local(_ seconds: Int64) -> String { p.whenText(Instant(secondsSinceEpoch: seconds)) }
-        var lines = ["agent:         running since \(local(s.runningSince)) (version \(s.version))",
-                     "zone:          \(s.zone)"]
-        if s.pausedUntil != 0 { lines.append("paused until:  \(local(s.pausedUntil))") }
-        lines.append("next:          " + (s.nextTrigger == 0 ? t("never") : "\(local(s.nextTrigger))  \(s.nextLabel) [\(s.nextID)]"))
+        var fields = FieldList(width: 15)
+        fields.add(t("agent"), t("running since {time} (version {version})", ["time": local(s.runningSince), "version": s.version]))
+        fields.add(t("zone"), s.zone)
+        if s.pausedUntil != 0 { fields.add(t("paused until"), local(s.pausedUntil)) }
+        fields.add(t("next"), s.nextTrigger == 0 ? t("never") : "\(local(s.nextTrigger))  \(s.nextLabel) [\(s.nextID)]")
         for i in 0..<ringing.count {
             let r = ringing.child(i)
-            lines.append("ringing:       \(r.child(1).string ?? "") [\(r.child(0).string ?? "")] due \(local(r.child(2).int64 ?? 0))\(r.child(4).bool == true ? " (late)" : "")")
+            let values = ["label": r.child(1).string ?? "", "id": r.child(0).string ?? "", "time": local(r.child(2).int64 ?? 0)]
+            fields.add(t("ringing"), r.child(4).bool == true ? t("{label} [{id}] due {time} (late)", values) : t("{label} [{id}] due {time}", values))
         }
         for i in 0..<snoozed.count {
             let r = snoozed.child(i)
-            lines.append("snoozed:       \(r.child(1).string ?? "") [\(r.child(0).string ?? "")] until \(local(r.child(2).int64 ?? 0))")
+            fields.add(t("snoozed"), t("{label} [{id}] until {time}", ["label": r.child(1).string ?? "", "id": r.child(0).string ?? "",
+                                                                      "time": local(r.child(2).int64 ?? 0)]))
         }
-        lines.append("notifications: \(s.notificationServer)" + (s.notificationCapabilities.isEmpty ? "" : "; capabilities: \(s.notificationCapabilities.joined(separator: " "))"))
-        lines.append("sound:         \(s.soundBackend)")
-        lines.append("store:         \(s.store)" + (s.storeProblem.isEmpty ? "" : " — PROBLEM: \(s.storeProblem)"))
-        Output.line(lines.joined(separator: "\n"))
+        fields.add(t("notifications"), s.notificationCapabilities.isEmpty ? s.notificationServer
+                   : t("{server}; capabilities: {capabilities}", ["server": s.notificationServer,
+                                                                  "capabilities": s.notificationCapabilities.joined(separator: " ")]))
+        fields.add(t("sound"), s.soundBackend)
+        fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
+        Output.line(fields.render().joined(separator: "\n"))
     }
 }

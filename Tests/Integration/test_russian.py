@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Everything agent-cli says, in Russian: every command's --help and the common errors under
+LANG=ru_RU.UTF-8 (a locale this machine need not have generated), with no English sentence left;
+and the catalogue holds every message the sources use (po/extract-messages --check, --lint)."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+RU = {"LANG": "ru_RU.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+
+# Words that only an English sentence has: two of them on a line (outside code, options,
+# placeholders and quoted text) mean the line was left in English.
+ENGLISH = set("""the a an of to for and or with is are was be in on at by from this that it its not no as
+each every one all show give expected use default values value missing unknown unexpected invalid
+alarm alarms habit habits day days time times minutes see more information help version
+option argument command subcommand nothing change changed new add list remove delete""".split())
+CODE = re.compile(r"""(«[^»]*»|"[^"]*"|'[^']*'|<[^>]*>|\$\S+|\S*[-/_.:=~@0-9]\S*|\bagent-cli\b.*$)""")
+
+
+def english_lines(text: str) -> list[str]:
+    found = []
+    for line in text.splitlines():
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+", CODE.sub(" ", line))]
+        if len({w for w in words if w in ENGLISH}) >= 2:
+            found.append(line)
+    return found
+
+
+def test_english_detector_catches_english_and_passes_russian():
+    assert english_lines("  --json   Print the new alarm as JSON.")
+    assert english_lines("agent-cli: invalid time \"25:00\": expected HH:MM with hours 0–23")
+    assert english_lines("  -h, --help              Show help information.")
+    assert not english_lines("  --json   Вывести новый будильник в JSON.")
+    assert not english_lines('  agent-cli habit add "Вода" --numeric --unit стакан,стакана,стаканов --target 8')
+    assert not english_lines("ВЫЗОВ: agent-cli add <time> [--days <days>] [--once <once>]")
+
+
+def command_paths(cli) -> list[list[str]]:
+    """Every command and subcommand, from ArgumentParser's own description of the tree."""
+    r = cli(["--experimental-dump-help"])
+    assert r.rc == 0, r
+    paths = []
+
+    def walk(cmd, prefix):
+        for sub in cmd.get("subcommands", []):
+            name = sub["commandName"]
+            if name == "help":
+                continue
+            paths.append(prefix + [name])
+            walk(sub, prefix + [name])
+
+    walk(json.loads(r.stdout)["command"], [])
+    return paths
+
+
+def test_every_help_is_russian(cli):
+    paths = command_paths(cli)
+    assert ["add"] in paths and ["habit", "done"] in paths and ["template", "apply"] in paths
+    problems = {}
+    for path in [[]] + paths:
+        r = cli(path + ["--help"], env=RU)
+        assert r.rc == 0, (path, r)
+        assert "ВЫЗОВ:" in r.stdout and "Показать справку." in r.stdout, (path, r.stdout)
+        bad = english_lines(r.stdout)
+        if bad:
+            problems[" ".join(path)] = bad
+    assert not problems, "English left in Russian help:\n" + json.dumps(problems, ensure_ascii=False, indent=1)
+
+
+def test_help_follows_language_setting_over_locale(cli):
+    assert cli(["settings", "language", "ru"]).rc == 0
+    r = cli(["--help"])  # LANG=C.UTF-8, LANGUAGE=en in the sandbox
+    assert "Будильники и привычки" in r.stdout
+    assert cli(["settings", "language", "en"]).rc == 0
+    r = cli(["--help"], env=RU)
+    assert "Alarms and habits in Moscow time" in r.stdout and "USAGE:" in r.stdout
+
+
+COMMON_ERRORS = [
+    (["add"], 2),
+    (["add", "25:00"], 2),
+    (["add", "7:00", "--bogus"], 2),
+    (["add", "7:00", "--every", "0"], 2),
+    (["add", "7:00", "--days", "funday"], 2),
+    (["add", "7:00", "--once", "2020-01-01"], 2),
+    (["add", "7:00", "--days", "mon", "--every", "2"], 2),
+    (["add", "7:00", "extra", "words"], 2),
+    (["timer", "forever"], 2),
+    (["show", "nosuchalarm"], 2),
+    (["rm"], 2),
+    (["settings", "zone", "Nowhere/City"], 2),
+    (["settings", "snooze", "0"], 2),
+    (["settings", "colour", "red"], 2),
+    (["habit", "done", "Nothing"], 2),
+    (["habit", "add", "Water", "--numeric"], 2),
+    (["next", "--count", "0"], 2),
+    (["status"], 3),
+    (["snooze"], 3),
+    (["frobnicate"], 2),
+]
+
+
+@pytest.mark.parametrize("args,status", COMMON_ERRORS, ids=[" ".join(a) for a, _ in COMMON_ERRORS])
+def test_common_errors_are_russian(cli, args, status):
+    before = cli(["list", "--json"]).stdout
+    r = cli(args, env=RU)
+    assert r.rc == status, r
+    assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
+    assert re.search("[а-яё]", r.stderr), r.stderr
+    assert not english_lines(r.stderr), r.stderr
+    assert cli(["list", "--json"]).stdout == before  # nothing changed
+
+
+def test_catalogue_has_every_message():
+    r = subprocess.run([str(REPO / "po" / "extract-messages"), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "all translated" in r.stdout
+
+
+def test_no_user_visible_literal_bypasses_the_catalogue():
+    r = subprocess.run([str(REPO / "po" / "extract-messages"), "--lint"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_ru_po_is_complete():
+    r = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(REPO / "po" / "ru.po")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "untranslated" not in r.stderr and "fuzzy" not in r.stderr, r.stderr
