@@ -37,7 +37,8 @@ SWIFT_FLAGS = -c $(CONFIG) $(STATIC) $(HARDEN) --scratch-path $(SCRATCH)
 # Tests install a debug tree: make man completions install CONFIG=debug STATIC= GEN=/tmp/x …
 BIN     ?= $(SCRATCH)/$(CONFIG)
 GEN     ?= $(SCRATCH)/dist
-# Where the build-tree catalogues go: the Localizer finds <repo>/.build/locale from any scratch path.
+# Compiled catalogues for install and packaging checks; the programs themselves carry theirs
+# (compiled in by the CatalogueCompiler plugin on every swift build).
 MO_DIR  = .build/locale
 LINGUAS = $(shell grep -v '^\#' po/LINGUAS)
 MO_FILES = $(foreach l,$(LINGUAS),$(MO_DIR)/$(l)/LC_MESSAGES/moscowtime.mo)

@@ -23,7 +23,10 @@ let package = Package(
                        providers: [.apt(["libcanberra-dev"])]),
 
         // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
-        .target(name: "MoscowTimeCore", dependencies: ["CGLib"]),
+        // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
+        .target(name: "MoscowTimeCore", dependencies: ["CGLib"], plugins: ["CatalogueCompiler"]),
+        .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
+        .executableTarget(name: "embed-catalogue"),
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.

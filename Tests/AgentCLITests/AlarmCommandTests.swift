@@ -80,17 +80,17 @@ struct AlarmCommandTests {
         #expect(r.status == 0)
         let id = r.out.split(separator: " ").dropFirst().first.map(String.init) ?? ""
         #expect(AlarmID.isValid(id))
-        #expect(r.out == "Timer \(id) \"Чай\" rings in 25m, at 15:25:00.\n")
+        #expect(r.out == "Timer \(id) \"Чай\" rings in 25 min, at 15:25:00.\n")
         let a = try #require(try list(rig).first)
         #expect(a["schedule"]?["kind"] == .string("timer"))
         #expect(a["schedule"]?["at"] == .string("2026-11-21T12:25:00Z"))
         #expect(a["durationSeconds"] == .int(1500))
         #expect(a["next"] == .string("2026-11-21T15:25:00+03:00"))
-        #expect(a["summary"] == .string("Timer 25m"))
+        #expect(a["summary"] == .string("Timer 25 min"))
         // Default label; other duration forms.
-        #expect(rig.run("timer", "1h30m").out.contains("\"Timer\" rings in 1h30m, at 16:30:00."))
-        #expect(rig.run("timer", "90s", "Яйца 🥚").out.contains("rings in 1m30s, at 15:01:30."))
-        #expect(rig.run("timer", "10", "bare minutes").out.contains("rings in 10m, at 15:10:00."))
+        #expect(rig.run("timer", "1h30m").out.contains("\"Timer\" rings in 1 h 30 min, at 16:30:00."))
+        #expect(rig.run("timer", "90s", "Яйца 🥚").out.contains("rings in 1 min 30 s, at 15:01:30."))
+        #expect(rig.run("timer", "10", "bare minutes").out.contains("rings in 10 min, at 15:10:00."))
     }
 
     @Test func listTableInRussianAndEnglish() throws {

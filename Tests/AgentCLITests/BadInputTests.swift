@@ -69,7 +69,7 @@ struct BadInputTests {
         // durations
         Case(args: ["timer", "5x"], names: "invalid duration \"5x\""),
         Case(args: ["timer", "0m"], names: "invalid duration \"0m\""),
-        Case(args: ["timer", "-5m"], names: "Missing expected argument '<duration>'"), // "-5m" reads as an option
+        Case(args: ["timer", "-5m"], names: "invalid duration \"-5m\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m"), // not "-5m" read as an option
         Case(args: ["timer", "h"], names: "invalid duration \"h\""),
         Case(args: ["timer", "200h"], names: "a timer runs from 1 second to 7 days"),
         Case(args: ["timer", ""], names: "invalid duration \"\""),

@@ -134,7 +134,7 @@ struct HabitCLITests {
         let all = try s.json("habit", "stats", "--json")
         #expect(all.arrayValue?.count == 1)
         let text = s.run("habit", "stats", "Read", env: ["NO_COLOR": "1"]).out
-        #expect(text.hasPrefix("NAME  STREAK  BEST  7D    30D   365D  SCORE  TOTAL\nRead  5 d     5 d   100%  100%  100%  23%    5\n"))
+        #expect(text.hasPrefix("NAME  STREAK  BEST    7D    30D   365D  SCORE  TOTAL\nRead  5 days  5 days  100%  100%  100%  23%    5\n"))
         // Sunday 15 closes the second-to-last week column; Monday 16… the last.
         #expect(text.contains("\nMon " + String(repeating: " ", count: 52) + "█\n"))
         #expect(text.contains("\nWed " + String(repeating: " ", count: 52) + "-\n"))

@@ -20,7 +20,7 @@ struct TextOutputTests {
         #expect(DateText.shortDateTime(l, .en) == "Mon 2026-11-23 07:30")
         #expect(DateText.relative(25 * 60, .en) == "25 min")
         #expect(DateText.relative(2 * 3600 + 5 * 60, .ru) == "2 ч 5 мин")
-        #expect(DateText.relative(86_400 + 3600, .en) == "1 d 1 h")
+        #expect(DateText.relative(86_400 + 3600, .en) == "1 day 1 h")
         #expect(DateText.relative(-5, .en) == "0 min")
     }
 
@@ -34,7 +34,7 @@ struct TextOutputTests {
         #expect(ScheduleText.summary(.once(date: F.day(2026, 12, 31), time: F.time(7, 0)), t, zone: z) == "Once on 2026-12-31")
         #expect(ScheduleText.summary(.everyNDays(interval: 2, start: F.day(2026, 11, 21), time: F.time(7, 0)), t, zone: z)
             == "Every 2 days from 2026-11-21")
-        #expect(ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z) == "Timer 25m")
+        #expect(ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z) == "Timer 25 min")
         #expect(ScheduleText.time(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), zone: z) == "15:25")
         #expect(ScheduleText.time(.weekly(days: [.monday], time: F.time(6, 5)), zone: z) == "06:05")
     }

@@ -27,6 +27,9 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
         return t(template, all)
     }
     public var description: String { message }
+
+    /// Two errors are the same when they say the same thing (in English), however they were built.
+    public static func == (a: InputError, b: InputError) -> Bool { a.message == b.message }
 }
 
 /// A catalogue message with its values, worded when shown.

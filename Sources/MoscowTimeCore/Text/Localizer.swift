@@ -67,11 +67,16 @@ public struct Localizer: Sendable {
 }
 
 /// The catalogues of this process, each read at most once, lazily (Swift globals initialise on
-/// first access, thread-safely).
+/// first access, thread-safely): a `.mo` file where `ResourceLocator` finds one (an override, the
+/// installed one), else the one compiled into the program from `po/` (`EmbeddedCatalogues`).
 enum SharedCatalogues {
     static let russian: MessageCatalogue? = ResourceLocator.cataloguePath(
         .ru, environment: Environment.current, executableDirectory: ResourceLocator.executableDirectory()
-    ).flatMap(MessageCatalogue.load(path:))
+    ).flatMap(MessageCatalogue.load(path:)) ?? embedded(.ru)
+
+    static func embedded(_ language: Language) -> MessageCatalogue? {
+        EmbeddedCatalogues.base64[language.rawValue].flatMap(Base64.decode).flatMap { try? MessageCatalogue(bytes: $0) }
+    }
 }
 
 extension String {

@@ -21,14 +21,12 @@ public enum ResourceLocator {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Candidate locale directories, most specific first.
+    /// Candidate locale directories, most specific first. A build-tree program has none of its
+    /// own: it uses the catalogue compiled into it (`SharedCatalogues`), always as fresh as `po/`.
     public static func localeDirectories(environment env: [String: String], executableDirectory exe: String?) -> [String] {
         var dirs: [String] = []
         if let d = env["MOSCOWTIME_LOCALEDIR"], !d.isEmpty { dirs.append(d) }
-        if let exe {
-            dirs.append(exe + "/../share/locale")
-            if let repo = sourceTree(above: exe) { dirs.append(repo + "/.build/locale") }
-        }
+        if let exe { dirs.append(exe + "/../share/locale") }
         return dirs
     }
 

@@ -45,8 +45,8 @@ struct TimerCommand: ParsableCommand {
     /// `timer -5m`: ArgumentParser reads "-5m" as an unknown option; name the duration instead and
     /// say what a timer takes.
     static func negativeDuration(in arguments: [String]) -> InputError? {
-        guard arguments.first == "timer",
-              let value = arguments.dropFirst().first(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true })
+        guard arguments.count > 1, arguments[0] == "timer", case let value = arguments[1],
+              value.count > 1, value.hasPrefix("-"), value.dropFirst().first?.isNumber == true
         else { return nil }
         return InputError("invalid duration \"{duration}\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m (up to 7 days)",
                           ["duration": value])

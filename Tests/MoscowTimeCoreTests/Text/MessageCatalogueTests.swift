@@ -12,10 +12,9 @@ struct MessageCatalogueTests {
         return parts.joined(separator: "/")
     }()
 
-    /// The catalogue `make mo` (run by scripts/test before swift test) builds from po/ru.po.
+    /// The catalogue the build compiled from po/ru.po into the program (CatalogueCompiler plugin).
     static func russian() throws -> MessageCatalogue {
-        let path = repo + "/.build/locale/ru/LC_MESSAGES/moscowtime.mo"
-        return try #require(MessageCatalogue.load(path: path), "no \(path): run `make mo` first (scripts/test does)")
+        try #require(SharedCatalogues.embedded(.ru), "no catalogue compiled into MoscowTimeCore")
     }
 
     /// A .mo file as msgfmt writes it (little- or big-endian), for entries in byte order.
@@ -91,10 +90,12 @@ struct MessageCatalogueTests {
     @Test func findsTheCatalogueInTheDocumentedOrder() throws {
         let exe = Self.repo + "/.build/x86_64-unknown-linux-gnu/debug"
         let dirs = ResourceLocator.localeDirectories(environment: ["MOSCOWTIME_LOCALEDIR": "/opt/x/locale"], executableDirectory: exe)
-        #expect(dirs == ["/opt/x/locale", exe + "/../share/locale", Self.repo + "/.build/locale"])
+        #expect(dirs == ["/opt/x/locale", exe + "/../share/locale"])
         let installed = ResourceLocator.localeDirectories(environment: [:], executableDirectory: "/usr/bin")
         #expect(installed == ["/usr/bin/../share/locale"])
-        #expect(ResourceLocator.cataloguePath(.ru, environment: [:], executableDirectory: exe) == Self.repo + "/.build/locale/ru/LC_MESSAGES/moscowtime.mo")
+        // A build-tree program finds no file and uses the catalogue compiled into it.
+        #expect(ResourceLocator.cataloguePath(.ru, environment: [:], executableDirectory: exe) == nil)
+        #expect(try Self.russian().translation("Stop") == "Остановить")
         #expect(ResourceLocator.cataloguePath(.ru, environment: [:], executableDirectory: "/nonexistent/bin") == nil)
         let templates = ResourceLocator.templateDirectories(environment: ["MOSCOWTIME_DATADIR": "/d"], executableDirectory: "/usr/bin")
         #expect(templates == ["/d/templates", "/usr/bin/../share/moscowtime/templates"])
