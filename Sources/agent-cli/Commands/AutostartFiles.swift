@@ -8,7 +8,7 @@ enum AutostartFiles {
     static let desktopName = "org.moscowtime.Agent.desktop"
     /// Marks the files we wrote, so that we only ever overwrite or remove our own.
     static let marker = "X-MoscowTime-Written-By=agent-cli"
-    static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."
+    static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."  // not UI: a comment in the unit file
 
     /// `$XDG_CONFIG_HOME` when absolute (the spec ignores relative values), else `~/.config`.
     static func configHome(_ env: [String: String]) -> String {
@@ -33,11 +33,11 @@ enum AutostartFiles {
     /// (systemd-xdg-autostart-generator and gnome-session both honour the key).
     static func desktopEntry(agentPath: String, hidden: Bool = false) -> String {
         var lines = [
-            "[Desktop Entry]",
+            "[Desktop Entry]",  // not UI: file content
             "Type=Application",
             "Name=MoscowTime",
             "Name[ru]=Московское время",
-            "Comment=Rings alarms and habit reminders in Moscow time",
+            "Comment=Rings alarms and habit reminders in Moscow time",  // not UI: the .desktop file (translated by desktop environments)
             "Comment[ru]=Будильники и напоминания о привычках по московскому времени",
             "Icon=org.moscowtime.Agent",
             "Exec=" + desktopExecQuote(agentPath),
@@ -51,7 +51,7 @@ enum AutostartFiles {
     }
 
     /// The user unit that runs `agentPath` with the graphical session (see data/systemd).
-    static func unit(agentPath: String) -> String {
+    static func unit(agentPath: String) -> String {  // not UI: the unit file
         """
         \(unitMarker)
         [Unit]

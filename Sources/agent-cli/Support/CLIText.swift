@@ -66,10 +66,27 @@ enum CLIText {
         }
         var out = line
         for phrase in libraryPhrases where out.contains(phrase) {
-            out = out.replacingAll(phrase, with: localizer(phrase))
+            out = replacingKeepingColumns(out, phrase, localizer(phrase))
         }
         return out
     }
+}
+
+/// Replaces `phrase` and takes the difference in length out of (or adds it to) the run of spaces
+/// that follows, so the help's next column stays where ArgumentParser put it.
+func replacingKeepingColumns(_ text: String, _ phrase: String, _ replacement: String) -> String {
+    var out = "", rest = Substring(text)
+    while let r = rest.range(of: phrase) {
+        out += rest[..<r.lowerBound] + replacement
+        rest = rest[r.upperBound...]
+        let spaces = rest.prefix { $0 == " " }.count
+        let delta = replacement.count - phrase.count
+        if spaces >= 2 {
+            rest = rest.dropFirst(min(max(delta, 0), spaces - 1))
+            if delta < 0 { out += String(repeating: " ", count: -delta) }
+        }
+    }
+    return out + rest
 }
 
 /// The English message, translated when shown (`CLIText`): for help strings, which ArgumentParser
