@@ -20,7 +20,7 @@ ENGLISH = set("""the a an of to for and or with is are was be in on at by from t
 each every one all show give expected use default values value missing unknown unexpected invalid
 alarm alarms habit habits day days time times minutes see more information help version
 option argument command subcommand nothing change changed new add list remove delete""".split())
-CODE = re.compile(r"""(\bagent-cli [a-z].*$|«[^»]*»|"[^"]*"|'[^']*'|<[^>]*>|\$\S+|\S*[-/_.:=~@0-9]\S*)""")
+CODE = re.compile(r"""(\bagent-cli [a-z].*$|\((?:values|значения): .*$|«[^»]*»|"[^"]*"|'[^']*'|<[^>]*>|\$\S+|\S*[-/_.:=~@0-9]\S*)""")
 
 
 def english_lines(text: str) -> list[str]:

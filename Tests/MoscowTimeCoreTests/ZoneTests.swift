@@ -125,7 +125,9 @@ struct ZoneTests {
     }
 
     @Test(arguments: ["UTC+3", "MSK-3", "/etc/passwd", "", "../etc/passwd", "Europe/../../etc/passwd",
-                      "EST5EDT,M3.2.0,M11.1.0", "Europe/Moscow\n", "Europe/Moscow ", "<+03>-3"])
+                      "EST5EDT,M3.2.0,M11.1.0", "Europe/Moscow\n", "Europe/Moscow ", "<+03>-3",
+                      "right/Europe/Berlin", "posix/Europe/Berlin", "Europe//Berlin", "Europe/Berlin/", "./Europe/Berlin",
+                      "localtime", "posixrules", "zone.tab", "tzdata.zi", "Europe"])
     func nonIANANamesAreRefused(name: String) {
         #expect(Zone(identifier: name) == nil)
     }
@@ -135,5 +137,28 @@ struct ZoneTests {
         #expect(Zone(identifier: "Asia/Kolkata")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 19_800)
         #expect(Zone(identifier: "America/Argentina/Buenos_Aires") != nil)
         #expect(Zone(identifier: "Etc/GMT-3")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 10_800)
+        // Every name of the database, the old and backward ones too.
+        #expect(Zone(identifier: "GMT")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 0)
+        #expect(Zone(identifier: "Japan")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 32_400)
+        #expect(Zone(identifier: "W-SU")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 10_800)
+        #expect(Zone(identifier: "EST5EDT")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == -14_400)
+    }
+
+    @Test func userInputIsNormalisedOrRefusedWithAReason() throws {
+        #expect(try ZoneNames.resolve("europe/moscow") == "Europe/Moscow")
+        #expect(try ZoneNames.resolve(" Europe/Berlin ") == "Europe/Berlin")
+        #expect(try ZoneNames.resolve("w-su") == "W-SU")
+        #expect(throws: InputError("\"right/Europe/Berlin\" is from the right/ copy of the tz database, which is not for clocks: use Europe/Berlin")) {
+            try ZoneNames.resolve("right/Europe/Berlin")
+        }
+        #expect(throws: InputError("\"posix/Europe/Berlin\" is from the posix/ copy of the tz database, which is not for clocks: use Europe/Berlin")) {
+            try ZoneNames.resolve("posix/Europe/Berlin")
+        }
+        for bad in ["Europe//Berlin", "UTC+3", "Mars/Olympus", "localtime", ""] {
+            #expect(throws: InputError.self) { try ZoneNames.resolve(bad) }
+        }
+        let all = ZoneNames.all()
+        #expect(all.count > 400 && all.contains("Europe/Moscow") && all.contains("Japan") && !all.contains("localtime"))
+        #expect(all.allSatisfy { ZoneNames.contains($0) })
     }
 }

@@ -10,10 +10,11 @@ public enum SettingsEditor {
         }
         switch key {
         case "zone":
-            guard Zone(identifier: value) != nil else {
-                throw InputError("unknown time zone \"{value}\": expected an IANA zone name such as Europe/Moscow, Europe/Berlin or America/New_York", ["value": "\(value)"])
+            let name = try ZoneNames.resolve(value)
+            guard Zone(identifier: name) != nil else {
+                throw InputError("GLib cannot read the zone \"{value}\" of the tz database", ["value": name])
             }
-            s.zone = value
+            s.zone = name
         case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
         case "ring-minutes": s.ringMinutes = try minutes(Limits.ringMinutes)
         case "late-window": s.lateWindowMinutes = try minutes(Limits.lateWindowMinutes)

@@ -15,24 +15,16 @@ public final class Zone: @unchecked Sendable {
 
     public static let moscowIdentifier = "Europe/Moscow"
 
-    /// Nil when the tz database has no such zone. Only IANA names are accepted: POSIX TZ strings
-    /// ("UTC+3") and the system's local zone are deliberately refused.
+    /// Nil when the tz database has no such zone (`ZoneNames`): POSIX TZ strings ("UTC+3"), the
+    /// system's local zone and the leap-second `right/` zones are refused.
     public init?(identifier: String) {
-        guard Zone.looksLikeIANAName(identifier),
+        guard ZoneNames.contains(identifier),
               let tz = g_time_zone_new_identifier(identifier) else { return nil }
         self.tz = tz
         self.identifier = identifier
     }
 
     deinit { g_time_zone_unref(tz) }
-
-    private static func looksLikeIANAName(_ s: String) -> Bool {
-        guard !s.isEmpty, s.utf8.count < 64, !s.hasPrefix("/"), !s.contains(".."),
-              s.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "/_-+0123456789".unicodeScalars.contains($0)) })
-        else { return false }
-        // Accept "UTC" and region/city names; refuse offsets spelt as POSIX rules like "MSK-3".
-        return s == "UTC" || s.contains("/")
-    }
 
     /// UTC offset in seconds in force at `instant`.
     public func utcOffset(at instant: Instant) -> Int {

@@ -9,7 +9,7 @@ struct EditCommand: ParsableCommand {
         discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
     }
 
-    @Argument(help: t("Alarm id, unique id prefix, or exact label."))
+    @Argument(help: t("Alarm id, unique id prefix, or exact label."), completion: Completions.of(.alarm))
     var alarm: String
 
     @Option(name: .long, help: t("New time of day, HH:MM."))

@@ -9,7 +9,7 @@ struct HabitDoneCommand: ParsableCommand {
         discussion: t("Numeric habits: --amount sets the day's total; without it one unit is added.\nExamples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note \"50 pages\"\n          agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)"))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."))
+    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone)."))

@@ -7,7 +7,7 @@ struct HabitShowCommand: ParsableCommand {
         CommandConfiguration(commandName: "show", abstract: t("Show one habit, its statistics and its recent days."))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."))
+    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
     var habit: String
 
     @Option(name: .long, help: t("How many recent entries to list (0–10000)."))

@@ -9,7 +9,7 @@ struct HabitSkipCommand: ParsableCommand {
         discussion: t("Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20"))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."))
+    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))

@@ -10,7 +10,7 @@ struct HabitStatsCommand: ParsableCommand {
         discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = times per day, v = 1 for a done day (amount/target for numeric).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
     }
 
-    @Argument(help: t("One habit (exact name or id prefix); all active habits without it."))
+    @Argument(help: t("One habit (exact name or id prefix); all active habits without it."), completion: Completions.of(.habit))
     var habit: String?
 
     @Flag(name: .long, help: t("Include archived habits (all-habits table)."))

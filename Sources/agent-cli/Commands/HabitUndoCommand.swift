@@ -8,7 +8,7 @@ struct HabitUndoCommand: ParsableCommand {
         commandName: "undo", abstract: t("Remove what was logged for a day (done, amount or skip)."))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."))
+    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))

@@ -8,7 +8,7 @@ struct SnoozeCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
     }
-    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm).")) var alarm: String?
+    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm)."), completion: Completions.of(.alarm)) var alarm: String?
     @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).")) var minutes: Int?
 
     func run() throws {
@@ -25,7 +25,7 @@ struct SnoozeCommand: ParsableCommand {
 struct StopCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one).")) }
-    @Argument(help: t("Alarm id, unique prefix or label.")) var alarm: String?
+    @Argument(help: t("Alarm id, unique prefix or label."), completion: Completions.of(.alarm)) var alarm: String?
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
     func validate() throws {
