@@ -62,6 +62,8 @@ INSTALLED = \
 	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/symbolic/apps/$(i)-symbolic.svg) \
 	$(MANDIR)/man1/agent-cli.1 \
 	$(MANDIR)/man1/moscowtime-agent.1 \
+	$(MANDIR)/ru/man1/agent-cli.1 \
+	$(MANDIR)/ru/man1/moscowtime-agent.1 \
 	$(BASHCOMPDIR)/agent-cli \
 	$(ZSHCOMPDIR)/_agent-cli \
 	$(FISHCOMPDIR)/agent-cli.fish \
@@ -100,7 +102,7 @@ check-po:
 	for l in $(LINGUAS); do msgfmt --check --output-file=/dev/null po/$$l.po; done
 
 # --- man pages and completions (from the built agent-cli) ------------------------------------
-man: $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1
+man: $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1 $(GEN)/man/ru/agent-cli.1 $(GEN)/man/ru/moscowtime-agent.1
 
 # swift-argument-parser's generate-manual (the tool behind its GenerateManual plugin), run through
 # packaging/tools/make-manpage, which keeps the non-ASCII text the tool would drop.
@@ -109,16 +111,28 @@ $(GEN)/man/agent-cli.1: binaries
 	packaging/tools/make-manpage --tool $(BIN)/agent-cli --generator $(BIN)/generate-manual \
 		--date $(MAN_DATE) --output $@
 
+# The Russian agent-cli(1) from the same source: agent-cli's help in its catalogue's Russian.
+$(GEN)/man/ru/agent-cli.1: binaries
+	$(SWIFT) build $(SWIFT_FLAGS) --product generate-manual
+	packaging/tools/make-manpage --lang ru --tool $(BIN)/agent-cli --generator $(BIN)/generate-manual \
+		--date $(MAN_DATE) --output $@
+
 $(GEN)/man/moscowtime-agent.1: data/man/moscowtime-agent.1
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+$(GEN)/man/ru/moscowtime-agent.1: data/man/ru/moscowtime-agent.1
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# In English whatever the builder's locale or `language` setting (an empty XDG_DATA_HOME).
+COMPLETION_ENV = env LANGUAGE=en LC_ALL=C.UTF-8 XDG_DATA_HOME=/nonexistent
 completions: binaries
 	@mkdir -p $(GEN)/completions
 	@# Completion scripts are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
-	$(BIN)/agent-cli --generate-completion-script bash | sed '1{/^#!/d}' > $(GEN)/completions/agent-cli.bash
-	$(BIN)/agent-cli --generate-completion-script zsh > $(GEN)/completions/_agent-cli
-	$(BIN)/agent-cli --generate-completion-script fish > $(GEN)/completions/agent-cli.fish
+	$(COMPLETION_ENV) $(BIN)/agent-cli --generate-completion-script bash | sed '1{/^#!/d}' > $(GEN)/completions/agent-cli.bash
+	$(COMPLETION_ENV) $(BIN)/agent-cli --generate-completion-script zsh > $(GEN)/completions/_agent-cli
+	$(COMPLETION_ENV) $(BIN)/agent-cli --generate-completion-script fish > $(GEN)/completions/agent-cli.fish
 
 # --- the scripts -------------------------------------------------------------------------------
 test:
@@ -162,6 +176,8 @@ install:
 	done
 	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1 $(DESTDIR)$(MANDIR)/man1/
+	install -d $(DESTDIR)$(MANDIR)/ru/man1
+	install -m 0644 $(GEN)/man/ru/agent-cli.1 $(GEN)/man/ru/moscowtime-agent.1 $(DESTDIR)$(MANDIR)/ru/man1/
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0644 $(GEN)/completions/agent-cli.bash $(DESTDIR)$(BASHCOMPDIR)/agent-cli
 	install -m 0644 $(GEN)/completions/_agent-cli $(DESTDIR)$(ZSHCOMPDIR)/_agent-cli

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -97,6 +98,7 @@ EXPECTED = {
     *(f"usr/share/icons/hicolor/scalable/apps/{APP}{v}.svg" for v in ("", "-ringing", "-paused")),
     *(f"usr/share/icons/hicolor/symbolic/apps/{APP}{v}-symbolic.svg" for v in ("", "-ringing", "-paused")),
     "usr/share/man/man1/agent-cli.1", "usr/share/man/man1/moscowtime-agent.1",
+    "usr/share/man/ru/man1/agent-cli.1", "usr/share/man/ru/man1/moscowtime-agent.1",
     "usr/share/bash-completion/completions/agent-cli",
     "usr/share/zsh/vendor-completions/_agent-cli",
     "usr/share/fish/vendor_completions.d/agent-cli.fish",
@@ -151,6 +153,16 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     if shutil.which("man"):
         page = run(["man", "-l", str(root / "usr/share/man/man1/agent-cli.1")], env={**os.environ, "MANWIDTH": "100"}).stdout
         assert "Подъём" in page
+        # Examples are literal blocks, not filled into the next sentence; the exit status lists 3.
+        assert re.search(r"\n +agent-cli add 9:00 --once tomorrow\n +agent-cli add 6:45 --every 2\n", page), page
+        assert "agent-\n" not in page and "agent‐\n" not in page
+        assert "the agent is not running" in page.split("EXIT STATUS")[1]
+        ru = run(["man", "-l", str(root / "usr/share/man/ru/man1/agent-cli.1")], env={**os.environ, "MANWIDTH": "100"}).stdout
+        assert "КОД ВЫХОДА" in ru and "Добавить будильник." in ru and "агент не запущен" in ru.split("КОД ВЫХОДА")[1]
+        agent = run(["man", "-l", str(root / "usr/share/man/man1/moscowtime-agent.1")], env={**os.environ, "MANWIDTH": "100"}).stdout
+        assert "3       when another agent already runs in the session" in agent, agent
+        agent_ru = run(["man", "-l", str(root / "usr/share/man/ru/man1/moscowtime-agent.1")], env={**os.environ, "MANWIDTH": "100"}).stdout
+        assert "3       если в сеансе уже работает другой агент" in agent_ru, agent_ru
     assert "complete" in (root / "usr/share/bash-completion/completions/agent-cli").read_text()
     assert (root / "usr/share/zsh/vendor-completions/_agent-cli").read_text().startswith("#compdef agent-cli")
     assert "complete -c" in (root / "usr/share/fish/vendor_completions.d/agent-cli.fish").read_text()
