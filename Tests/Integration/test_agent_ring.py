@@ -35,14 +35,15 @@ def test_alarm_rings_once_on_time_with_the_specified_notification(rig):
 
     assert call.summary == label  # the summary is plain text: never escaped
     assert call.app_name == "MoscowTime" and call.icon
-    # Body: "Alarm · <Moscow time> · <weekday, date>"; nothing else for an on-time ring with buttons.
-    expected = {f"Alarm · {hm} · {date_line(t.due)}" for hm in clock_texts(t.due, utc_now())}
+    # Body: "Alarm · <Moscow time> · <weekday, date>" and how long Snooze waits (the buttons are
+    # one short word each: narrow buttons cut longer labels).
+    expected = {f"Alarm · {hm} · {date_line(t.due)}\nSnooze: 10 min" for hm in clock_texts(t.due, utc_now())}
     assert call.body in expected, call.body
     assert call.hints["urgency"] == URGENCY_CRITICAL
     assert call.hints["category"] == "x-moscowtime.alarm"
     assert call.hints["desktop-entry"] == "org.moscowtime.Agent"
     assert call.hints["suppress-sound"] is True
-    assert call.actions == [("snooze", "Snooze 10 min"), ("stop", "Stop"), ("default", "Stop")]
+    assert call.actions == [("snooze", "Snooze"), ("stop", "Stop"), ("default", "Stop")]
     assert call.timeout == 0  # never expires by itself
 
     time.sleep(1.0)
@@ -177,6 +178,6 @@ def test_zone_and_language_changes_are_picked_up_live(rig):
     weekdays = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"]
     d = t.due.astimezone(tokyo_zone)
     date_ru = f"{weekdays[d.weekday()]}, {d.day} {months[d.month - 1]} {d.year}"
-    assert call.body in [f"Будильник · {hm} · {date_ru}" for hm in clock_texts(t.due, utc_now(), tokyo_zone)], \
+    assert call.body in [f"Будильник · {hm} · {date_ru}\nОтложить — на 10 мин" for hm in clock_texts(t.due, utc_now(), tokyo_zone)], \
         call.body
-    assert call.actions == [("snooze", "Отложить на 10 мин"), ("stop", "Остановить"), ("default", "Остановить")]
+    assert call.actions == [("snooze", "Отложить"), ("stop", "Остановить"), ("default", "Остановить")]

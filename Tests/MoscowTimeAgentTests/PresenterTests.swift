@@ -51,7 +51,8 @@ struct PresenterTests {
         #expect(n.content.expireTimeoutMs == 0)
         #expect(n.content.suppressSound)
         #expect(n.actionIDs == ["snooze", "stop", "default"])
-        #expect(n.content.actions.map(\.label) == ["Snooze 10 min", "Stop", "Stop"])
+        #expect(n.content.actions.map(\.label) == ["Snooze", "Stop", "Stop"])
+        #expect(n.content.body.hasSuffix("\nSnooze: 10 min"))
         #expect(Array(r.sound.looping.values) == [.themeSound("alarm-clock-elapsed")])
     }
 
@@ -194,7 +195,8 @@ struct PresenterTests {
         #expect(n.content.category == NotificationFactory.habitCategory)
         #expect(n.content.urgency == .normal)
         #expect(n.actionIDs == ["done", "skip", "later"])
-        #expect(n.content.actions.last?.label == "Later (30 min)")
+        #expect(n.content.actions.last?.label == "Later")
+        #expect(n.content.body.hasSuffix("\nLater: in 30 min"))
         #expect(r.sound.playedOnce.map(\.source) == [.themeSound("message-new-instant")])
         // One key allocator: the habit's sound never shares a key with a ringing alarm's loop.
         #expect(!r.sound.looping.keys.contains(r.sound.playedOnce[0].key))

@@ -15,8 +15,10 @@ public struct AlarmNotificationText: Sendable {
         public let stopLabel: String
     }
 
-    /// `summary`: the label; `body`: the Moscow time and date, plus "late: due 07:00" and the CLI
-    /// hint when the server cannot show buttons.
+    /// `summary`: the label; `body`: the Moscow time and date, how long Snooze waits, plus "late:
+    /// due 07:00" and the CLI hint when the server cannot show buttons. Button labels are one short
+    /// word: servers that draw narrow buttons (LXQt) cut "Отложить на 10 мин" to "Отло…", so the
+    /// minutes go in the body.
     public func ring(_ r: RingingAlarm, now: Instant, serverHasActions: Bool) -> Ring {
         let due = zone.local(r.due)
         let current = zone.local(now)
@@ -25,11 +27,12 @@ public struct AlarmNotificationText: Sendable {
         if r.snoozeCount > 0 {
             lines.append(t.plural("snoozed {n} time", "snoozed {n} times", count: r.snoozeCount, ["n": String(r.snoozeCount)]))
         }
-        if !serverHasActions {
+        if serverHasActions {
+            lines.append(t("Snooze: {n} min", ["n": String(r.snoozeMinutes)]))
+        } else {
             lines.append(t("To snooze: agent-cli snooze {id} · to stop: agent-cli stop {id}", ["id": r.alarmID]))
         }
-        return Ring(summary: r.label, body: lines.joined(separator: "\n"),
-                    snoozeLabel: t("Snooze {n} min", ["n": String(r.snoozeMinutes)]), stopLabel: t("Stop"))
+        return Ring(summary: r.label, body: lines.joined(separator: "\n"), snoozeLabel: t("Snooze"), stopLabel: t("Stop"))
     }
 
     /// One notification for any number of missed occurrences.

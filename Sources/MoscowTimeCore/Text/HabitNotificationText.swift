@@ -22,6 +22,8 @@ public struct HabitNotificationText: Sendable {
         lines.append(t("Streak: {streak}", ["streak": HabitText.streak(streak.current, streak.unit, t.language)]))
         if let p = r.progress { lines.append(t("Today: {progress}", ["progress": p])) }
         if r.isLate { lines.append(t("late: due {time}", ["time": zone.local(r.due).shortClockText])) }
+        // Short button labels (see AlarmNotificationText): the minutes of Later go in the body.
+        lines.append(t("Later: in {n} min", ["n": String(laterMinutes)]))
         let done: String
         if let goal = habit.kind.goal {
             done = t("+1 {unit}", ["unit": HabitUnit.form(goal.unit, for: 1)])
@@ -29,6 +31,6 @@ public struct HabitNotificationText: Sendable {
             done = t("Done")
         }
         return Reminder(summary: habit.name, body: lines.joined(separator: "\n"), doneLabel: done,
-                        skipLabel: t("Skip"), laterLabel: t("Later ({n} min)", ["n": String(laterMinutes)]))
+                        skipLabel: t("Skip"), laterLabel: t("Later"))
     }
 }

@@ -82,7 +82,7 @@ struct MessageCatalogueTests {
         let ru = Localizer(.ru, catalogue: c), en = Localizer(.en, catalogue: c)
         #expect(ru("Stop") == "Остановить")
         #expect(en("Stop") == "Stop")
-        #expect(ru("Snooze {n} min", ["n": "10"]) == "Отложить на 10 мин")
+        #expect(ru("Snooze: {n} min", ["n": "10"]) == "Отложить — на 10 мин")
         #expect(ru("no such message {x}", ["x": "1"]) == "no such message 1")
         #expect(Localizer(.ru, catalogue: nil)("Every day") == "Каждый день") // the process-wide catalogue
     }
@@ -116,11 +116,11 @@ struct MessageCatalogueTests {
             отложен 2 раза
             Отложить: agent-cli snooze 0a1b2c3d · остановить: agent-cli stop 0a1b2c3d
             """)
-        #expect(ru.snoozeLabel == "Отложить на 10 мин")
+        #expect(ru.snoozeLabel == "Отложить") // one word: narrow buttons (LXQt) cut longer labels
         #expect(ru.stopLabel == "Остановить")
         let en = AlarmNotificationText(Localizer(.en, catalogue: c), zone: zone).ring(ringing, now: now, serverHasActions: true)
-        #expect(en.body == "Alarm · 08:00 · Monday, 23 November 2026\nlate: due 07:00\nsnoozed 2 times")
-        #expect(en.snoozeLabel == "Snooze 10 min")
+        #expect(en.body == "Alarm · 08:00 · Monday, 23 November 2026\nlate: due 07:00\nsnoozed 2 times\nSnooze: 10 min")
+        #expect(en.snoozeLabel == "Snooze")
         #expect(en.stopLabel == "Stop")
 
         let missed = [MissedAlarm(alarmID: "0a1b2c3d", label: "Подъём", due: due, reason: .sleep)]
