@@ -19,7 +19,7 @@ def test_demo_alarm_is_shown_heard_and_snoozed(tmp_path):
     assert result.wav is not None and result.wav.is_file()
     assert result.snoozed is not None and result.snoozed["snoozed"] is True
     at = datetime.fromisoformat(result.snoozed["at"])
-    # "Snooze 10 min": the ring moves roughly ten minutes ahead
+    # Snooze (10 min, as the body says): the ring moves roughly ten minutes ahead
     assert timedelta(minutes=5) < at - datetime.now(timezone.utc) < timedelta(minutes=15)
 
 
