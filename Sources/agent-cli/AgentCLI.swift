@@ -32,7 +32,12 @@ enum Main {
             // the help and the messages ArgumentParser builds while parsing are in it.
             CLIText.useUserLanguage()
             if let e = TimerCommand.negativeDuration(in: arguments) { fail(e) }
-            do { _ = try AgentCLI.parseAsRoot(arguments) } catch { fail(error) }
+            ArgumentErrors.last = nil
+            do { _ = try AgentCLI.parseAsRoot(arguments) } catch {
+                // A value the core's parser refused: its own reason, not "The value … is invalid".
+                if let reason = ArgumentErrors.last, AgentCLI.exitCode(for: error) == .validationFailure { fail(reason) }
+                fail(error)
+            }
             fail(error)
         }
         do {

@@ -34,6 +34,11 @@ struct BadInputTests {
         Case(args: ["add", "25:61"], names: "invalid time \"25:61\""),
         Case(args: ["add", "7:5"], names: "invalid time \"7:5\""),
         Case(args: ["add", "24:00"], names: "invalid time"),
+        // A sign is not part of a time: Int() would read "-0:30" as 00:30 and "+7:30" as 07:30.
+        Case(args: ["add", "--", "-0:30"], names: "invalid time \"-0:30\": expected HH:MM"),
+        Case(args: ["add", "+7:30"], names: "invalid time \"+7:30\": expected HH:MM"),
+        Case(args: ["edit", "x", "--time", "+7:30"], names: "invalid time \"+7:30\""),
+        Case(args: ["pause", "--until=-1:00"], names: "invalid time \"-1:00\""),
         Case(args: ["add", "seven"], names: "invalid time \"seven\""),
         Case(args: ["add"], names: "Missing expected argument '<time>'"),
         // days, dates, intervals

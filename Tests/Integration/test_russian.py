@@ -73,6 +73,13 @@ def test_every_help_is_russian(cli):
     assert not problems, "English left in Russian help:\n" + json.dumps(problems, ensure_ascii=False, indent=1)
 
 
+def test_closed_sets_are_listed_in_help(cli):
+    text = " ".join(cli(["settings", "--help"], env=RU).stdout.split())
+    assert "(значения: zone, snooze, sound, ring-minutes, late-window, language, habit-later, habit-sound)" in text, text
+    text = " ".join(cli(["autostart", "enable", "--help"]).stdout.split())
+    assert "(values: auto, systemd, xdg; default: auto)" in text, text
+
+
 def test_help_follows_language_setting_over_locale(cli):
     assert cli(["settings", "language", "ru"]).rc == 0
     r = cli(["--help"])  # LANG=C.UTF-8, LANGUAGE=en in the sandbox

@@ -11,7 +11,7 @@ struct AddCommand: ParsableCommand {
     }
 
     @Argument(help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default)."))
-    var time: String
+    var time: TimeOfDay
 
     @OptionGroup var schedule: ScheduleOptions
 
@@ -29,7 +29,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let ctx = try CLIContext()
         // Validate everything before the store is touched.
-        let time = try TimeParser.parse(self.time)
+        let time = self.time
         let label = try label.map(LabelInput.validate)
         let snooze = try details.validatedSnooze()
         let sound = try details.validatedSound()

@@ -16,7 +16,7 @@ struct AutostartCommand: ParsableCommand {
 
 struct AutostartOptions: ParsableArguments {
     @Option(name: .long, help: t("auto (default: systemd when systemd --user runs, else xdg), systemd or xdg."))
-    var method = "auto"
+    var method: AutostartMethodChoice = .auto
 }
 
 struct AutostartEnableCommand: ParsableCommand {
@@ -51,10 +51,7 @@ struct Autostart {
 
     static func make(_ options: AutostartOptions) throws -> Autostart {
         let env = Environment.current
-        let requested = options.method.lowercased()
-        guard ["auto", "systemd", "xdg"].contains(requested) else {
-            throw InputError("invalid --method \"{method}\": expected auto, systemd or xdg", ["method": "\(options.method)"])
-        }
+        let requested = options.method.rawValue
         // The language setting, if the store is readable; autostart works without a store.
         let settings = (try? DocumentStore(paths: StorePaths.fromEnvironment(env)).load())?.settings ?? Settings()
         let t = Localizer(Language.resolve(setting: settings.language, environment: env))

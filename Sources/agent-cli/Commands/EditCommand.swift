@@ -13,7 +13,7 @@ struct EditCommand: ParsableCommand {
     var alarm: String
 
     @Option(name: .long, help: t("New time of day, HH:MM."))
-    var time: String?
+    var time: TimeOfDay?
 
     @OptionGroup var schedule: ScheduleOptions
 
@@ -27,7 +27,7 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         let ctx = try CLIContext()
-        let newTime = try time.map(TimeParser.parse)
+        let newTime = time
         let label = try label.map(LabelInput.validate)
         let snooze = try details.validatedSnooze()
         let sound = try details.validatedSound()

@@ -9,12 +9,13 @@ struct SettingsCommand: ParsableCommand {
         discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file,\nalarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en),\nhabit-later (minutes, 30), habit-sound (message-new-instant).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
     }
 
-    @Argument(help: t("Setting to show or change."), completion: Completions.of(.setting)) var key: String?
+    @Argument(help: t("Setting to show or change.")) var key: SettingKey?
     @Argument(help: t("New value."), completion: Completions.settingValue) var value: String?
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func run() throws {
         let ctx = try CLIContext()
+        let key = self.key?.rawValue
         if let key, let value {
             var probe = Settings()
             try SettingsEditor.apply(key: key, value: value, to: &probe) // validate before locking

@@ -11,7 +11,7 @@ struct TimerCommand: ParsableCommand {
     }
 
     @Argument(help: t("How long: 90s, 25m, 1h30m."))
-    var duration: String
+    var duration: DurationArgument
 
     @Argument(help: t("Label (default: Timer / Таймер)."))
     var label: String?
@@ -21,12 +21,16 @@ struct TimerCommand: ParsableCommand {
     @Flag(name: .long, help: t("Print the new timer as JSON."))
     var json = false
 
+    func validate() throws {
+        guard Limits.timerSeconds.contains(Int(duration.seconds)) else {
+            throw ValidationError(InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days",
+                                             ["duration": duration.text]).message(in: CLIText.localizer))
+        }
+    }
+
     func run() throws {
         let ctx = try CLIContext()
-        let seconds = try DurationParser.parse(duration)
-        guard Limits.timerSeconds.contains(Int(seconds)) else {
-            throw InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days", ["duration": "\(duration)"])
-        }
+        let seconds = duration.seconds
         let label = try label.map(LabelInput.validate)
         let snooze = try details.validatedSnooze()
         let sound = try details.validatedSound()

@@ -5,7 +5,7 @@ import MoscowTimeCore
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {
     @Option(name: .long, help: t("Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays)."))
-    var days: String?
+    var days: DaysArgument?
 
     @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра."))
     var once: String?
@@ -18,11 +18,15 @@ struct ScheduleOptions: ParsableArguments {
 
     var isEmpty: Bool { days == nil && once == nil && every == nil && from == nil }
 
+    /// The rules between the options, checked while parsing.
+    func validate() throws {
+        let given = [days != nil, once != nil, every != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError(t("choose one of --days, --once and --every")) }
+        if from != nil, every == nil { throw ValidationError(t("--from goes with --every N")) }
+    }
+
     /// Builds the schedule for `time`; nil when no option was given.
     func schedule(time: TimeOfDay, today: CivilDate) throws -> Schedule? {
-        let given = [days != nil, once != nil, every != nil].filter { $0 }.count
-        if given > 1 { throw InputError("choose one of --days, --once and --every") }
-        if from != nil, every == nil { throw InputError("--from goes with --every N") }
         if let once { return .once(date: try DateParser.parse(once, today: today), time: time) }
         if let every {
             guard (1...Schedule.maximumInterval).contains(every) else {
@@ -31,7 +35,7 @@ struct ScheduleOptions: ParsableArguments {
             let start = try from.map { try DateParser.parse($0, today: today) } ?? today
             return .everyNDays(interval: every, start: start, time: time)
         }
-        if let days { return .weekly(days: try DaysParser.parse(days), time: time) }
+        if let days { return .weekly(days: days.days, time: time) }
         return nil
     }
 }

@@ -45,8 +45,12 @@ struct PauseCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
         discussion: t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
-    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: String?
-    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: String?
+    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: DurationArgument?
+    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: TimeOfDay?
+
+    func validate() throws {
+        if (duration == nil) == (until == nil) { throw ValidationError(t("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
+    }
 
     func run() throws {
         CLIText.useUserLanguage()
@@ -56,14 +60,13 @@ struct PauseCommand: ParsableCommand {
         let end: Instant
         switch (duration, until) {
         case (let d?, nil):
-            end = ctx.now + (try DurationParser.parse(d))
-        case (nil, let u?):
-            let time = try TimeParser.parse(u)
+            end = ctx.now + d.seconds
+        case (nil, let time?):
             let today = zone.local(ctx.now).date
             let candidate = zone.instant(today, time)
             end = candidate > ctx.now ? candidate : zone.instant(today.adding(days: 1), time)
         default:
-            throw InputError("give either --for DURATION (e.g. 2h) or --until HH:MM")
+            return // validate() allows exactly one
         }
         _ = try AgentConnection.call("Pause", [.int64(end.secondsSinceEpoch)])
         Output.line(t("paused until {time}", ["time": ISO8601.string(end, in: zone)]))
