@@ -73,6 +73,22 @@ def test_every_help_is_russian(cli):
     assert not problems, "English left in Russian help:\n" + json.dumps(problems, ensure_ascii=False, indent=1)
 
 
+def test_the_catalogue_is_inside_the_binary(tmp_path):
+    """What `swift build` (and scripts/run, the README's run command) makes speaks Russian by
+    itself: a copy of the binary far from the source tree and any share/locale, on a machine whose
+    ru_RU locale need not be generated."""
+    from harness.agent import binary
+    import shutil
+    lone = tmp_path / "bin" / "agent-cli"
+    lone.parent.mkdir()
+    shutil.copy2(binary("agent-cli"), lone)
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "d"), "PATH": "/usr/bin:/bin", "LANG": "ru_RU.UTF-8"}
+    r = subprocess.run([str(lone), "--help"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and "Будильники и привычки по московскому времени" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run([str(lone), "add", "25:00"], env=env, capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("agent-cli: неверное время «25:00»"), r.stderr
+
+
 def test_closed_sets_are_listed_in_help(cli):
     text = " ".join(cli(["settings", "--help"], env=RU).stdout.split())
     assert "(значения: zone, snooze, sound, ring-minutes, late-window, language, habit-later, habit-sound)" in text, text
