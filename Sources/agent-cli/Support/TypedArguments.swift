@@ -35,14 +35,6 @@ struct DaysArgument: ExpressibleByArgument {
     }
 }
 
-/// An amount of a numeric habit: 3, 2.5, 2,5.
-struct AmountArgument: ExpressibleByArgument {
-    let value: Double
-    init?(argument: String) {
-        do { value = try AmountParser.amount(argument) } catch { ArgumentErrors.last = error; return nil }
-    }
-}
-
 /// The settings keys: a closed set.
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
     case zone, snooze, sound, ringMinutes = "ring-minutes", lateWindow = "late-window", language,
