@@ -21,12 +21,17 @@ let package = Package(
                        providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
                        providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical",
+                       providers: [.apt(["libical-dev"])]),
 
         // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
         // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
         .target(name: "MoscowTimeCore", dependencies: ["CGLib"], plugins: ["CatalogueCompiler"]),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
         .executableTarget(name: "embed-catalogue"),
+
+        // iCalendar export/import through libical. Its own target: the agent and the core never load it.
+        .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal"]),
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
@@ -39,7 +44,7 @@ let package = Package(
         .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore", "AgentControl",
+            "MoscowTimeCore", "AgentControl", "MoscowTimeCalendar",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
@@ -47,6 +52,7 @@ let package = Package(
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop"]),
+        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
     ],
     swiftLanguageModes: [.v6]

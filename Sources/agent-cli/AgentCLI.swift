@@ -15,7 +15,8 @@ struct AgentCLI: ParsableCommand {
                       NextCommand.self, NowCommand.self, SettingsCommand.self,
                       StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
                       ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
-                      TemplateCommand.self, AutostartCommand.self, CompleteCommand.self]
+                      TemplateCommand.self, AutostartCommand.self, CompleteCommand.self,
+                      ExportCommand.self, ImportCommand.self]
     )
     }
 }

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import MoscowTimeCore
+
+/// Writes alarms and habits as one VCALENDAR (see `CalendarFormat` for the mapping and why).
+public enum CalendarExporter {
+    public struct Failure: Error, Sendable { public let message: String }
+
+    /// The whole document: alarms as VEVENTs, habits as VTODOs, and the zone's VTIMEZONE.
+    public static func calendar(_ doc: StoreDocument, alarms: Bool = true, habits: Bool = true) throws(Failure) -> String {
+        let zone = try timezone(doc.settings.zone)
+        let cal = newCalendar()
+        defer { icalcomponent_free(cal) }
+        if alarms && !doc.alarms.isEmpty { icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone)) }
+        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: doc.settings.zone)) } }
+        if habits { for h in doc.habits { icalcomponent_add_component(cal, todo(h)) } }
+        return ICal.text(cal)
+    }
+
+    /// One alarm as a calendar of its own (a CalDAV resource).
+    public static func calendar(alarm: Alarm, settings: Settings) throws(Failure) -> String {
+        let cal = newCalendar()
+        defer { icalcomponent_free(cal) }
+        icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
+        icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone))
+        return ICal.text(cal)
+    }
+
+    /// One habit as a calendar of its own (a CalDAV resource).
+    public static func calendar(habit: Habit) -> String {
+        let cal = newCalendar()
+        defer { icalcomponent_free(cal) }
+        icalcomponent_add_component(cal, todo(habit))
+        return ICal.text(cal)
+    }
+
+    static func newCalendar() -> OpaquePointer {
+        let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+        icalcomponent_add_property(cal, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(cal, icalproperty_new_prodid(CalendarFormat.productID))
+        return cal
+    }
+
+    static func timezone(_ id: String) throws(Failure) -> OpaquePointer {
+        guard let z = icaltimezone_get_builtin_timezone(id) else {
+            throw Failure(message: "libical has no time zone \(id) (is tzdata installed?)")
+        }
+        return z
+    }
+
+    /// The zone's VTIMEZONE under its plain IANA name (libical prefixes its own TZIDs).
+    static func vtimezone(_ zone: OpaquePointer, id: String) -> OpaquePointer {
+        let vt = icalcomponent_new_clone(icaltimezone_get_component(zone))!
+        if let p = icalcomponent_get_first_property(vt, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, id) }
+        return vt
+    }
+
+    // MARK: alarms
+
+    static func event(_ a: Alarm, zoneID: String) -> OpaquePointer {
+        let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
+        icalcomponent_add_property(ev, icalproperty_new_uid(CalendarFormat.alarmUID(a.id)))
+        icalcomponent_add_property(ev, icalproperty_new_dtstamp(ICal.utc(a.modified)))
+        icalcomponent_add_property(ev, icalproperty_new_created(ICal.utc(a.created)))
+        icalcomponent_add_property(ev, icalproperty_new_lastmodified(ICal.utc(a.modified)))
+        icalcomponent_add_property(ev, icalproperty_new_summary(a.label))
+        func localStart(_ date: CivilDate, _ time: TimeOfDay) {
+            let p = icalproperty_new_dtstart(ICal.local(date, time, zone: nil))!
+            icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
+            icalcomponent_add_property(ev, p)
+        }
+        switch a.schedule {
+        case let .weekly(days, time):
+            localStart(firstDay(in: days, from: createdDate(a, zoneID: zoneID)), time)
+            var r = icalrecurrencetype()
+            icalrecurrencetype_clear(&r)
+            r.freq = ICAL_WEEKLY_RECURRENCE
+            r.interval = 1
+            mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
+            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
+        case let .once(date, time):
+            localStart(date, time)
+        case let .everyNDays(n, start, time):
+            localStart(start, time)
+            var r = icalrecurrencetype()
+            icalrecurrencetype_clear(&r)
+            r.freq = ICAL_DAILY_RECURRENCE
+            r.interval = Int16(n)
+            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
+        case let .timer(at, duration):
+            icalcomponent_add_property(ev, icalproperty_new_dtstart(ICal.utc(at)))
+            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
+        }
+        icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.alarmID, a.id))
+        icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.enabled, a.enabled ? "TRUE" : "FALSE"))
+        if let m = a.snoozeMinutes { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.snooze, String(m))) }
+        if let s = a.sound { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.sound, s)) }
+        let valarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        icalcomponent_add_property(valarm, icalproperty_new_description(a.label))
+        var trigger = icaltriggertype()
+        trigger.time = icaltime_null_time()
+        trigger.duration = icaldurationtype_null_duration()
+        icalcomponent_add_property(valarm, icalproperty_new_trigger(trigger))
+        icalcomponent_add_component(ev, valarm)
+        return ev
+    }
+
+    static func createdDate(_ a: Alarm, zoneID: String) -> CivilDate {
+        (Zone(identifier: zoneID) ?? Zone(identifier: "UTC")!).local(a.created).date
+    }
+
+    /// DTSTART of a weekly alarm: the first of its days on or after the day it was created
+    /// (RFC 5545 counts DTSTART as an occurrence, so it must be one).
+    static func firstDay(in days: Set<Weekday>, from date: CivilDate) -> CivilDate {
+        var d = date
+        while !days.contains(d.weekday) { d = d.adding(days: 1) }
+        return d
+    }
+
+    // MARK: habits
+
+    static func todo(_ h: Habit) -> OpaquePointer {
+        let td = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        icalcomponent_add_property(td, icalproperty_new_uid(CalendarFormat.habitUID(h.id)))
+        icalcomponent_add_property(td, icalproperty_new_dtstamp(ICal.utc(h.modified)))
+        icalcomponent_add_property(td, icalproperty_new_created(ICal.utc(h.created)))
+        icalcomponent_add_property(td, icalproperty_new_lastmodified(ICal.utc(h.modified)))
+        icalcomponent_add_property(td, icalproperty_new_summary(h.name))
+        if let d = h.description { icalcomponent_add_property(td, icalproperty_new_description(d)) }
+        icalcomponent_add_property(td, icalproperty_new_dtstart(ICal.date(h.start)))
+        var r = icalrecurrencetype()
+        icalrecurrencetype_clear(&r)
+        r.interval = 1
+        switch h.frequency {
+        case .daily: r.freq = ICAL_DAILY_RECURRENCE
+        case .weekdays(let days):
+            r.freq = ICAL_WEEKLY_RECURRENCE
+            mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
+        case .everyNDays(let n): r.freq = ICAL_DAILY_RECURRENCE; r.interval = Int16(n)
+        case .timesPerWeek, .timesPerMonth: break
+        }
+        if r.freq != ICAL_NO_RECURRENCE { icalcomponent_add_property(td, icalproperty_new_rrule(r)) }
+        icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.habitID, h.id))
+        icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.frequency, HabitCalendarText.frequency(h.frequency)))
+        if !h.reminders.isEmpty {
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.reminders, h.reminders.map(\.description).joined(separator: ",")))
+        }
+        if let g = h.kind.goal {
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.numeric, g.unit,
+                                                          [("X-TARGET", String(g.target)), ("X-GOAL", g.direction.rawValue)]))
+        }
+        if h.archived { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.archived, "TRUE")) }
+        for e in h.entries {
+            let day = ICal.compactText(e.date)
+            var params = [("X-STATE", e.status == .skipped ? "skip" : "done")]
+            if let a = e.amount { params.append(("X-AMOUNT", String(a))) }
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.day, day, params))
+            if let n = e.note { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayNote, n, [("X-DATE", day)])) }
+        }
+        return td
+    }
+}

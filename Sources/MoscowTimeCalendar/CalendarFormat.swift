@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// How alarms and habits are written as iCalendar (RFC 5545).
+///
+/// **Alarms are VEVENTs** that any calendar shows at the right time: `DTSTART;TZID=<zone>` (with the
+/// zone's VTIMEZONE from libical's tz data) at the local ring time, `RRULE:FREQ=WEEKLY;BYDAY=…` for
+/// weekly days, `RRULE:FREQ=DAILY;INTERVAL=n` for every n days (DTSTART is the start day), no RRULE
+/// for a one-time alarm, a UTC `DTSTART` for a timer; a `VALARM` (DISPLAY, `TRIGGER:PT0S`) so a
+/// calendar reminds too; the label as `SUMMARY`. What calendars have no property for is an
+/// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-TIMER` (the
+/// countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
+/// Reading takes the schedule from the standard properties, so an edit made in another calendar
+/// program comes back.
+///
+/// **Habits are VTODOs**, one per habit, with the whole history inside: a habit is a recurring
+/// task (`DTSTART;VALUE=DATE` = its start, an RRULE where its frequency has one), and keeping its
+/// days in the same component makes one habit one CalDAV resource — 50 habits are 50 resources to
+/// sync, not 90 000 (one VJOURNAL per day would be), and logging a day changes one resource. The
+/// days cannot be standard COMPLETED/RDATE values (those have no skip, amount or note), so each is
+/// `X-MOSCOWTIME-DAY;X-STATE=done|skip[;X-AMOUNT=2.5]:20261120`, a note is
+/// `X-MOSCOWTIME-DAY-NOTE;X-DATE=20261120:text` (libical escapes the text), and the definition that
+/// RFC 5545 cannot say exactly is X-properties too: `X-MOSCOWTIME-HABIT` (id), `-FREQUENCY`
+/// (`daily`, `weekdays:mon,wed`, `every:3`, `perWeek:3`, `perMonth:10`), `-REMINDERS` (`08:00,20:00`),
+/// `-NUMERIC;X-TARGET=8;X-GOAL=at-least:unit`, `-ARCHIVED`. Numbers are written in Swift's shortest
+/// round-tripping form, so reading gives back the same Double.
+public enum CalendarFormat {
+    public static let productID = "-//MoscowTime Agent//agent-cli//EN"
+
+    static let alarmID = "X-MOSCOWTIME-ALARM"
+    static let enabled = "X-MOSCOWTIME-ENABLED"
+    static let snooze = "X-MOSCOWTIME-SNOOZE"
+    static let sound = "X-MOSCOWTIME-SOUND"
+    static let timer = "X-MOSCOWTIME-TIMER"
+
+    static let habitID = "X-MOSCOWTIME-HABIT"
+    static let frequency = "X-MOSCOWTIME-FREQUENCY"
+    static let reminders = "X-MOSCOWTIME-REMINDERS"
+    static let numeric = "X-MOSCOWTIME-NUMERIC"
+    static let archived = "X-MOSCOWTIME-ARCHIVED"
+    static let day = "X-MOSCOWTIME-DAY"
+    static let dayNote = "X-MOSCOWTIME-DAY-NOTE"
+
+    /// Resource UIDs: stable per item, so CalDAV resources and re-imports address the same thing.
+    public static func alarmUID(_ id: String) -> String { "alarm-\(id)@moscowtime" }
+    public static func habitUID(_ id: String) -> String { "habit-\(id)@moscowtime" }
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import MoscowTimeCore
+
+/// Reads a calendar file: our own export back exactly, other calendars' events with reminders as
+/// alarms. A malformed file or a damaged item of ours fails as a whole, naming the line.
+public enum CalendarImporter {
+    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
+        let scanner = try ICSLineScanner(bytes)
+        guard let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
+            var text = Array(buf); text.append(0)
+            return text.withUnsafeBufferPointer { icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
+        }) else {
+            throw CalendarFileError(line: nil, "libical could not read the file")
+        }
+        defer { icalcomponent_free(root) }
+        var reader = Reader(scanner: scanner, zone: zone, now: now)
+        try reader.walk(root)
+        return reader.result
+    }
+
+    struct Reader {
+        let scanner: ICSLineScanner
+        let zone: Zone
+        let now: Instant
+        var result = CalendarImport()
+        /// Preorder position in the scanner's list; kept in step with libical's tree.
+        var index = 0
+
+        init(scanner: ICSLineScanner, zone: Zone, now: Instant) {
+            self.scanner = scanner; self.zone = zone; self.now = now
+        }
+
+        mutating func walk(_ c: OpaquePointer) throws(CalendarFileError) {
+            let kind = icalcomponent_isa(c)
+            if kind == ICAL_XROOT_COMPONENT {
+                for child in ICal.children(c, ICAL_ANY_COMPONENT) { try walk(child) }
+                return
+            }
+            let info = index < scanner.components.count ? scanner.components[index] : nil
+            index += 1
+            if let error = ICal.properties(c, named: "X-LIC-ERROR").first {
+                throw CalendarFileError(line: info?.line, "libical: \(ICal.string(icalproperty_get_xlicerror(error)) ?? "unreadable component")")
+            }
+            switch kind {
+            case ICAL_VEVENT_COMPONENT:
+                try event(c, info: info)
+            case ICAL_VTODO_COMPONENT:
+                if ICal.xValue(c, CalendarFormat.habitID) != nil {
+                    result.habits.append(try HabitTodoReader.habit(c, info: info))
+                } else {
+                    result.ignored += 1
+                }
+            default: break
+            }
+            // Children in order, counted even when not read (VALARMs, VTIMEZONE parts) to stay in step.
+            for child in ICal.children(c, ICAL_ANY_COMPONENT) { try walk(child) }
+        }
+
+        mutating func event(_ ev: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) {
+            let own = ICal.xValue(ev, CalendarFormat.alarmID)
+            let rawSummary = ICal.string(icalcomponent_get_summary(ev)) ?? ""
+            let summary = rawSummary.trimmingWhitespace
+            let uid = ICal.string(icalcomponent_get_uid(ev)) ?? ""
+            let name = "event \"\(summary.isEmpty ? "(no title)" : summary)\"" + (uid.isEmpty ? "" : " (UID \(uid))")
+            let valarms = ICal.children(ev, ICAL_VALARM_COMPONENT)
+            if let id = own {
+                guard AlarmID.isValid(id) else {
+                    throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), "\(CalendarFormat.alarmID) \"\(id)\" is not 8 lowercase hex digits")
+                }
+                let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first)
+                switch mapped {
+                case .refused(let why): result.warnings.append("\(name): \(why); skipped")
+                case .past: result.ignored += 1
+                case .schedule(let schedule):
+                    result.alarms.append(try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info))
+                }
+                return
+            }
+            let reminders = valarms.filter {
+                let action = icalcomponent_get_first_property($0, ICAL_ACTION_PROPERTY).map { icalproperty_get_action($0) }
+                return action == nil || action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO
+            }
+            guard !reminders.isEmpty else { result.ignored += 1; return }
+            let label = summary.isEmpty ? "Event" : String(summary.prefix(LabelRules.maximumLength))
+            guard LabelRules.problem(label) == nil else {
+                result.warnings.append("\(name): its title cannot be an alarm label; skipped"); return
+            }
+            for valarm in reminders {
+                switch EventScheduleMapper(zone: zone, now: now, own: false).schedule(ev, valarm: valarm) {
+                case .refused(let why): result.warnings.append("\(name): \(why); skipped")
+                case .past: result.ignored += 1
+                case .schedule(let schedule):
+                    result.alarms.append(Alarm(id: "", label: label, schedule: schedule, created: now))
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

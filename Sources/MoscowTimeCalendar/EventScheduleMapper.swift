@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import MoscowTimeCore
+
+/// Turns a VEVENT and one of its VALARMs into the alarm schedule that rings at the reminder's
+/// trigger, or says why the schedule model cannot express it.
+///
+/// Only what maps exactly is accepted: no RRULE (once), `FREQ=WEEKLY` with plain BYDAY days,
+/// `FREQ=DAILY` with an interval or plain BYDAY days — no COUNT, UNTIL, EXDATE, RDATE or other BY*
+/// parts. A candidate is then checked against libical's own expansion of the event: the next
+/// year of reminder instants (in the event's zone, through its VTIMEZONE) must equal the
+/// schedule's occurrences in our zone, so an event in a zone whose offset to ours changes (DST)
+/// is refused rather than imported an hour off for half a year.
+struct EventScheduleMapper {
+    enum Outcome {
+        case schedule(Schedule)
+        /// A one-time event whose reminder has passed.
+        case past
+        case refused(String)
+    }
+
+    let zone: Zone
+    let now: Instant
+    /// Our own export: FREQ=DAILY;INTERVAL=1 is an every-1-days alarm, and past one-time alarms are kept.
+    let own: Bool
+
+    static let checkedHorizon: Int64 = 366 * 86_400
+
+    func schedule(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Outcome {
+        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .refused("it has no DTSTART") }
+        var start = icalcomponent_get_dtstart(ev)
+        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
+           let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
+           let tzid = icalparameter_get_tzid(tzParam) {
+            guard let z = icaltimezone_get_builtin_timezone(tzid) ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) else {
+                return .refused("its time zone \"\(String(cString: tzid))\" is unknown")
+            }
+            start.zone = z
+        }
+        // Timers: an absolute instant and the countdown's length.
+        if own, let durationText = ICal.xValue(ev, CalendarFormat.timer) {
+            guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
+                return .refused("\(CalendarFormat.timer) needs a whole number of seconds and a UTC DTSTART")
+            }
+            return .schedule(.timer(fireAt: ICal.instant(utc: start), duration: duration))
+        }
+        guard let startInstant = instant(start) else { return .refused("its DTSTART cannot be read") }
+        let offset: Int64
+        switch triggerOffset(ev, valarm: valarm) {
+        case .success(let o): offset = o
+        case .failure(let why): return .refused(why.text)
+        }
+        if icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused("RDATE cannot be expressed as an alarm schedule") }
+        if icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused("EXDATE (skipped occurrences) cannot be expressed as an alarm schedule") }
+        let rrules = ICal.properties(ev, named: "RRULE")
+        let firstRing = startInstant + offset
+        let local = zone.local(firstRing)
+        guard local.second == 0 else { return .refused("its reminder is at \(local.clockText); alarms ring on whole minutes") }
+        guard zone.instant(local.date, local.timeOfDay) == firstRing else {
+            return .refused("its reminder time does not exist in \(zone.identifier) (a daylight saving gap)")
+        }
+        if rrules.isEmpty {
+            if firstRing <= now && !own { return .past }
+            return .schedule(.once(date: local.date, time: local.timeOfDay))
+        }
+        guard rrules.count == 1 else { return .refused("it has several RRULEs") }
+        var rule = icalproperty_get_rrule(rrules[0])
+        let ruleText = ICal.string(icalrecurrencetype_as_string(&rule)) ?? "RRULE"
+        let refuse = Outcome.refused("RRULE \(ruleText) cannot be expressed as an alarm schedule")
+        guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0 else { return refuse }
+        var byDays = Set<Weekday>()
+        var k: Int32 = 0
+        while true {
+            let v = mt_recur_by_day(&rule, k)
+            if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+            guard icalrecurrencetype_day_position(v) == 0,
+                  let d = ICal.weekday(icalrecurrencetype_day_day_of_week(v)) else { return refuse }
+            byDays.insert(d)
+            k += 1
+        }
+        // Days in the event's own zone; the reminder may fall on another day in ours.
+        let eventDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
+        let shift = local.date.days(since: eventDate)
+        func shifted(_ days: Set<Weekday>) -> Set<Weekday> {
+            Set(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
+        }
+        let candidate: Schedule
+        switch rule.freq {
+        case ICAL_WEEKLY_RECURRENCE:
+            guard rule.interval == 1 else { return refuse }
+            candidate = .weekly(days: shifted(byDays.isEmpty ? [eventDate.weekday] : byDays), time: local.timeOfDay)
+        case ICAL_DAILY_RECURRENCE:
+            if !byDays.isEmpty {
+                guard rule.interval == 1 else { return refuse }
+                candidate = .weekly(days: shifted(byDays), time: local.timeOfDay)
+            } else if rule.interval == 1 && !own {
+                candidate = .weekly(days: Weekday.all, time: local.timeOfDay)
+            } else {
+                guard Int(rule.interval) <= Schedule.maximumInterval else { return refuse }
+                candidate = .everyNDays(interval: Int(rule.interval), start: local.date, time: local.timeOfDay)
+            }
+        default:
+            return refuse
+        }
+        guard matchesExpansion(candidate, rule: rule, start: start, offset: offset) else {
+            return .refused("its reminders do not fall at one local time in \(zone.identifier) (the event's zone changes its offset to ours)")
+        }
+        return .schedule(candidate)
+    }
+
+    /// The instant of a DTSTART: UTC, in its zone, or floating/all-day in ours.
+    func instant(_ t: icaltimetype) -> Instant? {
+        if t.is_date.boolValue {
+            guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return nil }
+            return zone.instant(d, TimeOfDay(hour: 0, minute: 0)!)
+        }
+        if icaltime_is_utc(t).boolValue { return ICal.instant(utc: t) }
+        if let z = t.zone { return Instant(secondsSinceEpoch: Int64(icaltime_as_timet_with_zone(t, z))) }
+        guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
+              let hm = TimeOfDay(hour: Int(t.hour), minute: Int(t.minute)) else { return nil }
+        return zone.instant(d, hm) + Int64(t.second)
+    }
+
+    struct Reason: Error { let text: String }
+
+    /// Seconds from DTSTART to the reminder (RELATED=END counts from the event's end).
+    func triggerOffset(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Result<Int64, Reason> {
+        guard let valarm, let p = icalcomponent_get_first_property(valarm, ICAL_TRIGGER_PROPERTY) else {
+            return .success(0)
+        }
+        let trigger = icalproperty_get_trigger(p)
+        if !icaltime_is_null_time(trigger.time).boolValue {
+            guard let s = instant(icalcomponent_get_dtstart(ev)) else { return .failure(Reason(text: "its DTSTART cannot be read")) }
+            guard ICal.properties(ev, named: "RRULE").isEmpty else {
+                return .failure(Reason(text: "a reminder at a fixed date on a repeating event cannot be expressed as an alarm schedule"))
+            }
+            guard let at = instant(trigger.time) else { return .failure(Reason(text: "its reminder time cannot be read")) }
+            return .success(at - s)
+        }
+        var offset = Int64(icaldurationtype_as_int(trigger.duration))
+        if let related = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER),
+           icalparameter_get_related(related) == ICAL_RELATED_END {
+            offset += Int64(icaldurationtype_as_int(icalcomponent_get_duration(ev)))
+        }
+        return .success(offset)
+    }
+
+    /// libical's expansion of the rule, moved by the reminder offset, against the schedule's own
+    /// occurrences over the next year.
+    func matchesExpansion(_ schedule: Schedule, rule: icalrecurrencetype, start: icaltimetype, offset: Int64) -> Bool {
+        guard let iterator = icalrecur_iterator_new(rule, start) else { return false }
+        defer { icalrecur_iterator_free(iterator) }
+        let calculator = OccurrenceCalculator(zone: zone)
+        let end = now + Self.checkedHorizon
+        var expected = calculator.next(schedule, after: now)
+        var steps = 0
+        while steps < 200_000 {
+            steps += 1
+            let t = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(t).boolValue { return expected == nil || expected! > end }
+            guard let s = instant(t) else { return false }
+            let ring = s + offset
+            if ring <= now { continue }
+            if ring > end { return true }
+            guard ring == expected else { return false }
+            expected = calculator.next(schedule, after: ring)
+        }
+        return true
+    }
+}
+
+extension Int32 {
+    var boolValue: Bool { self != 0 }
+}

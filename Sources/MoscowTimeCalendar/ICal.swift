@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import Glibc
+import MoscowTimeCore
+
+/// Thin Swift helpers over libical's C API. libical owns the parsing, escaping, folding, time zones
+/// and recurrence expansion; this file only converts between its types and ours.
+enum ICal {
+    /// A component's text (folded, escaped by libical).
+    static func text(_ component: OpaquePointer) -> String {
+        guard let s = icalcomponent_as_ical_string_r(component) else { return "" }
+        defer { free(s) }
+        return String(cString: s)
+    }
+
+    static func xProperty(_ name: String, _ value: String, _ parameters: [(String, String)] = []) -> OpaquePointer {
+        let p = icalproperty_new_x(value)!
+        icalproperty_set_x_name(p, name)
+        for (k, v) in parameters {
+            let param = icalparameter_new_x(v)!
+            icalparameter_set_xname(param, k)
+            icalproperty_add_parameter(p, param)
+        }
+        return p
+    }
+
+    /// Every property of `component` whose (X-)name is `name`, in file order.
+    static func properties(_ component: OpaquePointer, named name: String) -> [OpaquePointer] {
+        var out: [OpaquePointer] = []
+        var p = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+        while let prop = p {
+            if propertyName(prop) == name { out.append(prop) }
+            p = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+        return out
+    }
+
+    static func propertyName(_ p: OpaquePointer) -> String {
+        if icalproperty_isa(p) == ICAL_X_PROPERTY, let x = icalproperty_get_x_name(p) { return String(cString: x) }
+        guard let n = icalproperty_get_property_name(p) else { return "" }
+        return String(cString: n)
+    }
+
+    /// The value of the first `name` X-property, unescaped by libical.
+    static func xValue(_ component: OpaquePointer, _ name: String) -> String? {
+        properties(component, named: name).first.flatMap(xValue)
+    }
+
+    static func xValue(_ p: OpaquePointer) -> String? {
+        guard let v = icalproperty_get_x(p) ?? icalproperty_get_value_as_string(p) else { return nil }
+        return String(cString: v)
+    }
+
+    /// The value of X-parameter `name` on `p`.
+    static func xParameter(_ p: OpaquePointer, _ name: String) -> String? {
+        var q = icalproperty_get_first_parameter(p, ICAL_X_PARAMETER)
+        while let param = q {
+            if let n = icalparameter_get_xname(param), String(cString: n) == name,
+               let v = icalparameter_get_xvalue(param) {
+                return String(cString: v)
+            }
+            q = icalproperty_get_next_parameter(p, ICAL_X_PARAMETER)
+        }
+        return nil
+    }
+
+    static func children(_ component: OpaquePointer, _ kind: icalcomponent_kind) -> [OpaquePointer] {
+        var out: [OpaquePointer] = []
+        var c = icalcomponent_get_first_component(component, kind)
+        while let child = c {
+            out.append(child)
+            c = icalcomponent_get_next_component(component, kind)
+        }
+        return out
+    }
+
+    static func string(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+
+    static func utc(_ instant: Instant) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(instant.secondsSinceEpoch), 0, icaltimezone_get_utc_timezone())
+    }
+
+    static func instant(utc t: icaltimetype) -> Instant {
+        Instant(secondsSinceEpoch: Int64(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone())))
+    }
+
+    static func local(_ date: CivilDate, _ time: TimeOfDay, zone: OpaquePointer?) -> icaltimetype {
+        var t = icaltime_null_time()
+        t.year = Int32(date.year); t.month = Int32(date.month); t.day = Int32(date.day)
+        t.hour = Int32(time.hour); t.minute = Int32(time.minute); t.second = 0
+        t.is_date = 0
+        t.zone = zone
+        return t
+    }
+
+    static func date(_ d: CivilDate) -> icaltimetype {
+        var t = icaltime_null_date()
+        t.year = Int32(d.year); t.month = Int32(d.month); t.day = Int32(d.day)
+        return t
+    }
+
+    /// `20261120` → 2026-11-20.
+    static func compactDate(_ s: String) -> CivilDate? {
+        let u = Array(s.utf8)
+        guard u.count == 8, u.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        let n = u.map { Int($0 - 48) }
+        return CivilDate(year: n[0] * 1000 + n[1] * 100 + n[2] * 10 + n[3], month: n[4] * 10 + n[5], day: n[6] * 10 + n[7])
+    }
+
+    static func compactText(_ d: CivilDate) -> String { d.description.replacingDashes() }
+
+    /// Weekday of libical's `ICAL_*_WEEKDAY` (Sunday = 1) as ours (Monday = 1).
+    static func weekday(_ ical: icalrecurrencetype_weekday) -> Weekday? {
+        switch ical {
+        case ICAL_MONDAY_WEEKDAY: return .monday
+        case ICAL_TUESDAY_WEEKDAY: return .tuesday
+        case ICAL_WEDNESDAY_WEEKDAY: return .wednesday
+        case ICAL_THURSDAY_WEEKDAY: return .thursday
+        case ICAL_FRIDAY_WEEKDAY: return .friday
+        case ICAL_SATURDAY_WEEKDAY: return .saturday
+        case ICAL_SUNDAY_WEEKDAY: return .sunday
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    func replacingDashes() -> String { String(self.filter { $0 != "-" }) }
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CICal
+import MoscowTimeCore
+
+/// The parts of one of our own alarm VEVENTs that have no standard property (`CalendarFormat`).
+enum OwnAlarmReader {
+    static func alarm(_ ev: OpaquePointer, id: String, label: String, schedule: Schedule,
+                      info: ICSLineScanner.Component?) throws(CalendarFileError) -> Alarm {
+        func fail(_ property: String, _ why: String) -> CalendarFileError {
+            CalendarFileError(line: info?.line(of: property), why)
+        }
+        if let problem = LabelRules.problem(label) { throw fail("SUMMARY", "the alarm label \(problem)") }
+        var enabled = true
+        if let e = ICal.xValue(ev, CalendarFormat.enabled) {
+            guard e == "TRUE" || e == "FALSE" else { throw fail(CalendarFormat.enabled, "\(CalendarFormat.enabled) must be TRUE or FALSE, not \"\(e)\"") }
+            enabled = e == "TRUE"
+        }
+        var snooze: Int?
+        if let s = ICal.xValue(ev, CalendarFormat.snooze) {
+            guard let n = Int(s), Limits.snoozeMinutes.contains(n) else {
+                throw fail(CalendarFormat.snooze, "\(CalendarFormat.snooze) must be minutes in \(Limits.snoozeMinutes.lowerBound)…\(Limits.snoozeMinutes.upperBound), not \"\(s)\"")
+            }
+            snooze = n
+        }
+        let sound = ICal.xValue(ev, CalendarFormat.sound)
+        let created = try times(ev, info: info)
+        return Alarm(id: id, label: label, schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
+                     sound: sound, created: created.created, modified: created.modified)
+    }
+
+    /// CREATED and LAST-MODIFIED (DTSTAMP, then CREATED, stand in for a missing one).
+    static func times(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> (created: Instant, modified: Instant) {
+        func read(_ kind: icalproperty_kind) -> Instant? {
+            guard let p = icalcomponent_get_first_property(c, kind) else { return nil }
+            let t = icalproperty_get_datetime_with_component(p, c)
+            return icaltime_is_null_time(t).boolValue ? nil : ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
+        }
+        let stamp = read(ICAL_DTSTAMP_PROPERTY)
+        guard let created = read(ICAL_CREATED_PROPERTY) ?? stamp else {
+            throw CalendarFileError(line: info?.line, "the item has neither CREATED nor DTSTAMP")
+        }
+        return (created, read(ICAL_LASTMODIFIED_PROPERTY) ?? stamp ?? created)
+    }
+}
