@@ -147,8 +147,9 @@ public enum CalendarExporter {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.reminders, h.reminders.map(\.description).joined(separator: ",")))
         }
         if let g = h.kind.goal {
-            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.numeric, g.unit,
-                                                          [("X-TARGET", String(g.target)), ("X-GOAL", g.direction.rawValue)]))
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.numeric, String(g.target), [("X-GOAL", g.direction.rawValue)]))
+            // libical cannot read an empty value back: no unit, no property.
+            if !g.unit.isEmpty { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.unit, g.unit)) }
         }
         if h.archived { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.archived, "TRUE")) }
         for e in h.entries {

@@ -20,7 +20,7 @@
 /// `X-MOSCOWTIME-DAY-NOTE;X-DATE=20261120:text` (libical escapes the text), and the definition that
 /// RFC 5545 cannot say exactly is X-properties too: `X-MOSCOWTIME-HABIT` (id), `-FREQUENCY`
 /// (`daily`, `weekdays:mon,wed`, `every:3`, `perWeek:3`, `perMonth:10`), `-REMINDERS` (`08:00,20:00`),
-/// `-NUMERIC;X-TARGET=8;X-GOAL=at-least:unit`, `-ARCHIVED`. Numbers are written in Swift's shortest
+/// `-NUMERIC;X-GOAL=at-least:8` (the target) with `-UNIT`, `-ARCHIVED`. Numbers are written in Swift's shortest
 /// round-tripping form, so reading gives back the same Double.
 public enum CalendarFormat {
     public static let productID = "-//MoscowTime Agent//agent-cli//EN"
@@ -35,6 +35,7 @@ public enum CalendarFormat {
     static let frequency = "X-MOSCOWTIME-FREQUENCY"
     static let reminders = "X-MOSCOWTIME-REMINDERS"
     static let numeric = "X-MOSCOWTIME-NUMERIC"
+    static let unit = "X-MOSCOWTIME-UNIT"
     static let archived = "X-MOSCOWTIME-ARCHIVED"
     static let day = "X-MOSCOWTIME-DAY"
     static let dayNote = "X-MOSCOWTIME-DAY-NOTE"

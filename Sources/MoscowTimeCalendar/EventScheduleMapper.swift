@@ -102,7 +102,7 @@ struct EventScheduleMapper {
         default:
             return refuse
         }
-        guard matchesExpansion(candidate, rule: rule, start: start, offset: offset) else {
+        guard matchesExpansion(candidate, rule: rule, start: start, offset: offset, from: max(now, firstRing - 1)) else {
             return .refused("its reminders do not fall at one local time in \(zone.identifier) (the event's zone changes its offset to ours)")
         }
         return .schedule(candidate)
@@ -146,13 +146,14 @@ struct EventScheduleMapper {
     }
 
     /// libical's expansion of the rule, moved by the reminder offset, against the schedule's own
-    /// occurrences over the next year.
-    func matchesExpansion(_ schedule: Schedule, rule: icalrecurrencetype, start: icaltimetype, offset: Int64) -> Bool {
+    /// occurrences over a year after `from` (now, or the event's first reminder if that is later:
+    /// the alarm itself may ring before a calendar shows the series starting).
+    func matchesExpansion(_ schedule: Schedule, rule: icalrecurrencetype, start: icaltimetype, offset: Int64, from: Instant) -> Bool {
         guard let iterator = icalrecur_iterator_new(rule, start) else { return false }
         defer { icalrecur_iterator_free(iterator) }
         let calculator = OccurrenceCalculator(zone: zone)
-        let end = now + Self.checkedHorizon
-        var expected = calculator.next(schedule, after: now)
+        let end = from + Self.checkedHorizon
+        var expected = calculator.next(schedule, after: from)
         var steps = 0
         while steps < 200_000 {
             steps += 1
@@ -160,7 +161,7 @@ struct EventScheduleMapper {
             if icaltime_is_null_time(t).boolValue { return expected == nil || expected! > end }
             guard let s = instant(t) else { return false }
             let ring = s + offset
-            if ring <= now { continue }
+            if ring <= from { continue }
             if ring > end { return true }
             guard ring == expected else { return false }
             expected = calculator.next(schedule, after: ring)

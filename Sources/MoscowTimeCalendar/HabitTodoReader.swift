@@ -28,13 +28,13 @@ enum HabitTodoReader {
         }
         var kind = HabitKind.yesNo
         if let p = ICal.properties(td, named: CalendarFormat.numeric).first {
-            let targetText = ICal.xParameter(p, "X-TARGET") ?? ""
+            let targetText = ICal.xValue(p) ?? ""
             guard let target = Double(targetText), target > 0, target <= HabitAmount.maximum else {
-                throw fail(CalendarFormat.numeric, "X-TARGET \"\(targetText)\" is not a number above 0 and at most 1000000")
+                throw fail(CalendarFormat.numeric, "the target \"\(targetText)\" is not a number above 0 and at most 1000000")
             }
             let goalText = ICal.xParameter(p, "X-GOAL") ?? HabitGoal.Direction.atLeast.rawValue
             guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, "X-GOAL must be at-least or at-most") }
-            kind = .numeric(HabitGoal(unit: ICal.xValue(p) ?? "", target: target, direction: direction))
+            kind = .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction))
         }
         let archived = ICal.xValue(td, CalendarFormat.archived) == "TRUE"
         let times = try OwnAlarmReader.times(td, info: info)
