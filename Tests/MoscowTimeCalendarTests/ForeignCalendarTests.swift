@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+import MoscowTimeCore
+@testable import MoscowTimeCalendar
+
+/// Other calendars' events with reminders become alarms that ring at the reminder; what the
+/// schedule model cannot express exactly is refused by name.
+@Suite("iCalendar import from other calendars")
+struct ForeignCalendarTests {
+    static let moscow = Zone(identifier: "Europe/Moscow")!
+    /// Sunday 2026-11-22 12:00 UTC.
+    static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
+
+    static func calendar(_ body: String, vtimezone: String = "") -> [UInt8] {
+        Array("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Test//Other calendar//EN\r
+            \(vtimezone)\(body)END:VCALENDAR\r
+
+            """.utf8)
+    }
+
+    static func event(_ lines: String, summary: String = "Dentist", trigger: String? = "-PT15M") -> String {
+        var s = "BEGIN:VEVENT\r\nUID:e1@example.org\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:\(summary)\r\n\(lines)"
+        if let trigger { s += "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\n" }
+        return s + "END:VEVENT\r\n"
+    }
+
+    func read(_ bytes: [UInt8]) throws -> CalendarImport {
+        try CalendarImporter.read(bytes, zone: Self.moscow, now: Self.now)
+    }
+
+    static func t(_ h: Int, _ m: Int) -> TimeOfDay { TimeOfDay(hour: h, minute: m)! }
+    static func d(_ y: Int, _ m: Int, _ day: Int) -> CivilDate { CivilDate(year: y, month: m, day: day)! }
+
+    @Test("a weekly meeting with a 15-minute reminder rings 15 minutes before, on its days")
+    func weeklyWithReminder() throws {
+        let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n")))
+        #expect(r.warnings == [])
+        #expect(r.alarms.map(\.schedule) == [.weekly(days: [.monday, .wednesday, .friday], time: Self.t(8, 45))])
+        #expect(r.alarms.first?.label == "Dentist" && r.alarms.first?.id == "")
+    }
+
+    @Test("a reminder that crosses midnight moves the days back")
+    func crossesMidnight() throws {
+        let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T001000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH\r\n")))
+        #expect(r.alarms.map(\.schedule) == [.weekly(days: [.sunday, .wednesday], time: Self.t(23, 55))])
+    }
+
+    @Test("UTC and other fixed-offset zones map to Moscow local time")
+    func utcStart() throws {
+        let r = try read(Self.calendar(Self.event("DTSTART:20261125T060000Z\r\nRRULE:FREQ=DAILY;INTERVAL=3\r\n", trigger: "PT0S")))
+        #expect(r.alarms.map(\.schedule) == [.everyNDays(interval: 3, start: Self.d(2026, 11, 25), time: Self.t(9, 0))])
+    }
+
+    @Test("a daily event is an every-day alarm; a one-time event in the future is a one-time alarm")
+    func dailyAndOnce() throws {
+        let body = Self.event("DTSTART;TZID=Europe/Moscow:20261101T070000\r\nRRULE:FREQ=DAILY\r\n", trigger: "PT0S")
+            + Self.event("DTSTART:20261224T150000Z\r\nDTEND:20261224T160000Z\r\n", summary: "Party", trigger: "-PT1H")
+        let r = try read(Self.calendar(body))
+        #expect(r.alarms.map(\.schedule) == [.weekly(days: Weekday.all, time: Self.t(7, 0)), .once(date: Self.d(2026, 12, 24), time: Self.t(17, 0))])
+    }
+
+    @Test("RELATED=END counts from the end; an all-day event's reminder counts from local midnight")
+    func relatedEndAndAllDay() throws {
+        let body = Self.event("DTSTART:20261224T150000Z\r\nDURATION:PT2H\r\n", trigger: "-PT30M\r\nX-DUMMY:1")
+            + "BEGIN:VEVENT\r\nUID:e2\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:End\r\nDTSTART:20261224T150000Z\r\nDURATION:PT2H\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER;RELATED=END:-PT30M\r\nEND:VALARM\r\nEND:VEVENT\r\n"
+            + Self.event("DTSTART;VALUE=DATE:20261231\r\n", summary: "New Year", trigger: "-PT15H")
+        let r = try read(Self.calendar(body))
+        #expect(r.alarms.map(\.schedule) == [.once(date: Self.d(2026, 12, 24), time: Self.t(17, 30)),
+                                             .once(date: Self.d(2026, 12, 24), time: Self.t(19, 30)),
+                                             .once(date: Self.d(2026, 12, 30), time: Self.t(9, 0))])
+    }
+
+    @Test("rules the schedule cannot express are refused with a warning naming the event")
+    func refusedRules() throws {
+        let cases = [
+            "RRULE:FREQ=MONTHLY;BYMONTHDAY=1", "RRULE:FREQ=WEEKLY;COUNT=5;BYDAY=MO", "RRULE:FREQ=WEEKLY;UNTIL=20271231T000000Z",
+            "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "RRULE:FREQ=WEEKLY;BYDAY=1MO", "RRULE:FREQ=DAILY;BYHOUR=7,8",
+            "RRULE:FREQ=YEARLY",
+        ]
+        for rule in cases {
+            let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\n\(rule)\r\n", summary: "Yoga «утро»")))
+            #expect(r.alarms.isEmpty, "\(rule)")
+            #expect(r.warnings.count == 1 && r.warnings[0].contains("event \"Yoga «утро»\" (UID e1@example.org)") && r.warnings[0].contains("RRULE"), "\(r.warnings)")
+        }
+        let ex = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=DAILY\r\nEXDATE;TZID=Europe/Moscow:20261125T090000\r\n")))
+        #expect(ex.alarms.isEmpty && ex.warnings.first?.contains("EXDATE") == true)
+    }
+
+    @Test("a weekly event in Berlin is refused: its Moscow time changes with Berlin's daylight saving time")
+    func berlinRefused() throws {
+        let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Berlin:20261123T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n")))
+        #expect(r.alarms.isEmpty)
+        #expect(r.warnings.count == 1 && r.warnings[0].contains("Dentist") && r.warnings[0].contains("offset"))
+        // A one-time Berlin event is exact: it rings at its instant.
+        let once = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Berlin:20261223T090000\r\n", trigger: "PT0S")))
+        #expect(once.alarms.map(\.schedule) == [.once(date: Self.d(2026, 12, 23), time: Self.t(11, 0))])
+    }
+
+    @Test("events without a reminder, past one-time events and plain to-dos are ignored, not imported")
+    func ignored() throws {
+        let body = Self.event("DTSTART:20261224T150000Z\r\n", trigger: nil)
+            + Self.event("DTSTART:20250101T150000Z\r\n")
+            + "BEGIN:VTODO\r\nUID:t1\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:Buy milk\r\nEND:VTODO\r\n"
+        let r = try read(Self.calendar(body))
+        #expect(r.alarms.isEmpty && r.warnings.isEmpty && r.ignored == 3)
+    }
+
+    @Test("importing the same calendar twice adds its alarms once")
+    func foreignIdempotent() throws {
+        let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n")))
+        var doc = StoreDocument()
+        #expect(CalendarMerge.merge(r, into: &doc).alarmsAdded == 1)
+        #expect(CalendarMerge.merge(r, into: &doc).alarmsUnchanged == 1)
+        #expect(doc.alarms.count == 1 && AlarmID.isValid(doc.alarms[0].id))
+    }
+}

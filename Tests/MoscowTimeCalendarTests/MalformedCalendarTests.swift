@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+import MoscowTimeCore
+@testable import MoscowTimeCalendar
+
+/// A malformed file fails as a whole with one error naming the line.
+@Suite("iCalendar malformed input")
+struct MalformedCalendarTests {
+    static let moscow = Zone(identifier: "Europe/Moscow")!
+    static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
+
+    func error(_ text: String) -> CalendarFileError? {
+        do { _ = try CalendarImporter.read(Array(text.utf8), zone: Self.moscow, now: Self.now); return nil } catch { return error }
+    }
+
+    static let good = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//x//y//EN
+        BEGIN:VEVENT
+        UID:a
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Wake
+        DTSTART:20261201T040000Z
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:x
+        TRIGGER:PT0S
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+
+        """
+
+    func replacing(line: Int, with text: String) -> String {
+        var lines = Self.good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[line - 1] = text
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("the good file reads")
+    func goodReads() { #expect(error(Self.good) == nil) }
+
+    @Test("each kind of damage names its line", arguments: [
+        (8, "DTSTART:2026x", "DTSTART"),
+        (7, "SUMMARY", "NAME:value"),
+        (12, "TRIGGER:-PT15Q", "TRIGGER"),
+        (5, "U ID:a", "property name"),
+        (14, "END:VTODO", "closes BEGIN:VEVENT of line 4"),
+        (6, "DTSTAMP:yesterday", "DTSTAMP"),
+        (9, "BEGIN:VALARM\nRRULE:FREQ=SOMETIMES", "RRULE"),
+    ])
+    func namedLine(line: Int, text: String, fragment: String) {
+        let e = error(replacing(line: line, with: text))
+        let expectedLine = text.hasPrefix("BEGIN:VALARM\n") ? line + 1 : line
+        #expect(e?.line == expectedLine, "\(String(describing: e))")
+        #expect(e?.reason.contains(fragment) == true, "\(String(describing: e))")
+    }
+
+    @Test("an unclosed component names its BEGIN line; a file that is not iCalendar says so")
+    func structure() {
+        let unclosed = Self.good.replacingOccurrences("END:VALARM\n", "")
+        #expect(error(unclosed)?.line == 13 && error(unclosed)?.reason.contains("BEGIN:VALARM of line 9") == true)
+        let truncated = Self.good.replacingOccurrences("END:VCALENDAR\n", "")
+        #expect(error(truncated)?.line == 1 && error(truncated)?.reason.contains("never closed") == true)
+        #expect(error("hello\n")?.line == 1)
+        #expect(error("")?.line == nil)
+        #expect(error("BEGIN:VEVENT\nEND:VEVENT\n")?.reason.contains("VCALENDAR") == true)
+    }
+
+    @Test("bytes that are not UTF-8 name their line")
+    func notUTF8() {
+        var bytes = Array(Self.good.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "W"))!
+        bytes[at] = 0xFF
+        do { _ = try CalendarImporter.read(bytes, zone: Self.moscow, now: Self.now); Issue.record("accepted") } catch {
+            #expect(error.line == 7)
+        }
+    }
+
+    @Test("a damaged field of our own export names its line")
+    func ownDamage() throws {
+        var doc = StoreDocument()
+        doc.alarms = [Alarm(id: "0123abcd", label: "Wake", schedule: .once(date: CivilDate(year: 2027, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
+                            snoozeMinutes: 5, created: Self.now)]
+        let text = try CalendarExporter.calendar(doc)
+        let lines = text.split(separator: "\r\n").map(String.init)
+        let k = lines.firstIndex { $0.hasPrefix("X-MOSCOWTIME-SNOOZE") }!
+        let damaged = text.replacingOccurrences("X-MOSCOWTIME-SNOOZE:5", "X-MOSCOWTIME-SNOOZE:5000")
+        let e = error(damaged)
+        #expect(e?.line == k + 1 && e?.reason.contains("X-MOSCOWTIME-SNOOZE") == true, "\(String(describing: e))")
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ a: String, _ b: String) -> String { replacing(a, with: b) }
+}
