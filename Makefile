@@ -12,6 +12,8 @@
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 BINDIR     ?= $(PREFIX)/bin
+# moscowtime-calendar (export --ics, import): agent-cli runs it from ../libexec/moscowtime.
+LIBEXECDIR ?= $(PREFIX)/libexec
 DATADIR    ?= $(PREFIX)/share
 # /etc for a /usr install (as distributions do), $(PREFIX)/etc otherwise.
 SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
@@ -53,6 +55,7 @@ APP_ID = org.moscowtime.Agent
 INSTALLED = \
 	$(BINDIR)/agent-cli \
 	$(BINDIR)/moscowtime-agent \
+	$(LIBEXECDIR)/moscowtime/moscowtime-calendar \
 	$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service \
 	$(AUTOSTARTDIR)/$(APP_ID).desktop \
 	$(DBUSSERVICEDIR)/$(APP_ID).service \
@@ -71,7 +74,7 @@ INSTALLED = \
 	$(foreach t,$(TEMPLATES),$(DATADIR)/moscowtime/templates/$(t))
 
 # Directories that belong to this project alone: removed by uninstall when empty.
-OWN_DIRS = $(DATADIR)/moscowtime/templates $(DATADIR)/moscowtime
+OWN_DIRS = $(DATADIR)/moscowtime/templates $(DATADIR)/moscowtime $(LIBEXECDIR)/moscowtime
 
 .PHONY: all build binaries mo pot update-po check-po man completions test run demo bench \
 	install uninstall installed-files deb clean
@@ -83,6 +86,7 @@ build: binaries mo man completions
 binaries:
 	$(SWIFT) build $(SWIFT_FLAGS) --product agent-cli
 	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-agent
+	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-calendar
 
 # --- translations ---------------------------------------------------------------------------
 mo: $(MO_FILES)
@@ -156,10 +160,12 @@ deb:
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g'
 
 install:
-	@test -x $(BIN)/agent-cli -a -x $(BIN)/moscowtime-agent -a -f $(GEN)/man/agent-cli.1 \
+	@test -x $(BIN)/agent-cli -a -x $(BIN)/moscowtime-agent -a -x $(BIN)/moscowtime-calendar -a -f $(GEN)/man/agent-cli.1 \
 		-a -f $(GEN)/completions/_agent-cli || { echo "make install: run make (build) first" >&2; exit 1; }
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BIN)/agent-cli $(BIN)/moscowtime-agent $(DESTDIR)$(BINDIR)/
+	install -d $(DESTDIR)$(LIBEXECDIR)/moscowtime
+	install -m 0755 $(BIN)/moscowtime-calendar $(DESTDIR)$(LIBEXECDIR)/moscowtime/
 	install -d $(DESTDIR)$(SYSTEMDUSERUNITDIR) $(DESTDIR)$(AUTOSTARTDIR) $(DESTDIR)$(DBUSSERVICEDIR) \
 		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	$(SUBST) data/systemd/moscowtime-agent.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "agent-cli", targets: ["agent-cli"]),
         .executable(name: "moscowtime-agent", targets: ["moscowtime-agent"]),
+        .executable(name: "moscowtime-calendar", targets: ["moscowtime-calendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,10 +45,12 @@ let package = Package(
         .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore", "AgentControl", "MoscowTimeCalendar",
+            "MoscowTimeCore", "AgentControl",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
+        // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCalendar
 import MoscowTimeCore
 
-/// `agent-cli export --ics [FILE]`: alarms and habits as one iCalendar file.
+/// `agent-cli export --ics [FILE]`: alarms and habits as one iCalendar file (done by moscowtime-calendar).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write alarms and habits as iCalendar (read back by agent-cli import).",
@@ -20,13 +19,6 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         guard ics else { throw InputError("choose the format: agent-cli export --ics [FILE]") }
-        let ctx = try CLIContext()
-        let doc = try ctx.store.load()
-        let text: String
-        do { text = try CalendarExporter.calendar(doc) } catch { throw CLIFailure(message: error.message, status: .failure) }
-        guard let file else { Output.write(text); return }
-        try HabitExportFile.write(text, to: file)
-        Output.line(ctx.localizer(doc.settings)("Exported to {file}: alarms {alarms}, habits {habits}.",
-                                                ["file": file, "alarms": String(doc.alarms.count), "habits": String(doc.habits.count)]))
+        try CalendarHelper.exec(["export-ics"] + (file.map { [$0] } ?? []))
     }
 }

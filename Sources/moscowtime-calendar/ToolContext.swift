@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import MoscowTimeCore
+
+/// What the calendar tool needs from its environment: the store, "now", the zone and language —
+/// the same sources agent-cli uses (XDG paths, MOSCOWTIME_NOW, the settings).
+struct ToolContext {
+    let store: DocumentStore
+    let environment: [String: String]
+    let now: Instant
+
+    init() throws(InputError) {
+        environment = Environment.current
+        store = DocumentStore(paths: StorePaths.fromEnvironment(environment))
+        if let v = environment["MOSCOWTIME_NOW"], !v.isEmpty {
+            guard let t = ISO8601.parse(v) else { throw InputError("MOSCOWTIME_NOW=\(v) is not an ISO 8601 instant like 2026-11-21T12:00:00Z") }
+            now = t
+        } else {
+            now = SystemWallClock().now()
+        }
+    }
+
+    func zone(_ settings: Settings) throws(ToolFailure) -> Zone {
+        guard let z = Zone(identifier: settings.zone) else {
+            throw ToolFailure("the zone \"\(settings.zone)\" in \(store.paths.document) is not in the tz database (is tzdata installed?)", status: 1)
+        }
+        return z
+    }
+
+    func localizer(_ settings: Settings) -> Localizer {
+        Localizer(Language.resolve(setting: settings.language, environment: environment))
+    }
+}
+
+/// A failure with the exit status agent-cli documents (1 failure, 2 invalid input).
+struct ToolFailure: Error {
+    let message: String
+    let status: Int32
+    init(_ message: String, status: Int32) { self.message = message; self.status = status }
+}
+
+/// stdout/stderr as agent-cli writes them (the user sees this tool as agent-cli).
+enum ToolOutput {
+    static func write(_ s: String, fd: Int32 = 1) {
+        var s = s
+        s.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                off += n
+            }
+        }
+    }
+    static func line(_ s: String) { write(s + "\n") }
+    static func error(_ s: String) { write("agent-cli: " + s + "\n", fd: 2) }
+}

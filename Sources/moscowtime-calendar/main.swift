@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// moscowtime-calendar: the iCalendar (libical) and CalDAV side of agent-cli, in its own
+// executable so that libical and the ICU it loads (~4.5 ms per process start) never slow down
+// agent-cli's other commands or the agent. agent-cli parses and validates the command line and
+// then execs this with a fixed internal form:
+//   moscowtime-calendar export-ics [FILE]
+//   moscowtime-calendar import FILE [--dry-run]
+import Glibc
+import MoscowTimeCore
+
+let args = Array(CommandLine.arguments.dropFirst())
+do {
+    switch (args.first, args.count) {
+    case ("export-ics", 1): try ExportICS.run(file: nil)
+    case ("export-ics", 2): try ExportICS.run(file: args[1])
+    case ("import", 2): try ImportICS.run(file: args[1], dryRun: false)
+    case ("import", 3) where args[2] == "--dry-run": try ImportICS.run(file: args[1], dryRun: true)
+    default:
+        ToolOutput.error("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: \(args.joined(separator: " "))")
+        exit(2)
+    }
+} catch let e as InputError {
+    ToolOutput.error(e.message); exit(2)
+} catch let e as StoreError {
+    ToolOutput.error(e.description); exit(1)
+} catch let e as ToolFailure {
+    ToolOutput.error(e.message); exit(e.status)
+} catch {
+    ToolOutput.error("\(error)"); exit(1)
+}
