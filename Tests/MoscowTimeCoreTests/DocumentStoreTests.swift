@@ -48,7 +48,7 @@ struct DocumentStoreTests {
         #expect(try store.load() == doc)
         // What is on disk is pretty JSON with the schema version first.
         let text = String(decoding: D.read(dir.paths.document)!, as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"settings\": {"))
+        #expect(text.hasPrefix("{\n  \"schemaVersion\": \(StoreDocument.currentSchemaVersion),\n  \"settings\": {"))
         #expect(text.contains("\"label\": \"Подъём 🏃‍♂️\""))
         #expect(text.hasSuffix("}\n"))
         // A second store object on the same files sees the same thing.
@@ -123,7 +123,7 @@ struct DocumentStoreTests {
         let store = DocumentStore(paths: dir.paths)
         #expect { try store.load() } throws: { error in
             guard let e = error as? StoreError else { return false }
-            return e.kind == .newerSchema(found: 99, supported: 1) && e.description.contains(dir.paths.document)
+            return e.kind == .newerSchema(found: 99, supported: StoreDocument.currentSchemaVersion) && e.description.contains(dir.paths.document)
                 && e.description.contains("newer")
         }
         #expect(throws: StoreError.self) { try store.update { $0.alarms = [] } }

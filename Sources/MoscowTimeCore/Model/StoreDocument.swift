@@ -2,11 +2,13 @@
 /// Everything the user owns: alarms, habits and settings, as one versioned document.
 public struct StoreDocument: Hashable, Sendable {
     /// The schema this build writes. Older documents are migrated on read; newer ones are refused.
-    public static let currentSchemaVersion = 1
+    /// 2 added `sync` (account, tombstones, day log times); see `Migration.standard`.
+    public static let currentSchemaVersion = 2
 
     public var settings = Settings()
     public var alarms: [Alarm] = []
     public var habits: [Habit] = []
+    public var sync = SyncMetadata()
 
     public init() {}
     public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {

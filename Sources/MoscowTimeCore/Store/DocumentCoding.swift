@@ -3,12 +3,14 @@
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
     public static func encode(_ doc: StoreDocument) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("schemaVersion", .int(StoreDocument.currentSchemaVersion)),
             ("settings", encode(doc.settings)),
             ("alarms", .array(doc.alarms.map(encode))),
             ("habits", .array(doc.habits.map(HabitCoding.encode))),
-        ])
+        ]
+        if !doc.sync.isEmpty { members.append(("sync", SyncCoding.encode(doc.sync))) }
+        return .object(members)
     }
 
     public static func decode(_ json: JSONValue) throws(DocumentDecodingError) -> StoreDocument {
@@ -29,6 +31,7 @@ public enum DocumentCoding {
             doc.habits.append(try HabitCoding.decode(try FieldReader(item, path: "habits[\(k)]")))
         }
         try HabitCoding.checkUnique(doc.habits)
+        if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }
         return doc
     }
 

@@ -10,11 +10,15 @@ public final class DocumentStore: Sendable {
     /// The file read by `load`: the document, or its backup for recovery.
     public let documentPath: String
     private let migration: Migration
+    /// The time deletions and habit-day changes are recorded at while sync is set up.
+    private let clock: @Sendable () -> Instant
 
-    public init(paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard) {
+    public init(paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
+                clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() }) {
         self.paths = paths
         self.documentPath = documentPath ?? paths.document
         self.migration = migration
+        self.clock = clock
     }
 
     /// The current document; an empty default one when none exists yet.
@@ -37,8 +41,10 @@ public final class DocumentStore: Sendable {
     }
 
     /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.
+    /// While sync is set up, deletions and habit-day changes are stamped with the clock
+    /// (`ChangeStamper`); sync itself, which sets those times from the server, passes `stamping: false`.
     @discardableResult
-    public func update<T>(_ change: (inout StoreDocument) throws -> T) throws -> T {
+    public func update<T>(stamping: Bool = true, _ change: (inout StoreDocument) throws -> T) throws -> T {
         do { try FileSystem.makeDirectories(paths.dataDirectory) } catch {
             throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.message))
         }
@@ -51,6 +57,7 @@ public final class DocumentStore: Sendable {
         let before = try load()
         var doc = before
         let result = try change(&doc)
+        if stamping && doc != before { ChangeStamper.stamp(before: before, after: &doc, at: clock()) }
         if doc != before { try save(doc) }
         return result
     }

@@ -10,7 +10,13 @@ public struct Migration: Sendable {
     /// `steps[n]` migrates version `n + 1` to `n + 2`.
     public let steps: [Step]
 
-    public static let standard = Migration(steps: [])
+    public static let standard = Migration(steps: [
+        // 1 → 2: `sync` (account, tombstones, day log times) is new and optional: nothing to convert.
+        { json in
+            guard case .object(let members) = json else { return json }
+            return .object(members.map { $0.0 == "schemaVersion" ? ($0.0, .int(2)) : $0 })
+        },
+    ])
 
     public init(steps: [Step]) { self.steps = steps }
 

@@ -9,8 +9,9 @@ struct CLIContext {
 
     init() throws {
         environment = Environment.current
-        store = DocumentStore(paths: StorePaths.fromEnvironment(environment))
-        now = try CLIContext.clockOverride(environment) ?? SystemWallClock().now()
+        let now = try CLIContext.clockOverride(environment) ?? SystemWallClock().now()
+        self.now = now
+        store = DocumentStore(paths: StorePaths.fromEnvironment(environment), clock: { now })
     }
 
     /// `MOSCOWTIME_NOW=2026-11-21T12:00:00Z` pins "now" for reproducible output (tests, examples).
