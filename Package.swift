@@ -24,6 +24,10 @@ let package = Package(
                        providers: [.apt(["libcanberra-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical",
                        providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
+                       providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
 
         // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
         // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
@@ -32,7 +36,8 @@ let package = Package(
         .executableTarget(name: "embed-catalogue"),
 
         // iCalendar export/import through libical. Its own target: the agent and the core never load it.
-        .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal"]),
+        // CalDAV sync (libsoup, libxml2) lives here too, used only by moscowtime-calendar.
+        .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal", "CSoup", "CXML"]),
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.

@@ -26,11 +26,37 @@ public enum CalendarExporter {
         return ICal.text(cal)
     }
 
-    /// One habit as a calendar of its own (a CalDAV resource).
-    public static func calendar(habit: Habit) -> String {
+    /// One habit as a calendar of its own (a CalDAV resource), with its days' log times.
+    public static func calendar(habit: Habit, logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]) -> String {
         let cal = newCalendar()
         defer { icalcomponent_free(cal) }
-        icalcomponent_add_component(cal, todo(habit))
+        icalcomponent_add_component(cal, todo(habit, logged: logged, removed: removed))
+        return ICal.text(cal)
+    }
+
+    /// A deleted item as a resource (a tombstone): its deletion time must reach the other machines
+    /// so that "a delete wins over an older edit" can be decided there. STATUS:CANCELLED tells
+    /// calendar programs it is gone.
+    public static func tombstone(alarmID id: String, at: Instant) -> String {
+        tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at)
+    }
+
+    public static func tombstone(habitID id: String, at: Instant) -> String {
+        tombstone(ICAL_VTODO_COMPONENT, uid: CalendarFormat.habitUID(id), idProperty: CalendarFormat.habitID, id: id, at: at)
+    }
+
+    static func tombstone(_ kind: icalcomponent_kind, uid: String, idProperty: String, id: String, at: Instant) -> String {
+        let cal = newCalendar()
+        defer { icalcomponent_free(cal) }
+        let c = icalcomponent_new(kind)!
+        icalcomponent_add_property(c, icalproperty_new_uid(uid))
+        icalcomponent_add_property(c, icalproperty_new_dtstamp(ICal.utc(at)))
+        icalcomponent_add_property(c, icalproperty_new_dtstart(ICal.utc(at)))
+        icalcomponent_add_property(c, icalproperty_new_status(kind == ICAL_VTODO_COMPONENT ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CANCELLED))
+        icalcomponent_add_property(c, icalproperty_new_summary("(deleted)"))
+        icalcomponent_add_property(c, ICal.xProperty(idProperty, id))
+        icalcomponent_add_property(c, ICal.xProperty(CalendarFormat.deleted, ICal.compactUTC(at)))
+        icalcomponent_add_component(cal, c)
         return ICal.text(cal)
     }
 
@@ -120,7 +146,7 @@ public enum CalendarExporter {
 
     // MARK: habits
 
-    static func todo(_ h: Habit) -> OpaquePointer {
+    static func todo(_ h: Habit, logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]) -> OpaquePointer {
         let td = icalcomponent_new(ICAL_VTODO_COMPONENT)!
         icalcomponent_add_property(td, icalproperty_new_uid(CalendarFormat.habitUID(h.id)))
         icalcomponent_add_property(td, icalproperty_new_dtstamp(ICal.utc(h.modified)))
@@ -156,8 +182,12 @@ public enum CalendarExporter {
             let day = ICal.compactText(e.date)
             var params = [("X-STATE", e.status == .skipped ? "skip" : "done")]
             if let a = e.amount { params.append(("X-AMOUNT", String(a))) }
+            if let t = logged[e.date] { params.append(("X-LOGGED", ICal.compactUTC(t))) }
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.day, day, params))
             if let n = e.note { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayNote, n, [("X-DATE", day)])) }
+        }
+        for (date, t) in removed.sorted(by: { $0.key < $1.key }) {
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayRemoved, ICal.compactText(date), [("X-LOGGED", ICal.compactUTC(t))]))
         }
         return td
     }

@@ -22,6 +22,10 @@
 /// (`daily`, `weekdays:mon,wed`, `every:3`, `perWeek:3`, `perMonth:10`), `-REMINDERS` (`08:00,20:00`),
 /// `-NUMERIC;X-GOAL=at-least:8` (the target) with `-UNIT`, `-ARCHIVED`. Numbers are written in Swift's shortest
 /// round-tripping form, so reading gives back the same Double.
+///
+/// **Sync** adds what a deterministic merge needs: `X-LOGGED=<UTC>` on each day (when it was
+/// logged), `X-MOSCOWTIME-DAY-REMOVED;X-LOGGED=…:<date>` for undone days, and deleted items stay on
+/// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`).
 public enum CalendarFormat {
     public static let productID = "-//MoscowTime Agent//agent-cli//EN"
 
@@ -39,6 +43,10 @@ public enum CalendarFormat {
     static let archived = "X-MOSCOWTIME-ARCHIVED"
     static let day = "X-MOSCOWTIME-DAY"
     static let dayNote = "X-MOSCOWTIME-DAY-NOTE"
+    /// Sync only: a day removed (undone), with `X-LOGGED` = when.
+    static let dayRemoved = "X-MOSCOWTIME-DAY-REMOVED"
+    /// Sync only: a tombstone's deletion time.
+    static let deleted = "X-MOSCOWTIME-DELETED"
 
     /// Resource UIDs: stable per item, so CalDAV resources and re-imports address the same thing.
     public static func alarmUID(_ id: String) -> String { "alarm-\(id)@moscowtime" }

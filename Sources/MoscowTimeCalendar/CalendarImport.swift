@@ -9,6 +9,11 @@ public struct CalendarImport: Sendable {
     public var habits: [Habit] = []
     /// Events refused, each naming the event and why.
     public var warnings: [String] = []
+    /// Sync only: tombstones and the habits' day log times (empty for ordinary files).
+    public var deletedAlarms: [String: Instant] = [:]
+    public var deletedHabits: [String: Instant] = [:]
+    public var dayLogged: [String: [CivilDate: Instant]] = [:]
+    public var dayRemoved: [String: [CivilDate: Instant]] = [:]
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

@@ -46,8 +46,13 @@ public enum CalendarImporter {
             case ICAL_VEVENT_COMPONENT:
                 try event(c, info: info)
             case ICAL_VTODO_COMPONENT:
-                if ICal.xValue(c, CalendarFormat.habitID) != nil {
-                    result.habits.append(try HabitTodoReader.habit(c, info: info))
+                if let id = ICal.xValue(c, CalendarFormat.habitID), let at = try deletion(c, info: info) {
+                    result.deletedHabits[id] = at
+                } else if ICal.xValue(c, CalendarFormat.habitID) != nil {
+                    let read = try HabitTodoReader.habit(c, info: info)
+                    result.habits.append(read.habit)
+                    if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
+                    if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }
                 } else {
                     result.ignored += 1
                 }
@@ -55,6 +60,15 @@ public enum CalendarImporter {
             }
             // Children in order, counted even when not read (VALARMs, VTIMEZONE parts) to stay in step.
             for child in ICal.children(c, ICAL_ANY_COMPONENT) { try walk(child) }
+        }
+
+        /// A tombstone's deletion time, nil for a live item.
+        func deletion(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Instant? {
+            guard let text = ICal.xValue(c, CalendarFormat.deleted) else { return nil }
+            guard let at = ICal.parseCompactUTC(text) else {
+                throw CalendarFileError(line: info?.line(of: CalendarFormat.deleted), "\(CalendarFormat.deleted) \"\(text)\" is not a UTC time like 20261120T070000Z")
+            }
+            return at
         }
 
         mutating func event(_ ev: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) {
@@ -68,6 +82,7 @@ public enum CalendarImporter {
                 guard AlarmID.isValid(id) else {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), "\(CalendarFormat.alarmID) \"\(id)\" is not 8 lowercase hex digits")
                 }
+                if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
                 let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first)
                 switch mapped {
                 case .refused(let why): result.warnings.append("\(name): \(why); skipped")

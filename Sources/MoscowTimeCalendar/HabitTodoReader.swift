@@ -4,7 +4,8 @@ import MoscowTimeCore
 
 /// One of our habit VTODOs back into a `Habit`, history included (`CalendarFormat`).
 enum HabitTodoReader {
-    static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Habit {
+    static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError)
+        -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant]) {
         func fail(_ property: String, _ why: String, index: Int = 0) -> CalendarFileError {
             CalendarFileError(line: info?.line(of: property, index: index), why)
         }
@@ -47,12 +48,26 @@ enum HabitTodoReader {
         }
         var entries: [HabitEntry] = []
         var seen = Set<CivilDate>()
+        var logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]
+        func stamp(_ p: OpaquePointer, _ name: String, _ k: Int) throws(CalendarFileError) -> Instant? {
+            guard let text = ICal.xParameter(p, "X-LOGGED") else { return nil }
+            guard let t = ICal.parseCompactUTC(text) else { throw fail(name, "X-LOGGED \"\(text)\" is not a UTC time like 20261120T070000Z", index: k) }
+            return t
+        }
+        for (k, p) in ICal.properties(td, named: CalendarFormat.dayRemoved).enumerated() {
+            let value = ICal.xValue(p) ?? ""
+            guard let date = ICal.compactDate(value), let t = try stamp(p, CalendarFormat.dayRemoved, k) else {
+                throw fail(CalendarFormat.dayRemoved, "expected X-LOGGED=<UTC time> and a date like 20261120", index: k)
+            }
+            removed[date] = t
+        }
         for (k, p) in ICal.properties(td, named: CalendarFormat.day).enumerated() {
             let value = ICal.xValue(p) ?? ""
             guard let date = ICal.compactDate(value) else { throw fail(CalendarFormat.day, "\"\(value)\" is not a date like 20261120", index: k) }
             guard date >= startDate else { throw fail(CalendarFormat.day, "\(date) is before the habit's start \(startDate)", index: k) }
             guard seen.insert(date).inserted else { throw fail(CalendarFormat.day, "\(date) appears twice", index: k) }
             let note = notes[date]
+            if let t = try stamp(p, CalendarFormat.day, k) { logged[date] = t }
             switch (ICal.xParameter(p, "X-STATE"), ICal.xParameter(p, "X-AMOUNT")) {
             case ("skip", nil): entries.append(.skipped(date, note: note))
             case ("done", nil) where !kind.isNumeric: entries.append(.done(date, note: note))
@@ -66,8 +81,8 @@ enum HabitTodoReader {
                                                               : "a day needs X-STATE=done or X-STATE=skip", index: k)
             }
         }
-        return Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
-                     start: startDate, archived: archived, kind: kind, entries: entries,
-                     created: times.created, modified: times.modified)
+        return (Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
+                      start: startDate, archived: archived, kind: kind, entries: entries,
+                      created: times.created, modified: times.modified), logged, removed)
     }
 }

@@ -109,6 +109,17 @@ enum ICal {
 
     static func compactText(_ d: CivilDate) -> String { d.description.replacingDashes() }
 
+    /// `20261120T070000Z`, iCalendar's UTC form.
+    static func compactUTC(_ t: Instant) -> String {
+        ISO8601.utcString(t).filter { $0 != "-" && $0 != ":" }
+    }
+
+    static func parseCompactUTC(_ s: String) -> Instant? {
+        let t = icaltime_from_string(s)
+        guard !icaltime_is_null_time(t).boolValue, icaltime_is_utc(t).boolValue, !t.is_date.boolValue else { return nil }
+        return instant(utc: t)
+    }
+
     /// Weekday of libical's `ICAL_*_WEEKDAY` (Sunday = 1) as ours (Monday = 1).
     static func weekday(_ ical: icalrecurrencetype_weekday) -> Weekday? {
         switch ical {

@@ -5,6 +5,8 @@
 // then execs this with a fixed internal form:
 //   moscowtime-calendar export-ics [FILE]
 //   moscowtime-calendar import FILE [--dry-run]
+//   moscowtime-calendar sync-setup URL USER|- PASSWORD_COMMAND|-
+//   moscowtime-calendar sync [--dry-run] · sync-status · sync-off
 import Glibc
 import MoscowTimeCore
 
@@ -15,6 +17,12 @@ do {
     case ("export-ics", 2): try ExportICS.run(file: args[1])
     case ("import", 2): try ImportICS.run(file: args[1], dryRun: false)
     case ("import", 3) where args[2] == "--dry-run": try ImportICS.run(file: args[1], dryRun: true)
+    case ("sync-setup", 4):
+        try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])
+    case ("sync", 1): try SyncTool.run(dryRun: false)
+    case ("sync", 2) where args[1] == "--dry-run": try SyncTool.run(dryRun: true)
+    case ("sync-status", 1): try SyncTool.status()
+    case ("sync-off", 1): try SyncTool.off()
     default:
         ToolOutput.error("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: \(args.joined(separator: " "))")
         exit(2)

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The CalDAV requests sync needs (RFC 4791, RFC 4918): find the calendar home, make a collection,
+/// list members with their ETags, fetch many at once (calendar-multiget), and PUT with
+/// If-Match/If-None-Match so a concurrent change on the server is never overwritten blindly.
+final class CalDAVClient {
+    let http: HTTPClient
+    let base: String
+
+    init(url: String, user: String?, password: String?) {
+        http = HTTPClient(user: user, password: password)
+        base = url.hasSuffix("/") ? url : url + "/"
+    }
+
+    var requests: Int { http.requests }
+
+    /// `/path` or a full URL from the server → a full URL.
+    func absolute(_ href: String) -> String {
+        if href.hasPrefix("http://") || href.hasPrefix("https://") { return href }
+        let parts = base.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return href }
+        let origin = parts[0..<3].joined(separator: "/")
+        return origin + (href.hasPrefix("/") ? href : "/" + href)
+    }
+
+    func multistatus(_ method: String, _ url: String, depth: String, body: String) throws(SyncError) -> [DAVResponse] {
+        let r = try http.send(method, url, headers: [("Depth", depth)], body: Array(body.utf8))
+        guard r.status == 207 else { throw SyncError(r.status == 404 ? .setup : .badAnswer, "\(method) \(url) answered HTTP \(r.status), not a WebDAV multistatus") }
+        guard let responses = DAVResponse.multistatus(r.body) else {
+            throw SyncError(.badAnswer, "the server's answer to \(method) \(url) is not a WebDAV multistatus (is this a CalDAV URL?)")
+        }
+        return responses
+    }
+
+    /// The calendar home: from the URL itself, via the current user's principal, or the URL.
+    func calendarHome() throws(SyncError) -> String {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+              <d:prop><d:current-user-principal/><c:calendar-home-set/></d:prop>
+            </d:propfind>
+            """
+        let first = try multistatus("PROPFIND", base, depth: "0", body: body)
+        if let home = first.first?.property(DAVElement.caldav, "calendar-home-set")?.find(DAVElement.dav, "href") {
+            return absolute(home.text.trimmedXML)
+        }
+        if let principal = first.first?.property(DAVElement.dav, "current-user-principal")?.find(DAVElement.dav, "href") {
+            let p = try multistatus("PROPFIND", absolute(principal.text.trimmedXML), depth: "0", body: body)
+            if let home = p.first?.property(DAVElement.caldav, "calendar-home-set")?.find(DAVElement.dav, "href") {
+                return absolute(home.text.trimmedXML)
+            }
+        }
+        return base
+    }
+
+    /// Makes sure `url` is a calendar collection for `component` (VEVENT or VTODO), creating it.
+    func ensureCollection(_ url: String, displayName: String, component: String) throws(SyncError) {
+        let probe = try http.send("PROPFIND", url, headers: [("Depth", "0")], body: Array("""
+            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>
+            """.utf8))
+        if probe.status == 207 {
+            guard let r = DAVResponse.multistatus(probe.body) else {
+                throw SyncError(.badAnswer, "the server's answer to PROPFIND \(url) is not a WebDAV multistatus")
+            }
+            guard r.first?.property(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil else {
+                throw SyncError(.setup, "\(url) exists but is not a calendar collection")
+            }
+            return
+        }
+        guard probe.status == 404 else { throw SyncError(.badAnswer, "PROPFIND \(url) answered HTTP \(probe.status)") }
+        let make = try http.send("MKCALENDAR", url, body: Array("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+              <d:set><d:prop>
+                <d:displayname>\(displayName.xmlEscaped)</d:displayname>
+                <c:supported-calendar-component-set><c:comp name="\(component)"/></c:supported-calendar-component-set>
+              </d:prop></d:set>
+            </c:mkcalendar>
+            """.utf8))
+        guard make.status == 201 else { throw SyncError(.setup, "could not create the calendar \(url) (MKCALENDAR answered HTTP \(make.status))") }
+    }
+
+    /// Members of a collection with their ETags (one PROPFIND, Depth 1), keyed by full URL.
+    func list(_ collection: String) throws(SyncError) -> [String: String] {
+        let responses = try multistatus("PROPFIND", collection, depth: "1", body: """
+            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>
+            """)
+        var out: [String: String] = [:]
+        for r in responses {
+            let url = absolute(r.href)
+            guard url != collection, r.property(DAVElement.dav, "resourcetype")?.children.isEmpty ?? true else { continue }
+            guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
+                throw SyncError(.badAnswer, "the server listed \(r.href) without an ETag")
+            }
+            out[url] = etag
+        }
+        return out
+    }
+
+    /// The calendar data and ETags of `urls` (calendar-multiget), in batches.
+    func fetch(_ collection: String, _ urls: [String]) throws(SyncError) -> [String: (etag: String, data: [UInt8])] {
+        var out: [String: (etag: String, data: [UInt8])] = [:]
+        var start = 0
+        while start < urls.count {
+            let batch = urls[start..<min(urls.count, start + 250)]
+            start += batch.count
+            let hrefs = batch.map { "<d:href>\(path($0).xmlEscaped)</d:href>" }.joined()
+            let responses = try multistatus("REPORT", collection, depth: "1", body: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+                  <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
+                </c:calendar-multiget>
+                """)
+            for r in responses {
+                guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML,
+                      let data = r.property(DAVElement.caldav, "calendar-data")?.text else { continue }
+                out[absolute(r.href)] = (etag, Array(data.utf8))
+            }
+        }
+        return out
+    }
+
+    enum PutResult { case stored(etag: String?), changedOnServer }
+
+    /// PUT `text` to `url`: only over `etag` when given, else only if nothing is there yet.
+    func put(_ url: String, _ text: String, replacing etag: String?) throws(SyncError) -> PutResult {
+        let condition = etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")
+        let r = try http.send("PUT", url, headers: [condition], body: Array(text.utf8), contentType: "text/calendar; charset=utf-8")
+        switch r.status {
+        case 200, 201, 204: return .stored(etag: r.etag)
+        case 412: return .changedOnServer
+        default: throw SyncError(.badAnswer, "PUT \(url) answered HTTP \(r.status)")
+        }
+    }
+
+    /// The path part of a full URL (multiget takes paths).
+    func path(_ url: String) -> String {
+        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        return parts.count == 4 ? "/" + parts[3] : url
+    }
+}

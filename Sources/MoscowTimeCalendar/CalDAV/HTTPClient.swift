@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CSoup
+
+/// Blocking HTTP through libsoup (the CLI's sync runs start to end; the agent would use the same
+/// session asynchronously). Counts requests for the benchmark and `sync status`.
+final class HTTPClient {
+    struct Response {
+        let status: Int
+        let body: [UInt8]
+        let etag: String?
+        let location: String?
+    }
+
+    private let session: UnsafeMutablePointer<SoupSession>
+    private let authorization: String?
+    private(set) var requests = 0
+
+    init(user: String?, password: String?) {
+        session = soup_session_new()
+        soup_session_set_timeout(session, 30)
+        soup_session_set_idle_timeout(session, 30)
+        soup_session_set_user_agent(session, "MoscowTime-Agent/1 (CalDAV)")
+        if let user, let password {
+            let raw = Array("\(user):\(password)".utf8)
+            let encoded = raw.withUnsafeBufferPointer { g_base64_encode($0.baseAddress, gsize($0.count)) }!
+            authorization = "Basic " + String(cString: encoded)
+            g_free(encoded)
+        } else {
+            authorization = nil
+        }
+    }
+
+    deinit { g_object_unref(session) }
+
+    func send(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+              contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {
+        guard let msg = soup_message_new(method, url) else { throw SyncError(.setup, "\"\(url)\" is not a valid http(s) URL") }
+        defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
+        let h = soup_message_get_request_headers(msg)
+        if let authorization { soup_message_headers_append(h, "Authorization", authorization) }
+        for (k, v) in headers { soup_message_headers_append(h, k, v) }
+        if let body {
+            let bytes = body.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(msg, contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        requests += 1
+        var error: UnsafeMutablePointer<GError>?
+        let data = soup_session_send_and_read(session, msg, nil, &error)
+        if let error {
+            defer { g_error_free(error) }
+            let text = String(cString: error.pointee.message)
+            if error.pointee.domain == g_tls_error_quark() {
+                throw SyncError(.certificate, "the server's certificate was refused (\(text)): \(url)")
+            }
+            throw SyncError(.unreachable, "cannot reach \(url): \(text)")
+        }
+        var out: [UInt8] = []
+        if let data {
+            var size: gsize = 0
+            if let p = g_bytes_get_data(data, &size), size > 0 {
+                out = Array(UnsafeRawBufferPointer(start: p, count: Int(size)))
+            }
+            g_bytes_unref(data)
+        }
+        let status = Int(soup_message_get_status(msg).rawValue)
+        let rh = soup_message_get_response_headers(msg)
+        let etag = soup_message_headers_get_one(rh, "ETag").map { String(cString: $0) }
+        let location = soup_message_headers_get_one(rh, "Location").map { String(cString: $0) }
+        if status == 401 {
+            throw SyncError(.authentication, "the server refused the user name or password (HTTP 401) at \(url)")
+        }
+        return Response(status: status, body: out, etag: etag, location: location)
+    }
+}

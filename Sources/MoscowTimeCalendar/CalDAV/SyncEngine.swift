@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+
+/// Two-way sync of alarms (one VEVENT collection) and habits (one VTODO collection) with a
+/// CalDAV server.
+///
+/// 1. Read: list both collections (ETags) and fetch only members whose ETag changed. Any failure
+///    here — server down, refused password, an answer that is not CalDAV, a resource that is not
+///    iCalendar — stops the sync before anything local changes.
+/// 2. Merge, under the store's lock against the current document (`SyncMerge`), and save it.
+/// 3. Upload what the server lacks, each PUT conditional on the ETag seen in step 1, recording each
+///    success in the sync state as it happens. A server that goes away here leaves some items not
+///    uploaded; the next sync sees them as changed locally and uploads them.
+public final class SyncEngine {
+    public struct Report: Sendable {
+        public var downloaded = 0, uploaded = 0, conflicts = 0, requests = 0
+        public var warnings: [String] = []
+    }
+
+    let store: DocumentStore
+    let account: SyncAccount
+    let client: CalDAVClient
+    let now: Instant
+
+    public init(store: DocumentStore, account: SyncAccount, password: String?, now: Instant) {
+        self.store = store; self.account = account; self.now = now
+        client = CalDAVClient(url: account.url, user: account.user, password: password)
+    }
+
+    /// Finds the calendar home and creates the two collections if missing; returns their URLs.
+    public func prepareCollections() throws(SyncError) -> (alarms: String, habits: String) {
+        let home = try client.calendarHome()
+        let alarms = home + "moscowtime-alarms/", habits = home + "moscowtime-habits/"
+        try client.ensureCollection(alarms, displayName: "MoscowTime alarms", component: "VEVENT")
+        try client.ensureCollection(habits, displayName: "MoscowTime habits", component: "VTODO")
+        return (alarms, habits)
+    }
+
+    /// Remote side of one collection after step 1.
+    struct Remote<V> {
+        var listing: [String: String] = [:]          // url → etag
+        var versions: [String: (url: String, etag: String, version: V)] = [:]  // id → fetched version
+        var urlOfID: [String: String] = [:]
+    }
+
+    public func run(dryRun: Bool) throws -> Report {
+        var state = try SyncState.load(store.paths)
+        if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
+        var report = Report()
+        do {
+            if state.alarmsCollection.isEmpty || state.habitsCollection.isEmpty {
+                let c = try prepareCollections()
+                state.alarmsCollection = c.alarms; state.habitsCollection = c.habits
+            }
+            let doc0 = try store.load()
+            guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, "unknown zone \(doc0.settings.zone)") }
+            // 1. Read.
+            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, zone: zone) { imp, url in
+                var out: [(String, AlarmVersion)] = []
+                for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
+                for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
+                if out.isEmpty { report.warnings.append("\(url): not a MoscowTime alarm; left alone") }
+                return out
+            }
+            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, zone: zone) { imp, url in
+                var out: [(String, HabitVersion)] = []
+                for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
+                for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
+                if out.isEmpty { report.warnings.append("\(url): not a MoscowTime habit; left alone") }
+                return out
+            }
+            // 2. Merge under the lock.
+            var uploadsAlarms: [Upload] = [], uploadsHabits: [Upload] = []
+            var lost: [String] = []
+            let lastSync = state.lastSync ?? Instant(secondsSinceEpoch: 0)
+            var newState = state
+            try store.update(stamping: false) { doc in
+                var merged = doc
+                let settings = doc.settings
+                uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
+                                     collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync,
+                                     render: { Self.render($0, settings) },
+                                     deleted: { AlarmVersion.deleted(id: $0, at: $1) },
+                                     merge: SyncMerge.alarm, apply: { merged.apply($0) },
+                                     describeLoser: { Self.describe($0, settings) }, lost: &lost, report: &report)
+                uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
+                                     collection: state.habitsCollection, prefix: "habit", lastSync: lastSync,
+                                     render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
+                                     merge: SyncMerge.habit, apply: { merged.apply($0) },
+                                     describeLoser: Self.describe, lost: &lost, report: &report)
+                if !dryRun { doc = merged }
+            }
+            if dryRun {
+                report.uploaded = uploadsAlarms.count + uploadsHabits.count
+                report.requests = client.requests
+                return report
+            }
+            state = newState
+            try ConflictLog.append(lost, paths: store.paths, at: now)
+            state.conflicts += report.conflicts
+            // 3. Upload, recording each success.
+            defer { try? state.save(store.paths) }
+            for u in uploadsAlarms { try upload(u, into: &state.alarms, report: &report) }
+            for u in uploadsHabits { try upload(u, into: &state.habits, report: &report) }
+            state.lastSync = now
+            state.lastError = nil
+            state.lastErrorAt = nil
+            state.lastRequests = client.requests
+            report.requests = client.requests
+            return report
+        } catch let e as SyncError {
+            state.lastError = e.message
+            state.lastErrorAt = now
+            state.lastRequests = client.requests
+            if !dryRun { try? state.save(store.paths) }
+            throw e
+        }
+    }
+
+    struct Upload {
+        let id: String
+        let url: String
+        let etag: String?
+        let text: String
+    }
+
+    func upload(_ u: Upload, into items: inout [String: SyncState.Item], report: inout Report) throws(SyncError) {
+        switch try client.put(u.url, u.text, replacing: u.etag) {
+        case .stored(let etag):
+            items[u.id] = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text))
+            report.uploaded += 1
+        case .changedOnServer:
+            // Someone changed it between our read and this write: forget our base so the next
+            // sync merges both versions by time instead of overwriting either.
+            items[u.id] = nil
+            report.warnings.append("\(u.url) changed on the server during this sync; run sync again to merge it")
+        }
+    }
+
+    func read<V>(_ collection: String, known: [String: SyncState.Item], zone: Zone,
+                 versions: (CalendarImport, String) -> [(String, V)]) throws(SyncError) -> Remote<V> {
+        var remote = Remote<V>()
+        remote.listing = try client.list(collection)
+        var etagOfKnownURL: [String: String?] = [:]
+        for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
+        let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
+        let fetched = try client.fetch(collection, changed)
+        for url in changed {
+            guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, "the server listed \(url) but did not return it") }
+            let imp: CalendarImport
+            do { imp = try CalendarImporter.read(data, zone: zone, now: now) } catch {
+                throw SyncError(.badAnswer, "\(url) on the server is not valid iCalendar (\(error)); nothing was changed")
+            }
+            for (id, v) in versions(imp, url) { remote.versions[id] = (url, etag, v) }
+        }
+        return remote
+    }
+
+    /// Decides per item what to keep locally and what to upload (see `SyncMerge`).
+    func plan<V: Hashable & Sendable>(
+        local: [String: V], remote: Remote<V>, known: inout [String: SyncState.Item], collection: String, prefix: String,
+        lastSync: Instant, render: (V) -> String, deleted: (String, Instant) -> V,
+        merge: (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, apply: (V) -> Void,
+        describeLoser: (V) -> String, lost: inout [String], report: inout Report
+    ) -> [Upload] {
+        var uploads: [Upload] = []
+        let ids = Set(local.keys).union(remote.versions.keys).union(known.keys)
+        for id in ids.sorted() {
+            let base = known[id]
+            let l = local[id]
+            let localChanged = l.map { SyncState.hash(render($0)) != base?.hash } ?? false
+            if let r = remote.versions[id] {
+                guard let l else {
+                    apply(r.version); report.downloaded += 1
+                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(render(r.version)))
+                    continue
+                }
+                let o = merge(l, r.version, base == nil || localChanged, true)
+                if o.result != l { apply(o.result); report.downloaded += 1 }
+                for loser in o.losers { lost.append(describeLoser(loser)) }
+                lost += o.lostDays.map { "\(prefix) \(id) day \($0)" }
+                report.conflicts += o.losers.count + o.lostDays.count
+                let text = render(o.result)
+                if o.result != r.version {
+                    uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text))
+                }
+                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: o.result != r.version ? "" : SyncState.hash(text))
+            } else if let base, remote.listing[base.url] != nil {
+                // Unchanged on the server since our last sync.
+                if localChanged, let l { uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(l))) }
+            } else if let base {
+                // Gone from the server (another program deleted the resource) at some time after our
+                // last sync: as a deletion at that time, it loses to a later local edit.
+                let gone = deleted(id, lastSync)
+                let o = l.map { merge($0, gone, localChanged, true) }
+                if let o, o.result == l {
+                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(l!)))
+                } else {
+                    if l != nil { apply(gone); report.downloaded += 1 }
+                    known[id] = nil
+                }
+            } else if let l {
+                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: render(l)))
+            }
+        }
+        return uploads
+    }
+
+    static func render(_ v: AlarmVersion, _ settings: Settings) -> String {
+        switch v {
+        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings)) ?? ""
+        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at)
+        }
+    }
+
+    static func render(_ v: HabitVersion) -> String {
+        switch v {
+        case let .present(h, logged, removed): return CalendarExporter.calendar(habit: h, logged: logged, removed: removed)
+        case let .deleted(id, at): return CalendarExporter.tombstone(habitID: id, at: at)
+        }
+    }
+
+    static func describe(_ v: AlarmVersion, _ settings: Settings) -> String {
+        switch v {
+        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings)
+        case let .deleted(id, at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"
+        }
+    }
+
+    static func describe(_ v: HabitVersion) -> String {
+        switch v {
+        case .present(let h, _, _): return "habit \(h.id) \"\(h.name)\" definition edited \(ISO8601.utcString(h.modified))\n" + render(v)
+        case let .deleted(id, at): return "habit \(id) deleted \(ISO8601.utcString(at))\n"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+
+/// What this machine knows of the server since the last sync, in `$XDG_STATE_HOME/moscowtime/
+/// sync-state.json`: per item the resource URL, its ETag and a hash of the version both sides
+/// agreed on — that is how "only one side changed" is told from "both changed". Losing the file
+/// is safe: the next sync compares everything and merges by time.
+public struct SyncState: Sendable, Equatable {
+    public struct Item: Sendable, Equatable {
+        public var url: String
+        public var etag: String?
+        public var hash: String
+    }
+
+    public var accountURL = ""
+    public var alarmsCollection = ""
+    public var habitsCollection = ""
+    public var alarms: [String: Item] = [:]
+    public var habits: [String: Item] = [:]
+    public var lastSync: Instant?
+    public var lastError: String?
+    public var lastErrorAt: Instant?
+    public var conflicts = 0
+    public var lastRequests = 0
+
+    public init() {}
+
+    public static func path(_ paths: StorePaths) -> String { paths.stateDirectory + "/sync-state.json" }
+    public static func conflictLogPath(_ paths: StorePaths) -> String { paths.stateDirectory + "/sync-conflicts.log" }
+
+    public static func load(_ paths: StorePaths) throws(StoreError) -> SyncState {
+        let file = path(paths)
+        guard let bytes = try UserFile.readIfPresent(file) else { return SyncState() }
+        guard let json = try? JSONParser.parse(bytes) else { return SyncState() }  // a damaged cache: start over
+        var s = SyncState()
+        s.accountURL = json["accountURL"]?.stringValue ?? ""
+        s.alarmsCollection = json["alarmsCollection"]?.stringValue ?? ""
+        s.habitsCollection = json["habitsCollection"]?.stringValue ?? ""
+        func items(_ key: String) -> [String: Item] {
+            guard case .object(let members)? = json[key] else { return [:] }
+            var out: [String: Item] = [:]
+            for (id, v) in members {
+                guard let url = v["url"]?.stringValue, let hash = v["hash"]?.stringValue else { continue }
+                out[id] = Item(url: url, etag: v["etag"]?.stringValue, hash: hash)
+            }
+            return out
+        }
+        s.alarms = items("alarms")
+        s.habits = items("habits")
+        s.lastSync = json["lastSync"]?.stringValue.flatMap(ISO8601.parse)
+        s.lastError = json["lastError"]?.stringValue
+        s.lastErrorAt = json["lastErrorAt"]?.stringValue.flatMap(ISO8601.parse)
+        s.conflicts = json["conflicts"]?.intValue ?? 0
+        s.lastRequests = json["lastRequests"]?.intValue ?? 0
+        return s
+    }
+
+    public func save(_ paths: StorePaths) throws(StoreError) {
+        func items(_ d: [String: Item]) -> JSONValue {
+            .object(d.keys.sorted().map { id in
+                let i = d[id]!
+                var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
+                if let e = i.etag { m.append(("etag", .string(e))) }
+                return (id, .object(m))
+            })
+        }
+        var m: [(String, JSONValue)] = [
+            ("accountURL", .string(accountURL)), ("alarmsCollection", .string(alarmsCollection)),
+            ("habitsCollection", .string(habitsCollection)), ("alarms", items(alarms)), ("habits", items(habits)),
+            ("conflicts", .int(conflicts)), ("lastRequests", .int(lastRequests)),
+        ]
+        if let t = lastSync { m.append(("lastSync", .string(ISO8601.utcString(t)))) }
+        if let e = lastError { m.append(("lastError", .string(e))) }
+        if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
+        try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
+    }
+
+    /// FNV-1a, 64 bits: enough to tell two renderings of an item apart.
+    static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import MoscowTimeCalendar
+import MoscowTimeCore
+
+/// `agent-cli sync …` (see SyncCommand in agent-cli for the user-facing help).
+enum SyncTool {
+    static func setup(url: String, user: String?, passwordCommand: String?) throws {
+        let ctx = try ToolContext()
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            throw InputError("the sync URL must start with http:// or https://, not \"\(url)\"")
+        }
+        let account = SyncAccount(url: url, user: user, passwordCommand: passwordCommand)
+        let doc = try ctx.store.load()
+        let t = ctx.localizer(doc.settings)
+        // Check the account before saving it: a typo should fail here, not in the background.
+        let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
+        do { _ = try engine.prepareCollections() } catch { throw ToolFailure(error.message, status: 1) }
+        try ctx.store.update { $0.sync.account = account }
+        try? unlink(SyncState.path(ctx.store.paths))
+        ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
+    }
+
+    static func run(dryRun: Bool) throws {
+        let ctx = try ToolContext()
+        let doc = try ctx.store.load()
+        let t = ctx.localizer(doc.settings)
+        guard let account = doc.sync.account else {
+            throw ToolFailure(t("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]"), status: 1)
+        }
+        let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
+        let report: SyncEngine.Report
+        do { report = try engine.run(dryRun: dryRun) } catch let e as SyncError {
+            throw ToolFailure(t("sync failed: {reason}", ["reason": e.message]), status: 1)
+        }
+        for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": w])) }
+        let values = ["url": account.url, "down": String(report.downloaded), "up": String(report.uploaded),
+                      "conflicts": String(report.conflicts), "requests": String(report.requests)]
+        ToolOutput.line(t(dryRun ? "Would sync with {url}: {down} changes to take, {up} to send, {conflicts} conflicts ({requests} requests so far)."
+                                 : "Synced with {url}: {down} changes taken, {up} sent, {conflicts} conflicts ({requests} requests).", values))
+    }
+
+    static func status() throws {
+        let ctx = try ToolContext()
+        let doc = try ctx.store.load()
+        let t = ctx.localizer(doc.settings)
+        guard let account = doc.sync.account else { ToolOutput.line(t("Sync is off.")); return }
+        let state = try SyncState.load(ctx.store.paths)
+        ToolOutput.line(t("Sync with {url} as {user}.", ["url": account.url, "user": account.user ?? "—"]))
+        ToolOutput.line(t("Last sync: {time}", ["time": state.lastSync.map(ISO8601.utcString) ?? t("never")]))
+        if let e = state.lastError {
+            ToolOutput.line(t("Last attempt failed at {time}: {reason}", ["time": state.lastErrorAt.map(ISO8601.utcString) ?? "", "reason": e]))
+        }
+        if state.conflicts > 0 {
+            ToolOutput.line(t("Conflicts: {n}; the versions that lost are kept in {file}", ["n": String(state.conflicts), "file": SyncState.conflictLogPath(ctx.store.paths)]))
+        }
+    }
+
+    static func off() throws {
+        let ctx = try ToolContext()
+        var t = Localizer(.en)
+        try ctx.store.update(stamping: false) { doc in
+            t = ctx.localizer(doc.settings)
+            doc.sync = SyncMetadata()
+        }
+        try? unlink(SyncState.path(ctx.store.paths))
+        ToolOutput.line(t("Sync is off; nothing on the server was changed."))
+    }
+}
