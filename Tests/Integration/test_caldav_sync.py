@@ -1,0 +1,274 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""`agent-cli sync` against a real Radicale on 127.0.0.1, with two "machines" (two data homes)."""
+from __future__ import annotations
+
+import http.client
+import http.server
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.agent
+
+PASSWORD_FILE = "caldav-password"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def radicale(sandbox):
+    """A real Radicale (Debian's radicale package) with htpasswd auth; returns its base URL."""
+    root = sandbox.path("radicale")
+    root.mkdir()
+    (root / "users").write_text("alice:secret\n")
+    port = free_port()
+    (root / "config").write_text(f"""[server]
+hosts = 127.0.0.1:{port}
+[auth]
+type = htpasswd
+htpasswd_filename = {root / 'users'}
+htpasswd_encryption = plain
+[storage]
+filesystem_folder = {root / 'collections'}
+[rights]
+type = owner_only
+[logging]
+level = warning
+""")
+    sandbox.spawn("radicale", ["/usr/bin/radicale", "--config", str(root / "config")])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        pytest.fail("radicale did not start")
+    return f"http://127.0.0.1:{port}/"
+
+
+class FaultyProxy:
+    """Forwards to Radicale; can drop the connection after N PUTs (a server that goes away
+    mid-sync) or replace multistatus answers with garbage."""
+
+    def __init__(self, target: str):
+        self.target = target.rstrip("/").split("//")[1]
+        self.puts_before_dying: int | None = None
+        self.garbage = False
+        self.requests: list[str] = []
+        proxy = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def handle_one(self):
+                proxy.requests.append(self.command)
+                if self.command == "PUT" and proxy.puts_before_dying is not None:
+                    if proxy.puts_before_dying <= 0:
+                        self.close_connection = True
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        return
+                    proxy.puts_before_dying -= 1
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                conn = http.client.HTTPConnection(proxy.target, timeout=10)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                conn.request(self.command, self.path, body=body, headers=headers)
+                r = conn.getresponse()
+                data = r.read()
+                if proxy.garbage and r.status == 207 and self.command == "REPORT":
+                    data = b"<html><body>Service Temporarily Unavailable<p>garbage</body>"
+                self.send_response(r.status)
+                for k, v in r.getheaders():
+                    if k.lower() not in ("content-length", "transfer-encoding", "connection"):
+                        self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_PUT = do_PROPFIND = do_REPORT = do_MKCALENDAR = do_DELETE = do_OPTIONS = handle_one
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def proxy(radicale):
+    p = FaultyProxy(radicale)
+    yield p
+    p.close()
+
+
+class Machine:
+    def __init__(self, cli, sandbox, name: str):
+        self.cli, self.name = cli, name
+        home = Path(sandbox.env["HOME"]) / name
+        self.env = {"XDG_DATA_HOME": str(home / "data"), "XDG_STATE_HOME": str(home / "state"),
+                    "LANG": "C.UTF-8", "LANGUAGE": ""}
+        (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("secret\n")
+        self.password_command = f"cat {Path(sandbox.env['HOME']) / PASSWORD_FILE}"
+
+    def __call__(self, *args, at: str = "2026-11-22T10:00:00Z", expect: int | None = 0):
+        r = self.cli(list(args), env={**self.env, "MOSCOWTIME_NOW": at})
+        if expect is not None:
+            assert r.rc == expect, (self.name, args, r.stdout, r.stderr)
+        return r
+
+    def setup(self, url, at="2026-11-22T09:00:00Z"):
+        return self("sync", "setup", url, "--user", "alice", "--password-command", self.password_command, at=at)
+
+    def store(self) -> dict:
+        return json.loads((Path(self.env["XDG_DATA_HOME"]) / "moscowtime" / "store.json").read_text())
+
+    def store_bytes(self) -> bytes:
+        return (Path(self.env["XDG_DATA_HOME"]) / "moscowtime" / "store.json").read_bytes()
+
+    def alarms(self) -> dict:
+        return {a["label"]: a for a in self.store()["alarms"]}
+
+    def habit(self, name) -> dict:
+        return next(h for h in self.store()["habits"] if h["name"] == name)
+
+
+@pytest.fixture
+def machines(cli, sandbox):
+    return Machine(cli, sandbox, "laptop"), Machine(cli, sandbox, "desktop")
+
+
+def test_alarm_added_on_one_machine_appears_on_the_other(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Подъём")
+    a.setup(radicale)
+    r = a("sync", at="2026-11-22T10:01:00Z")
+    assert "0 changes taken, 1 sent" in r.stdout
+    b.setup(radicale)
+    r = b("sync", at="2026-11-22T10:02:00Z")
+    assert "1 changes taken, 0 sent" in r.stdout
+    assert b.alarms()["Подъём"] == a.alarms()["Подъём"]
+    nxt = json.loads(b("next", "--json", at="2026-11-22T10:02:00Z").stdout)
+    assert nxt[0]["at"].startswith("2026-11-23T07:30:00+03:00")
+    # A second sync on both sides finds nothing to do: only ETags are compared.
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T10:03:00Z").stdout
+    assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T10:03:00Z").stdout
+
+
+def test_concurrent_edits_merge_later_wins_and_loser_is_logged(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--label", "Подъём")
+    a.setup(radicale); a("sync")
+    b.setup(radicale); b("sync")
+    a("edit", "Подъём", "--time", "6:00", at="2026-11-22T11:00:00Z")           # earlier edit
+    b("edit", "Подъём", "--label", "Встать", at="2026-11-22T11:30:00Z")        # later edit
+    a("sync", at="2026-11-22T12:00:00Z")
+    r = b("sync", at="2026-11-22T12:01:00Z")
+    assert "1 conflicts" in r.stdout
+    a("sync", at="2026-11-22T12:02:00Z")
+    assert list(a.alarms()) == ["Встать"] and list(b.alarms()) == ["Встать"]
+    assert a.alarms()["Встать"]["schedule"]["time"] == "07:30"  # the later version as a whole
+    status = b("sync", "status").stdout
+    assert "Conflicts: 1" in status
+    log = Path(status.split("kept in ")[1].strip()).read_text()
+    assert "lost in sync: alarm" in log and "DTSTART;TZID=Europe/Moscow:" in log and "T060000" in log
+
+
+def test_habit_days_logged_on_both_sides_all_arrive(machines, radicale):
+    a, b = machines
+    a("habit", "add", "Water", "--numeric", "--unit", "glasses", "--target", "8", "--start", "2026-11-01")
+    a.setup(radicale); a("sync")
+    b.setup(radicale); b("sync")
+    a("habit", "done", "Water", "--amount", "3", "--date", "2026-11-20", at="2026-11-22T11:00:00Z")
+    a("habit", "done", "Water", "--amount", "5", "--date", "2026-11-22", at="2026-11-22T11:10:00Z")
+    b("habit", "done", "Water", "--amount", "4", "--date", "2026-11-21", at="2026-11-22T11:05:00Z")
+    b("habit", "done", "Water", "--amount", "7", "--date", "2026-11-22", at="2026-11-22T11:20:00Z")  # later log of the same day
+    a("sync", at="2026-11-22T12:00:00Z"); b("sync", at="2026-11-22T12:01:00Z"); a("sync", at="2026-11-22T12:02:00Z")
+    expected = {"2026-11-20": 3, "2026-11-21": 4, "2026-11-22": 7}
+    assert a.habit("Water")["entries"] == expected
+    assert b.habit("Water")["entries"] == expected
+
+
+def test_delete_propagates_and_wins_over_an_older_edit(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--label", "Old")
+    a("add", "8:00", "--label", "Keep")
+    a.setup(radicale); a("sync")
+    b.setup(radicale); b("sync")
+    b("edit", "Old", "--time", "7:45", at="2026-11-22T11:00:00Z")   # edit first …
+    a("rm", "Old", at="2026-11-22T11:30:00Z")                         # … delete later
+    b("sync", at="2026-11-22T12:00:00Z"); a("sync", at="2026-11-22T12:01:00Z"); b("sync", at="2026-11-22T12:02:00Z")
+    assert list(a.alarms()) == ["Keep"] and list(b.alarms()) == ["Keep"]
+
+
+def test_server_gone_mid_sync_loses_nothing_and_next_sync_completes(machines, radicale, proxy):
+    a, b = machines
+    for k in range(6):
+        a("add", f"7:{k}0", "--label", f"Alarm {k}")
+    a("habit", "add", "Run")
+    a("habit", "done", "Run")
+    a.setup(proxy.url)
+    before = a.store()
+    proxy.puts_before_dying = 3
+    r = a("sync", at="2026-11-22T10:01:00Z", expect=1)
+    assert "sync failed" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert a.store()["alarms"] == before["alarms"] and a.store()["habits"] == before["habits"]
+    assert "Last attempt failed" in a("sync", "status").stdout
+    proxy.puts_before_dying = None
+    r = a("sync", at="2026-11-22T10:02:00Z")
+    assert "4 sent" in r.stdout  # 7 items, 3 were stored before the server went away
+    b.setup(radicale)
+    b("sync")
+    assert b.alarms() == a.alarms() and b.habit("Run") == a.habit("Run")
+    assert "Last attempt failed" not in a("sync", "status").stdout
+
+
+def test_wrong_password_is_one_clear_error_and_exit_1(machines, radicale, sandbox):
+    a, _ = machines
+    r = a("sync", "setup", radicale, "--user", "alice", "--password-command", "echo wrong", expect=1)
+    assert "refused the user name or password" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Sync is off." in a("sync", "status").stdout
+    a.setup(radicale)
+    (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("changed\n")
+    r = a("sync", expect=1)
+    assert "refused the user name or password" in r.stderr
+
+
+def test_garbage_from_the_server_changes_nothing_locally(machines, radicale, proxy):
+    a, b = machines
+    b("add", "9:00", "--label", "From B")
+    b.setup(radicale); b("sync")
+    a("add", "7:30", "--label", "Mine")
+    a.setup(proxy.url)
+    before = a.store_bytes()
+    proxy.garbage = True
+    r = a("sync", expect=1)
+    assert "not a WebDAV multistatus" in r.stderr
+    assert a.store_bytes() == before
+    proxy.garbage = False
+    a("sync")
+    assert set(a.alarms()) == {"Mine", "From B"}
+
+
+def test_dry_run_changes_nothing_and_sync_off(machines, radicale):
+    a, b = machines
+    b("add", "9:00", "--label", "From B")
+    b.setup(radicale); b("sync")
+    a.setup(radicale)
+    before = a.store_bytes()
+    r = a("sync", "--dry-run")
+    assert "Would sync" in r.stdout and "1 changes to take" in r.stdout
+    assert a.store_bytes() == before
+    assert "Sync is off" in a("sync", "off").stdout
+    assert "sync is not set up" in a("sync", expect=1).stderr
