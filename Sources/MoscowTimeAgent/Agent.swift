@@ -19,6 +19,8 @@ public final class Agent {
     private var documents: DocumentSource?
     private var busService: AgentBusService?
     private var tray: Tray?
+    /// CalDAV sync while it is set up (a child process; never on the ringing path).
+    private var sync: SyncDriver?
     private var watchers: [AnyObject] = []
     private let startedAt = SystemWallClock().now()
 
@@ -99,15 +101,19 @@ public final class Agent {
         guard !started, let runner else { return }
         started = true
         let paths = documents!.store.paths
+        let sync = SyncDriver()
+        self.sync = sync
         watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
             Log.debug("store changed on disk")
             runner?.reload()
+            if let doc = runner?.scheduler.document { sync.documentChanged(doc) }
         })
         watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
         // The document was read in prepare(), before the watcher existed: read it again so an edit
         // made in between is not missed until the next change.
         runner.reload()
         runner.start()
+        sync.documentChanged(runner.scheduler.document)
         let zone = runner.scheduler.zone
         Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
     }

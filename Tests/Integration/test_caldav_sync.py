@@ -122,8 +122,8 @@ class Machine:
         (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("secret\n")
         self.password_command = f"cat {Path(sandbox.env['HOME']) / PASSWORD_FILE}"
 
-    def __call__(self, *args, at: str = "2026-11-22T10:00:00Z", expect: int | None = 0):
-        r = self.cli(list(args), env={**self.env, "MOSCOWTIME_NOW": at})
+    def __call__(self, *args, at: str | None = "2026-11-22T10:00:00Z", expect: int | None = 0):
+        r = self.cli(list(args), env={**self.env, **({"MOSCOWTIME_NOW": at} if at else {})})
         if expect is not None:
             assert r.rc == expect, (self.name, args, r.stdout, r.stderr)
         return r
@@ -272,3 +272,29 @@ def test_dry_run_changes_nothing_and_sync_off(machines, radicale):
     assert a.store_bytes() == before
     assert "Sync is off" in a("sync", "off").stdout
     assert "sync is not set up" in a("sync", expect=1).stderr
+
+
+def test_agent_syncs_on_start_and_after_a_change_and_the_alarm_rings(rig, cli, sandbox, radicale):
+    """Machine A (a CLI) adds a timer and syncs; machine B's running agent syncs by itself and rings it.
+    Then a habit day logged on B reaches the server within the agent's debounce, without agent-cli sync."""
+    a = Machine(cli, sandbox, "laptop")
+    b_setup = rig.cli("sync", "setup", radicale, "--user", "alice", "--password-command", a.password_command)
+    assert b_setup.rc == 0, b_setup.stderr
+    a("timer", "25s", "From the laptop", at=None)
+    a.setup(radicale, at=None)
+    a("sync", at=None)
+    rig.start_agent()
+    call = rig.wait_for_ring("From the laptop", timeout=40)
+    assert call.summary == "From the laptop"
+    # A local change on B is sent by the agent (debounced), and arrives on A.
+    assert rig.cli("habit", "add", "Stretch").rc == 0
+    assert rig.cli("habit", "done", "Stretch").rc == 0
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        a("sync", at=None)
+        if any(h["name"] == "Stretch" and h["entries"] for h in a.store()["habits"]):
+            break
+        time.sleep(1)
+    else:
+        pytest.fail("the agent did not sync the habit day")
+    assert "Last attempt failed" not in rig.cli("sync", "status").stdout
