@@ -28,6 +28,8 @@ let package = Package(
                        providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
 
         // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
         // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
@@ -55,7 +57,7 @@ let package = Package(
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret"]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),

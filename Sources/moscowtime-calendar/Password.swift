@@ -7,7 +7,10 @@ enum Password {
     static func fetch(_ account: SyncAccount) throws(ToolFailure) -> String? {
         guard account.user != nil else { return nil }
         guard let command = account.passwordCommand else {
-            throw ToolFailure("no password source: set one with agent-cli sync setup URL --user NAME --password-command CMD", status: 1)
+            guard let p = try SecretStore.lookup(url: account.url, user: account.user!) else {
+                throw ToolFailure("the Secret Service has no password for \(account.user!) at \(account.url): run agent-cli sync setup again", status: 1)
+            }
+            return p
         }
         guard let pipe = popen(command, "r") else { throw ToolFailure("cannot run the password command: \(String(cString: strerror(errno)))", status: 1) }
         var bytes: [UInt8] = []
@@ -21,6 +24,26 @@ enum Password {
         guard status == 0 else { throw ToolFailure("the password command failed (exit status \(status >> 8)): \(command)", status: 1) }
         let line = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard !line.isEmpty else { throw ToolFailure("the password command printed nothing: \(command)", status: 1) }
+        return line
+    }
+}
+
+extension Password {
+    /// The password typed at `sync setup` (without echo on a terminal), to go to the Secret Service.
+    static func read(prompt: String) throws(ToolFailure) -> String {
+        let tty = isatty(0) != 0
+        var saved = termios()
+        if tty {
+            ToolOutput.write(prompt, fd: 2)
+            tcgetattr(0, &saved)
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(0, TCSANOW, &quiet)
+        }
+        defer { if tty { tcsetattr(0, TCSANOW, &saved); ToolOutput.write("\n", fd: 2) } }
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            throw ToolFailure("no password given on standard input", status: 2)
+        }
         return line
     }
 }

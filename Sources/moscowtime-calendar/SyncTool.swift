@@ -13,9 +13,20 @@ enum SyncTool {
         let account = SyncAccount(url: url, user: user, passwordCommand: passwordCommand)
         let doc = try ctx.store.load()
         let t = ctx.localizer(doc.settings)
+        // Without a password command the password goes to the Secret Service, if one runs.
+        var password: String?
+        if let user, passwordCommand == nil {
+            guard SecretStore.available() else {
+                throw InputError(t("no Secret Service runs on this desktop to keep the password: give --password-command CMD (for example \"pass show caldav\")"))
+            }
+            password = try Password.read(prompt: t("Password for {user} at {url}: ", ["user": user, "url": url]))
+        } else {
+            password = try Password.fetch(account)
+        }
         // Check the account before saving it: a typo should fail here, not in the background.
-        let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
+        let engine = SyncEngine(store: ctx.store, account: account, password: password, now: ctx.now)
         do { _ = try engine.prepareCollections() } catch { throw ToolFailure(error.message, status: 1) }
+        if let user, passwordCommand == nil, let password { try SecretStore.store(password, url: url, user: user) }
         try ctx.store.update { $0.sync.account = account }
         try? unlink(SyncState.path(ctx.store.paths))
         ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
@@ -61,6 +72,7 @@ enum SyncTool {
         var t = Localizer(.en)
         try ctx.store.update(stamping: false) { doc in
             t = ctx.localizer(doc.settings)
+            if let a = doc.sync.account, let user = a.user, a.passwordCommand == nil { SecretStore.clear(url: a.url, user: user) }
             doc.sync = SyncMetadata()
         }
         try? unlink(SyncState.path(ctx.store.paths))

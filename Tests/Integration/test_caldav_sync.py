@@ -298,3 +298,38 @@ def test_agent_syncs_on_start_and_after_a_change_and_the_alarm_rings(rig, cli, s
     else:
         pytest.fail("the agent did not sync the habit day")
     assert "Last attempt failed" not in rig.cli("sync", "status").stdout
+
+
+@pytest.fixture
+def keyring(sandbox, session_bus):
+    """A real Secret Service: gnome-keyring-daemon on the private session bus, its login keyring unlocked."""
+    sandbox.spawn("gnome-keyring", ["sh", "-c", "printf keyring-pw | exec gnome-keyring-daemon --foreground --unlock --components=secrets"])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        r = sandbox.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                         "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"])
+        if "true" in r.stdout:
+            return
+        time.sleep(0.1)
+    pytest.fail("gnome-keyring-daemon did not take org.freedesktop.secrets")
+
+
+def test_password_kept_in_the_secret_service_never_in_the_store(machines, radicale, keyring, sandbox):
+    a, _ = machines
+    a("add", "7:30", "--label", "Подъём")
+    r = a.cli(["sync", "setup", radicale, "--user", "alice"], env=a.env, input="secret\n")
+    assert r.rc == 0, r.stderr
+    assert "secret" not in a.store_bytes().decode()
+    assert "passwordCommand" not in a.store()["sync"]["account"]
+    assert "1 sent" in a("sync").stdout
+    lookup = sandbox.run(["secret-tool", "lookup", "url", radicale, "user", "alice"])
+    assert lookup.stdout == "secret"
+    a("sync", "off")
+    assert sandbox.run(["secret-tool", "lookup", "url", radicale, "user", "alice"]).stdout == ""
+
+
+def test_without_a_secret_service_setup_asks_for_a_password_command(machines, radicale, session_bus):
+    a, _ = machines
+    r = a.cli(["sync", "setup", radicale, "--user", "alice"], env=a.env, input="secret\n")
+    assert r.rc == 2 and "--password-command" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Sync is off." in a("sync", "status").stdout
