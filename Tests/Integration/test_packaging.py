@@ -89,7 +89,7 @@ def test_icons_are_svg_and_symbolic_icons_use_one_colour():
 # --- make install / uninstall ------------------------------------------------------------------
 
 EXPECTED = {
-    "usr/bin/agent-cli", "usr/bin/moscowtime-agent",
+    "usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar",
     "usr/lib/systemd/user/moscowtime-agent.service",
     f"etc/xdg/autostart/{APP}.desktop",
     f"usr/share/dbus-1/services/{APP}.service",
@@ -132,7 +132,7 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     listed = run(["make", "-s", "-C", str(REPO), "installed-files", "PREFIX=/usr", *make_vars]).stdout.split()
     assert {p.lstrip("/") for p in listed} == EXPECTED
 
-    for f in ("usr/bin/agent-cli", "usr/bin/moscowtime-agent"):
+    for f in ("usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar"):
         assert os.access(root / f, os.X_OK)
     unit = (root / "usr/lib/systemd/user/moscowtime-agent.service").read_text()
     for line in ("PartOf=graphical-session.target", "After=graphical-session.target", "WantedBy=graphical-session.target",
