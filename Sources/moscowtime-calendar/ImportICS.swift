@@ -14,14 +14,16 @@ enum ImportICS {
             t = ctx.localizer(doc.settings)
             let zone = try ctx.zone(doc.settings)
             do { imported = try CalendarImporter.read(bytes, zone: zone, now: ctx.now) } catch let error as CalendarFileError {
-                throw InputError(error.line.map { t("{file}, line {line}: {reason}", ["file": file, "line": String($0), "reason": error.reason]) }
-                                 ?? "\(file): \(error.reason)")
+                if let line = error.line {
+                    throw InputError("{file}, line {line}: {reason}", ["file": file, "line": String(line), "reason": error.reason])
+                }
+                throw InputError("{path}: {error}", ["path": file, "error": error.reason])
             }
             var target = doc
             summary = CalendarMerge.merge(imported, into: &target)
             // The result must be a document the store itself would read back.
             do { _ = try DocumentCoding.decode(DocumentCoding.encode(target)) } catch {
-                throw InputError("\(file): the imported items do not form a valid store (\(error)); nothing was changed")
+                throw InputError("{file}: the imported items do not form a valid store ({error}); nothing was changed", ["file": file, "error": "\(error)"])
             }
             if !dryRun { doc = target }
         }

@@ -8,7 +8,7 @@ enum SyncTool {
     static func setup(url: String, user: String?, passwordCommand: String?) throws {
         let ctx = try ToolContext()
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            throw InputError("the sync URL must start with http:// or https://, not \"\(url)\"")
+            throw InputError("the sync URL must start with http:// or https://, not \"{url}\"", ["url": url])
         }
         let account = SyncAccount(url: url, user: user, passwordCommand: passwordCommand)
         let doc = try ctx.store.load()
@@ -17,7 +17,7 @@ enum SyncTool {
         var password: String?
         if let user, passwordCommand == nil {
             guard SecretStore.available() else {
-                throw InputError(t("no Secret Service runs on this desktop to keep the password: give --password-command CMD (for example \"pass show caldav\")"))
+                throw InputError("no Secret Service runs on this desktop to keep the password: give --password-command CMD (for example \"pass show caldav\")")
             }
             password = try Password.read(prompt: t("Password for {user} at {url}: ", ["user": user, "url": url]))
         } else {

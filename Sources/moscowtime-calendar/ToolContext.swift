@@ -13,7 +13,7 @@ struct ToolContext {
         environment = Environment.current
         store = DocumentStore(paths: StorePaths.fromEnvironment(environment))
         if let v = environment["MOSCOWTIME_NOW"], !v.isEmpty {
-            guard let t = ISO8601.parse(v) else { throw InputError("MOSCOWTIME_NOW=\(v) is not an ISO 8601 instant like 2026-11-21T12:00:00Z") }
+            guard let t = ISO8601.parse(v) else { throw InputError("MOSCOWTIME_NOW={v} is not an ISO 8601 instant like 2026-11-21T12:00:00Z", ["v": v]) }
             now = t
         } else {
             now = SystemWallClock().now()
@@ -25,6 +25,14 @@ struct ToolContext {
             throw ToolFailure("the zone \"\(settings.zone)\" in \(store.paths.document) is not in the tz database (is tzdata installed?)", status: 1)
         }
         return z
+    }
+
+    /// The user's language for an error raised before (or without) a context: the store's setting
+    /// when it can be read, else the environment.
+    static func userLocalizer() -> Localizer {
+        let env = Environment.current
+        let settings = (try? DocumentStore(paths: StorePaths.fromEnvironment(env)).load())?.settings ?? Settings()
+        return Localizer(Language.resolve(setting: settings.language, environment: env))
     }
 
     func localizer(_ settings: Settings) -> Localizer {

@@ -28,7 +28,7 @@ do {
         exit(2)
     }
 } catch let e as InputError {
-    ToolOutput.error(e.message); exit(2)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(2)
 } catch let e as StoreError {
     ToolOutput.error(e.description); exit(1)
 } catch let e as ToolFailure {

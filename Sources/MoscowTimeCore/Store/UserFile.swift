@@ -3,8 +3,8 @@
 public enum UserFile {
     public static func read(_ path: String) throws(InputError) -> [UInt8] {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw InputError("cannot read \(path): \(error.message)") }
-        guard let bytes else { throw InputError("cannot read \(path): no such file") }
+        do { bytes = try FileSystem.read(path) } catch { throw InputError("cannot read {path}: {error}", ["path": path, "error": error.message]) }
+        guard let bytes else { throw InputError("cannot read {path}: no such file", ["path": path]) }
         return bytes
     }
 }

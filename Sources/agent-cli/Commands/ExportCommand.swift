@@ -4,17 +4,16 @@ import MoscowTimeCore
 
 /// `agent-cli export --ics [FILE]`: alarms and habits as one iCalendar file (done by moscowtime-calendar).
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write alarms and habits as iCalendar (read back by agent-cli import).",
-        discussion: """
-            Alarms become repeating events in the configured zone with a reminder, habits become to-dos
-            carrying their whole history; agent-cli import reads the file back exactly.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export", abstract: t("Write alarms and habits as iCalendar (read back by agent-cli import)."),
+            discussion: t("Alarms become repeating events in the configured zone with a reminder, habits become to-dos\ncarrying their whole history; agent-cli import reads the file back exactly."))
+    }
 
-    @Flag(name: .customLong("ics"), help: "iCalendar (RFC 5545), the only format so far.")
+    @Flag(name: .customLong("ics"), help: t("iCalendar (RFC 5545), the only format so far."))
     var ics = false
 
-    @Argument(help: "Write to this file (replaced atomically) instead of standard output.")
+    @Argument(help: t("Write to this file (replaced atomically) instead of standard output."))
     var file: String?
 
     func run() throws {

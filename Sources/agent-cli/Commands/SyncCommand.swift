@@ -5,33 +5,32 @@ import MoscowTimeCore
 /// `agent-cli sync [--dry-run] | setup | status | off`: two-way sync with a CalDAV server (done by
 /// moscowtime-calendar, which speaks CalDAV through libsoup).
 struct SyncCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Synchronise alarms and habits with a CalDAV server (Radicale, Nextcloud, Fastmail…).",
-        discussion: """
-            Alarms go to the calendar "moscowtime-alarms" (events), habits with every logged day to
-            "moscowtime-habits" (to-dos), both created if missing. Per item the later edit wins, per habit day
-            the later log, and a delete wins over an older edit; versions that lose are kept in the conflict
-            log that sync status names. Exit status 1 when the server cannot be reached or refuses the password.
-            """,
-        subcommands: [SyncSetupCommand.self, SyncStatusCommand.self, SyncOffCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sync", abstract: t("Synchronise alarms and habits with a CalDAV server (Radicale, Nextcloud, Fastmail…)."),
+            discussion: t("Alarms go to the calendar \"moscowtime-alarms\" (events), habits with every logged day to\n\"moscowtime-habits\" (to-dos), both created if missing. Per item the later edit wins, per habit day\nthe later log, and a delete wins over an older edit; versions that lose are kept in the conflict\nlog that sync status names. Exit status 1 when the server cannot be reached or refuses the password."),
+            subcommands: [SyncSetupCommand.self, SyncStatusCommand.self, SyncOffCommand.self])
+    }
 
-    @Flag(name: .customLong("dry-run"), help: "Say what would be taken and sent without changing anything here or on the server.")
+    @Flag(name: .customLong("dry-run"), help: t("Say what would be taken and sent without changing anything here or on the server."))
     var dryRun = false
 
     func run() throws { try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : [])) }
 }
 
 struct SyncSetupCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "setup", abstract: "Set the CalDAV server to sync with (checked before it is saved).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "setup", abstract: t("Set the CalDAV server to sync with (checked before it is saved)."),
+                             discussion: t("Without --password-command the password is read from standard input and kept in the\ndesktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."))
+    }
 
-    @Argument(help: "The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/).")
+    @Argument(help: t("The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/)."))
     var url: String
 
-    @Option(name: .long, help: "The user name.")
+    @Option(name: .long, help: t("The user name."))
     var user: String?
 
-    @Option(name: .customLong("password-command"), help: "A command that prints the password (pass show caldav); it is never stored.")
+    @Option(name: .customLong("password-command"), help: t("A command that prints the password (pass show caldav); it is never stored."))
     var passwordCommand: String?
 
     func run() throws {
@@ -41,11 +40,15 @@ struct SyncSetupCommand: ParsableCommand {
 }
 
 struct SyncStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the sync account, the last sync, failures and conflicts.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "status", abstract: t("Show the sync account, the last sync, failures and conflicts."))
+    }
     func run() throws { try CalendarHelper.exec(["sync-status"]) }
 }
 
 struct SyncOffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "off", abstract: "Stop syncing (the server's copy is left as it is).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "off", abstract: t("Stop syncing (the server's copy is left as it is)."))
+    }
     func run() throws { try CalendarHelper.exec(["sync-off"]) }
 }

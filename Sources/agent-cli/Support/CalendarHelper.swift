@@ -22,10 +22,10 @@ enum CalendarHelper {
 
     static func exec(_ arguments: [String]) throws -> Never {
         guard let path = path() else {
-            throw CLIFailure(message: "\(name) is not installed next to agent-cli or in ../libexec/moscowtime (reinstall the package)", status: .failure)
+            throw CLIFailure("{helper} is not installed next to agent-cli or in ../libexec/moscowtime (reinstall the package)", ["helper": name], status: .failure)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        throw CLIFailure(message: "cannot run \(path): \(String(cString: strerror(errno)))", status: .failure)
+        throw CLIFailure("cannot run {path}: {error}", ["path": path, "error": String(cString: strerror(errno))], status: .failure)
     }
 }
