@@ -14,6 +14,10 @@ DESTDIR    ?=
 BINDIR     ?= $(PREFIX)/bin
 # moscowtime-calendar (export --ics, import): agent-cli runs it from ../libexec/moscowtime.
 LIBEXECDIR ?= $(PREFIX)/libexec
+WAKE_HELPER = $(LIBEXECDIR)/moscowtime/moscowtime-wake
+# `make install` gives the wake helper its one capability when it can (root, no DESTDIR);
+# SETCAP= skips that (packages set it in their postinst instead).
+SETCAP     ?= $(shell command -v setcap 2>/dev/null || echo /usr/sbin/setcap)
 DATADIR    ?= $(PREFIX)/share
 # /etc for a /usr install (as distributions do), $(PREFIX)/etc otherwise.
 SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
@@ -28,6 +32,12 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 
 SWIFT   ?= $(or $(shell command -v swift 2>/dev/null),/opt/swift/usr/bin/swift)
+# The wake helper is plain C, built here with the C compiler and the distribution's hardening flags
+# (dpkg-buildflags' CFLAGS/LDFLAGS under debian/rules): SwiftPM's release build would link the whole
+# static Swift runtime into it (8 MB instead of ~20 kB of code to trust with CAP_WAKE_ALARM).
+CC      ?= cc
+WAKE_CFLAGS  = -O2 -g -Wall -Wextra -Werror -fstack-protector-strong -D_FORTIFY_SOURCE=2 -fPIE $(CFLAGS)
+WAKE_LDFLAGS = -pie -Wl,-z,relro -Wl,-z,now $(LDFLAGS)
 SCRATCH ?= .build
 CONFIG  ?= release
 # Linking the Swift runtime statically keeps the binaries independent of /opt/swift at run time
@@ -56,6 +66,7 @@ INSTALLED = \
 	$(BINDIR)/agent-cli \
 	$(BINDIR)/moscowtime-agent \
 	$(LIBEXECDIR)/moscowtime/moscowtime-calendar \
+	$(WAKE_HELPER) \
 	$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service \
 	$(AUTOSTARTDIR)/$(APP_ID).desktop \
 	$(DBUSSERVICEDIR)/$(APP_ID).service \
@@ -76,17 +87,23 @@ INSTALLED = \
 # Directories that belong to this project alone: removed by uninstall when empty.
 OWN_DIRS = $(DATADIR)/moscowtime/templates $(DATADIR)/moscowtime $(LIBEXECDIR)/moscowtime
 
-.PHONY: all build binaries mo pot update-po check-po man completions test run demo bench \
+.PHONY: all build binaries wake-helper mo pot update-po check-po man completions test run demo bench \
 	install uninstall installed-files deb clean
 
 all: build
 
-build: binaries mo man completions
+build: binaries wake-helper mo man completions
 
 binaries:
 	$(SWIFT) build $(SWIFT_FLAGS) --product agent-cli
 	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-agent
 	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-calendar
+
+wake-helper: $(GEN)/libexec/moscowtime-wake
+
+$(GEN)/libexec/moscowtime-wake: Sources/moscowtime-wake/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WAKE_CFLAGS) -o $@ $< $(WAKE_LDFLAGS)
 
 # --- translations ---------------------------------------------------------------------------
 mo: $(MO_FILES)
@@ -159,13 +176,19 @@ deb:
 # Substitutes the install paths into the data files' @BINDIR@.
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g'
 
-install:
+install: wake-helper
 	@test -x $(BIN)/agent-cli -a -x $(BIN)/moscowtime-agent -a -x $(BIN)/moscowtime-calendar -a -f $(GEN)/man/agent-cli.1 \
 		-a -f $(GEN)/completions/_agent-cli || { echo "make install: run make (build) first" >&2; exit 1; }
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BIN)/agent-cli $(BIN)/moscowtime-agent $(DESTDIR)$(BINDIR)/
 	install -d $(DESTDIR)$(LIBEXECDIR)/moscowtime
 	install -m 0755 $(BIN)/moscowtime-calendar $(DESTDIR)$(LIBEXECDIR)/moscowtime/
+	install -m 0755 $(GEN)/libexec/moscowtime-wake $(DESTDIR)$(WAKE_HELPER)
+	@# Only CAP_WAKE_ALARM, as a file capability: never setuid (packaging/README.md, "Waking from suspend").
+	@if [ -z "$(DESTDIR)" ] && [ -n "$(SETCAP)" ]; then \
+		$(SETCAP) cap_wake_alarm+ep $(WAKE_HELPER) || \
+		echo "make install: could not give $(WAKE_HELPER) CAP_WAKE_ALARM (run as root): alarms will not wake the computer from suspend" >&2; \
+	fi
 	install -d $(DESTDIR)$(SYSTEMDUSERUNITDIR) $(DESTDIR)$(AUTOSTARTDIR) $(DESTDIR)$(DBUSSERVICEDIR) \
 		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	$(SUBST) data/systemd/moscowtime-agent.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "agent-cli", targets: ["agent-cli"]),
         .executable(name: "moscowtime-agent", targets: ["moscowtime-agent"]),
         .executable(name: "moscowtime-calendar", targets: ["moscowtime-calendar"]),
+        .executable(name: "moscowtime-wake", targets: ["moscowtime-wake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +59,10 @@ let package = Package(
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
         .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret"]),
+        // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
+        // (see its header comment and packaging/README.md). Built here for the build tree and the
+        // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).
+        .executableTarget(name: "moscowtime-wake", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),

@@ -22,7 +22,7 @@ public enum AgentClientError: Error, Equatable, CustomStringConvertible {
 /// Synchronous calls to the agent's org.moscowtime.Agent1 interface (agent-cli runs one command
 /// and exits, so blocking is the simple and right choice here).
 public final class AgentClient {
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
 
     public init() throws(AgentClientError) {
         var error: UnsafeMutablePointer<GError>?
@@ -48,7 +48,7 @@ public final class AgentClient {
                     method: method, parameters: .tuple(arguments), autoStart: autoStart)
     }
 
-    private func rawCall(destination: String, path: String, interface: String, method: String,
+    func rawCall(destination: String, path: String, interface: String, method: String,
                          parameters: Variant, autoStart: Bool) throws(AgentClientError) -> VariantReader {
         var error: UnsafeMutablePointer<GError>?
         let flags = autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START

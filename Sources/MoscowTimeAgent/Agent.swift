@@ -75,8 +75,14 @@ public final class Agent {
         let doc = documents.load() ?? StoreDocument()
         let zone = Zone(identifier: doc.settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
         let stateStore = AgentStateStore(paths: paths)
-        let state: AgentState
-        do { state = try stateStore.load() } catch {
+        var state: AgentState
+        do {
+            let loaded = try stateStore.loadSalvaging()
+            state = loaded.state
+            if !loaded.problems.isEmpty {
+                Log.error("\(stateStore.path): set aside what was damaged (\(loaded.problems.joined(separator: "; "))) and kept the rest, including which occurrences were handled (copy as it was: \(stateStore.path).damaged)")
+            }
+        } catch {
             let kept = stateStore.quarantine()
             Log.error("\(error); starting with a fresh state\(kept.map { " (damaged copy kept as \($0))" } ?? "")")
             state = AgentState()
@@ -114,8 +120,20 @@ public final class Agent {
         runner.reload()
         runner.start()
         sync.documentChanged(runner.scheduler.document)
+        startWake(runner)
         let zone = runner.scheduler.zone
         Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+    }
+
+    /// The wake-from-suspend helper, started once this agent rings (never in a second instance).
+    private func startWake(_ runner: AgentRunner) {
+        let helper = WakeHelper.path(environment: Environment.current, executableDirectory: ResourceLocator.executableDirectory())
+        let wake = WakeAlarm(helperPath: helper)
+        switch wake.availability {
+        case .available: Log.info("alarms wake the computer from suspend (\(helper ?? WakeHelper.name))")
+        case let .unavailable(_, reason): Log.warning("alarms cannot wake the computer from suspend: \(reason); they ring on resume within the late window")
+        }
+        runner.wake = wake
     }
 
     private func exportService(_ connection: OpaquePointer) {

@@ -67,6 +67,11 @@ final class AgentBusService: AgentRunnerObserver {
             guard until > runner.now else {
                 return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
             }
+            // Compared as a difference of two in-range values: no arithmetic on the raw argument.
+            guard until.secondsSinceEpoch <= Limits.instantSeconds.upperBound,
+                  until - runner.now <= Limits.pauseSeconds.upperBound else {
+                return .error(name: AgentInterface.ErrorName.invalidArgument, message: "a pause lasts at most 31 days")
+            }
             try? runner.perform(.pause(until: until))
             return reply([])
         case "Resume":

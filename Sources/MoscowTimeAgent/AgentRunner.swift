@@ -27,6 +27,10 @@ final class AgentRunner {
     private var timer: WallClockTimer!
     private var observers: [WeakObserver] = []
     private(set) var armedAt: Instant?
+    /// The wake-up from suspend (set once the agent owns its name); re-planned with every re-arm.
+    var wake: WakeAlarm? {
+        didSet { updateWake() }
+    }
 
     init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
          alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
@@ -168,7 +172,22 @@ final class AgentRunner {
         return "\(ts.tv_sec).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
     }
 
+    /// Keeps exactly one wake-up armed: the earliest ring of a wake-enabled alarm less the lead,
+    /// cleared when there is none (see `WakePlanner`).
+    private func updateWake() {
+        guard let wake, wake.availability == .available else { return }
+        let plan = scheduler.wakePlan(now: now)
+        guard plan?.wakeAt.secondsSinceEpoch != wake.armedAt else { return }
+        wake.wake(atUnixSeconds: plan?.wakeAt.secondsSinceEpoch)
+        if let plan {
+            Log.debug("wake from suspend armed for \(ISO8601.string(plan.wakeAt, in: scheduler.zone)) (alarm \(plan.alarmID) at \(ISO8601.string(plan.trigger, in: scheduler.zone)))")
+        } else {
+            Log.debug("no alarm wakes the computer; wake-up cleared")
+        }
+    }
+
     private func rearm() {
+        updateWake()
         let next = scheduler.nextWake(now: now)
         guard next != armedAt else { return }
         armedAt = next

@@ -132,8 +132,15 @@ public final class SoundPlayer {
         play(key: key)
     }
 
+    /// Played instead of a sound file that cannot be played safely (`SoundFileCheck`).
+    public static let fallbackThemeSound = "alarm-clock-elapsed"
+
     private func play(key: UInt32) {
         guard var sound = ringing[key] else { return }
+        if case .file(let path) = sound.source, let problem = SoundFileCheck.problem(path) {
+            onProblem?("\(problem); playing the theme sound \(Self.fallbackThemeSound) instead")
+            sound.source = .themeSound(Self.fallbackThemeSound)
+        }
         if contextNeedsReopen, ringing.count == 1 {
             // After a failure the sound server may have restarted; libcanberra's pulse driver never
             // reconnects a context by itself, so start over (only when nothing else is playing on it).

@@ -137,7 +137,7 @@ struct AlarmCommandTests {
         let first = rig.run("list", "--json")
         #expect(first.out == rig.run("list", "--json").out)
         let items = try #require(try JSONParser.parse(first.out).arrayValue)
-        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "next", "snoozedUntil", "created", "modified"]
+        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "next", "snoozedUntil", "created", "modified"]
         guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else { Issue.record("not objects"); return }
         #expect(alarm.map(\.0) == keys)
         #expect(timer.map(\.0) == keys + ["durationSeconds"])
@@ -262,7 +262,7 @@ struct AlarmCommandTests {
         let rig = CLIRig()
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
-                ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound"])
+                ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("snooze = 10\n"))
         #expect(rig.run("settings", "snooze", "5").out == "snooze = 5\n")

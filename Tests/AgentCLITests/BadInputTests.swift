@@ -71,6 +71,14 @@ struct BadInputTests {
         Case(args: ["timer", "5m", "--snooze", "-1"], names: "--snooze"),
         Case(args: ["add", "7:30", "--sound", "/no/such/file.oga"], names: "sound file \"/no/such/file.oga\" does not exist"),
         Case(args: ["add", "7:30", "--sound", "bad sound!"], names: "invalid sound"),
+        Case(args: ["add", "7:30", "--sound", "/dev/zero"], names: "sound file \"/dev/zero\" cannot be used: it is a character device"),
+        Case(args: ["timer", "5m", "--sound", "/tmp"], names: "sound file \"/tmp\" cannot be used: it is a directory"),
+        // hostile text is quoted visibly on one line
+        Case(args: ["timer", "5\u{1b}[2Jm"], names: "invalid duration \"5\\x1b[2Jm\""),
+        Case(args: ["add", "7:30\nrm -rf"], names: "invalid time \"7:30\\nrm -rf\""),
+        // a pause is at most 31 days (checked before the agent is reached)
+        Case(args: ["pause", "--for", "999999h"], names: "a pause lasts at most 31 days"),
+        Case(args: ["pause", "--for", "745h"], names: "a pause lasts at most 31 days"),
         // durations
         Case(args: ["timer", "5x"], names: "invalid duration \"5x\""),
         Case(args: ["timer", "0m"], names: "invalid duration \"0m\""),

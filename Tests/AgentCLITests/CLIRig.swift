@@ -45,7 +45,9 @@ final class CLIRig: @unchecked Sendable {
 
     var environment: [String: String] {
         var env = ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
-                   "MOSCOWTIME_NOW": now, "LANG": lang, "PATH": "/usr/bin:/bin"]
+                   "MOSCOWTIME_NOW": now, "LANG": lang, "PATH": "/usr/bin:/bin",
+                   // No agent is started after changes here (test_agent_start.py covers that).
+                   "MOSCOWTIME_NO_AGENT_START": "1"]
         // Where the message catalogues are, if the test run was told.
         for key in ["MOSCOWTIME_LOCALEDIR", "MOSCOWTIME_DATADIR"] {
             if let v = getenv(key) { env[key] = String(cString: v) }

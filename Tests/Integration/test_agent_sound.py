@@ -4,6 +4,8 @@ monitor. Loud while ringing (RMS > 0.01), digital silence (RMS 0) within a secon
 Snooze or dismissal, and it stays silent."""
 from __future__ import annotations
 
+import json
+import os
 import time
 
 import pytest
@@ -81,3 +83,29 @@ def test_sigterm_silences_a_ringing_alarm(audio_rig):
     rec.wait_for_silence(window_ms=300, timeout=1.0)
     rec.wait_for_ms(stopped + 1200)
     assert rec.rms(stopped + 500) == 0.0
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
+def test_a_sound_file_that_would_hang_the_agent_is_replaced_by_the_theme_sound(audio_rig, kind):
+    """`mkfifo ~/a.oga; timer 2s T --sound ~/a.oga; timer 5s U` froze the agent at the first ring.
+    agent-cli refuses such files now, so the store is edited by hand, as a user could."""
+    rig, rec = audio_rig, audio_rig.recorder
+    bad = {"fifo": rig.sandbox.path("a.oga"), "dev-zero": "/dev/zero", "directory": rig.sandbox.path("dir.oga")}[kind]
+    if kind == "fifo":
+        os.mkfifo(bad)
+    elif kind == "directory":
+        os.mkdir(bad)
+    agent = rig.start_agent()
+    t = rig.timer(2, "T")
+    doc = json.loads(rig.store_path.read_text())
+    for a in doc["alarms"]:
+        if a["id"] == t.id:
+            a["sound"] = str(bad)
+    rig.store_path.write_text(json.dumps(doc))
+    rig.cli("reload")
+    u = rig.timer(4, "U")
+    rig.wait_for_ring("T", timeout=6)
+    rec.wait_for_sound(LOUD, window_ms=100, timeout=3)  # the theme's alarm sound instead
+    assert rig.cli_json("status", "--json")["running"] is True  # D-Bus still answers
+    rig.wait_for_ring("U", timeout=6)
+    agent.wait_for_log("playing the theme sound alarm-clock-elapsed instead")

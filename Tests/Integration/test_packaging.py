@@ -90,6 +90,7 @@ def test_icons_are_svg_and_symbolic_icons_use_one_colour():
 
 EXPECTED = {
     "usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar",
+    "usr/libexec/moscowtime/moscowtime-wake",
     "usr/lib/systemd/user/moscowtime-agent.service",
     f"etc/xdg/autostart/{APP}.desktop",
     f"usr/share/dbus-1/services/{APP}.service",
@@ -132,8 +133,11 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     listed = run(["make", "-s", "-C", str(REPO), "installed-files", "PREFIX=/usr", *make_vars]).stdout.split()
     assert {p.lstrip("/") for p in listed} == EXPECTED
 
-    for f in ("usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar"):
+    for f in ("usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar",
+              "usr/libexec/moscowtime/moscowtime-wake"):
         assert os.access(root / f, os.X_OK)
+    # Never setuid or setgid: the helper's one capability is a file capability (set on a real install).
+    assert not os.stat(root / "usr/libexec/moscowtime/moscowtime-wake").st_mode & 0o6000
     unit = (root / "usr/lib/systemd/user/moscowtime-agent.service").read_text()
     for line in ("PartOf=graphical-session.target", "After=graphical-session.target", "WantedBy=graphical-session.target",
                  "Type=dbus", "BusName=org.moscowtime.Agent", "Restart=on-failure", "ExecStart=/usr/bin/moscowtime-agent"):
@@ -489,3 +493,24 @@ def test_cold_start_of_list_with_100_alarms(cli, sandbox):
         median = sorted(runs)[len(runs) // 2] * 1000
         print(f"agent-cli list, 100 alarms, {env['LANG']}: median {median:.1f} ms")
         assert median < 150
+
+
+def test_make_install_gives_the_wake_helper_only_cap_wake_alarm(tmp_path, make_vars):
+    """Without DESTDIR (a real install), `make install` runs setcap on the helper, with that one
+    capability; staged installs (DESTDIR, the Debian package) leave it to the package's postinst."""
+    prefix = tmp_path / "prefix"
+    log = tmp_path / "setcap.log"
+    fake = tmp_path / "setcap"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {log}\n')
+    fake.chmod(0o755)
+    r = run(["make", "-s", "-C", str(REPO), "install", f"PREFIX={prefix}", f"SETCAP={fake}", *make_vars])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert log.read_text().splitlines() == [f"cap_wake_alarm+ep {prefix}/libexec/moscowtime/moscowtime-wake"]
+    run(["make", "-s", "-C", str(REPO), "uninstall", f"PREFIX={prefix}", *make_vars])
+    log.unlink()
+    staged = tmp_path / "staged"
+    r = run(["make", "-s", "-C", str(REPO), "install", f"DESTDIR={staged}", "PREFIX=/usr", f"SETCAP={fake}", *make_vars])
+    assert r.returncode == 0 and not log.exists()
+    postinst = (REPO / "packaging/debian/moscowtime-agent.postinst").read_text()
+    assert "setcap cap_wake_alarm+ep \"$helper\"" in postinst and "helper=/usr/libexec/moscowtime/moscowtime-wake" in postinst
+    assert "chmod" not in postinst and "u+s" not in postinst

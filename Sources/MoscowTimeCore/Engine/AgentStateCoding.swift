@@ -2,6 +2,11 @@
 /// JSON form of `AgentState`. The file keeps the alarm states in two maps, as since schema 1:
 /// `handled` (each alarm's latest handled occurrence) and `snoozes` (alarms in `.snoozed`). A ringing
 /// alarm is written as ready (see `AlarmBook.persistent`).
+///
+/// Decoding salvages: each part (every handled occurrence, every snooze, the pause, the habit
+/// reminders) is read on its own, and a bad part — damaged, or an instant out of range — is dropped
+/// and reported while the rest is kept. Above all the handled-occurrence record survives a bad
+/// pause or snooze, so an alarm already stopped never rings a second time.
 public enum AgentStateCoding {
     public static let schemaVersion = 1
 
@@ -19,27 +24,48 @@ public enum AgentStateCoding {
         return .object(members)
     }
 
+    /// The state, salvaged part by part (see the type's comment); throws only when the document is
+    /// not an object or comes from a newer schema.
     public static func decode(_ json: JSONValue) throws(DocumentDecodingError) -> AgentState {
+        try decodeSalvaging(json).state
+    }
+
+    /// The salvaged state and one line per part that was set aside.
+    public static func decodeSalvaging(_ json: JSONValue) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
         let r = try FieldReader(json, path: "")
         if let v = json["schemaVersion"]?.intValue, v > schemaVersion {
             throw DocumentDecodingError(path: "schemaVersion", reason: "written by a newer version (\(v))")
         }
         var s = AgentState()
-        if case .object(let members)? = json["handled"] {
-            for (id, v) in members {
-                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw r.fail("handled.\(id)", "expected an instant") }
-                s.alarms.markHandled(id, at: t)
-            }
+        var problems: [String] = []
+        func sane(_ v: JSONValue) -> Instant? {
+            guard let t = v.stringValue.flatMap(ISO8601.parse), Limits.instantSeconds.contains(t.secondsSinceEpoch) else { return nil }
+            return t
         }
-        if case .object(let members)? = json["snoozes"] {
-            for (id, v) in members {
-                let sr = try FieldReader(v, path: "snoozes.\(id)")
-                s.alarms.setSnooze(id, Snooze(until: try sr.instant("until"), due: try sr.instant("due"),
-                                              count: try sr.optionalInt("count", in: 1...10_000) ?? 1))
-            }
+        if let handled = json["handled"], !handled.isNull {
+            if case .object(let members) = handled {
+                for (id, v) in members {
+                    if let t = sane(v) { s.alarms.markHandled(id, at: t) } else { problems.append("handled.\(id): expected an instant in 2000–2199") }
+                }
+            } else { problems.append("handled: expected an object") }
         }
-        if r.has("pausedUntil") { s.pausedUntil = try r.instant("pausedUntil") }
-        if let h = json["habitReminders"] { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") }
-        return s
+        if let snoozes = json["snoozes"], !snoozes.isNull {
+            if case .object(let members) = snoozes {
+                for (id, v) in members {
+                    do {
+                        let sr = try FieldReader(v, path: "snoozes.\(id)")
+                        s.alarms.setSnooze(id, Snooze(until: try sr.instant("until"), due: try sr.instant("due"),
+                                                      count: try sr.optionalInt("count", in: 1...10_000) ?? 1))
+                    } catch { problems.append(error.description) }
+                }
+            } else { problems.append("snoozes: expected an object") }
+        }
+        if r.has("pausedUntil") {
+            do { s.pausedUntil = try r.instant("pausedUntil") } catch { problems.append(error.description) }
+        }
+        if let h = json["habitReminders"] {
+            do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch { problems.append(error.description) }
+        }
+        return (s, problems)
     }
 }

@@ -7,13 +7,22 @@ public struct AgentStateStore: Sendable {
 
     public init(paths: StorePaths) { path = paths.agentState; directory = paths.stateDirectory }
 
-    /// A missing file is a fresh state. A damaged one is an error: the caller decides (the agent
-    /// logs it and starts fresh after keeping the damaged copy).
-    public func load() throws(StoreError) -> AgentState {
+    /// A missing file is a fresh state. A file that is not JSON, not a regular file or from a newer
+    /// schema is an error: the caller decides (the agent logs it and starts fresh after keeping the
+    /// damaged copy). Bad parts of a readable file are set aside (see `AgentStateCoding`).
+    public func load() throws(StoreError) -> AgentState { try loadSalvaging().state }
+
+    /// The state and the parts that were set aside; when there are any, the file as it was is kept
+    /// as `<path>.damaged` for inspection (the next save replaces the file itself).
+    public func loadSalvaging() throws(StoreError) -> (state: AgentState, problems: [String]) {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.message)) }
-        guard let bytes else { return AgentState() }
-        do { return try AgentStateCoding.decode(try JSONParser.parse(bytes)) } catch let e as JSONParseError {
+        guard let bytes else { return (AgentState(), []) }
+        do {
+            let result = try AgentStateCoding.decodeSalvaging(try JSONParser.parse(bytes))
+            if !result.problems.isEmpty { try? FileSystem.writeAtomically(bytes, to: path + ".damaged", backup: nil) }
+            return result
+        } catch let e as JSONParseError {
             throw StoreError(path: path, kind: .invalid("not valid JSON at \(e)"))
         } catch let e as DocumentDecodingError {
             throw StoreError(path: path, kind: .invalid(e.description))
@@ -25,6 +34,7 @@ public struct AgentStateStore: Sendable {
     public func save(_ state: AgentState) throws(StoreError) {
         do {
             try FileSystem.makeDirectories(directory)
+            try FileSystem.checkPrivateDirectory(directory)
             try FileSystem.writeAtomically(Array(JSONWriter.pretty(AgentStateCoding.encode(state)).utf8), to: path, backup: nil)
         } catch { throw StoreError(path: path, kind: .writeFailed(error.message)) }
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 /// Validates and applies `agent-cli settings KEY VALUE`.
 public enum SettingsEditor {
     public static func apply(key: String, value: String, to s: inout Settings) throws(InputError) {
@@ -24,6 +25,12 @@ public enum SettingsEditor {
         case "language":
             guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"]) }
             s.language = l
+        case "wake":
+            switch value.trimmingSpaces.lowercased() {
+            case "on", "yes", "true", "да", "вкл": s.wakeAlarms = true
+            case "off", "no", "false", "нет", "выкл": s.wakeAlarms = false
+            default: throw InputError("invalid value \"{value}\" for wake: expected on or off", ["value": value])
+            }
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -39,6 +46,7 @@ public enum SettingsEditor {
         case "sound": return s.sound
         case "habit-sound": return s.habitSound
         case "language": return s.language.rawValue
+        case "wake": return s.wakeAlarms ? "on" : "off"
         default: return nil
         }
     }
@@ -47,10 +55,26 @@ public enum SettingsEditor {
 /// A sound is a theme sound id (`alarm-clock-elapsed`, looked up in the freedesktop sound theme)
 /// or an absolute path to a file.
 public enum SoundChoice {
+    /// A ring tone larger than this is refused (a long OGG is a few MB).
+    public static let maximumFileBytes = 64 << 20
+
     public static func validate(_ value: String) throws(InputError) -> String {
         let v = value.trimmingSpaces
         if v.hasPrefix("/") {
             guard FileSystem.exists(v) else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
+            // The agent plays it at a ring: a FIFO, a device or a huge file there would hang or bloat it.
+            let opened: (fd: Int32, size: Int)?
+            do { opened = try FileSystem.openRegular(v) } catch {
+                let why = error.message.split(separator: ";").first.map(String.init) ?? error.message
+                throw InputError("sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (OGG, WAV)",
+                                 ["v": "\(v)", "why": why])
+            }
+            guard let opened else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
+            close(opened.fd)
+            guard opened.size > 0, opened.size <= maximumFileBytes else {
+                throw InputError("sound file \"{v}\" is {size} bytes: expected a sound file of 1 byte to {max} MB",
+                                 ["v": "\(v)", "size": "\(opened.size)", "max": "\(maximumFileBytes >> 20)"])
+            }
             return v
         }
         guard !v.isEmpty, v.count <= 100, v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) }) else {

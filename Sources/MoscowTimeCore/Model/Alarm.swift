@@ -9,17 +9,25 @@ public struct Alarm: Hashable, Sendable {
     public var snoozeMinutes: Int?
     /// A sound theme id (`alarm-clock-elapsed`) or an absolute file path.
     public var sound: String?
+    /// Wake the machine from suspend for this alarm; nil follows the default (`Settings.wakeAlarms`
+    /// for alarms, off for timers).
+    public var wake: Bool?
     public var created: Instant
     /// Changed on every edit, enable or disable: occurrences before it are never reported as missed.
     public var modified: Instant
 
     public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
-                snoozeMinutes: Int? = nil, sound: String? = nil, created: Instant, modified: Instant? = nil) {
+                snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, created: Instant, modified: Instant? = nil) {
         self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
-        self.snoozeMinutes = snoozeMinutes; self.sound = sound
+        self.snoozeMinutes = snoozeMinutes; self.sound = sound; self.wake = wake
         self.created = created; self.modified = modified ?? created
     }
 
     public func effectiveSnoozeMinutes(_ settings: Settings) -> Int { snoozeMinutes ?? settings.snoozeMinutes }
     public func effectiveSound(_ settings: Settings) -> String { sound ?? settings.sound }
+    public func effectiveWake(_ settings: Settings) -> Bool {
+        if let wake { return wake }
+        if case .timer = schedule { return false }
+        return settings.wakeAlarms
+    }
 }

@@ -14,12 +14,14 @@ public struct Settings: Hashable, Sendable {
     /// Habit reminders: how long "Later" postpones, and the short sound they play.
     public var habitLaterMinutes: Int = 30
     public var habitSound: String = "message-new-instant"
+    /// Alarms wake the machine from suspend unless they say otherwise (timers never by default).
+    public var wakeAlarms: Bool = true
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound"]
+                              "habit-later", "habit-sound", "wake"]
 }
 
 public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {

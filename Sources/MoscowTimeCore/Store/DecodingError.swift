@@ -47,6 +47,7 @@ struct FieldReader {
     }
     func instant(_ key: String) throws(DocumentDecodingError) -> Instant {
         guard let t = ISO8601.parse(try string(key)) else { throw fail(key, "expected an ISO 8601 instant like 2026-11-21T18:00:00Z") }
+        guard Limits.instantSeconds.contains(t.secondsSinceEpoch) else { throw fail(key, "instant out of range (years 2000 to 2199)") }
         return t
     }
     func date(_ key: String) throws(DocumentDecodingError) -> CivilDate {

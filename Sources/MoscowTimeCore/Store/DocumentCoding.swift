@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Maps `StoreDocument` to and from its JSON form (schema version 1). Field names are part of the
+/// Maps `StoreDocument` to and from its JSON form (schema version 2; see `Migration`). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
     public static func encode(_ doc: StoreDocument) -> JSONValue {
@@ -47,6 +47,7 @@ public enum DocumentCoding {
             ("language", .string(s.language.rawValue)),
             ("habitLaterMinutes", .int(s.habitLaterMinutes)),
             ("habitSound", .string(s.habitSound)),
+            ("wakeAlarms", .bool(s.wakeAlarms)),
         ])
     }
 
@@ -66,6 +67,7 @@ public enum DocumentCoding {
         }
         if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
         if r.has("habitSound") { s.habitSound = try r.string("habitSound") }
+        if r.has("wakeAlarms") { s.wakeAlarms = try r.bool("wakeAlarms") }
         return s
     }
 
@@ -80,6 +82,7 @@ public enum DocumentCoding {
         ]
         if let m = a.snoozeMinutes { members.append(("snoozeMinutes", .int(m))) }
         if let s = a.sound { members.append(("sound", .string(s))) }
+        if let w = a.wake { members.append(("wake", .bool(w))) }
         members.append(("created", .string(ISO8601.utcString(a.created))))
         members.append(("modified", .string(ISO8601.utcString(a.modified))))
         return .object(members)
@@ -112,6 +115,7 @@ public enum DocumentCoding {
                      enabled: try r.bool("enabled", default: true),
                      snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
                      sound: try r.optionalString("sound"),
+                     wake: r.has("wake") ? try r.bool("wake") : nil,
                      created: created, modified: r.has("modified") ? try r.instant("modified") : created)
     }
 

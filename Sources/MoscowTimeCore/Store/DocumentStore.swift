@@ -45,7 +45,10 @@ public final class DocumentStore: Sendable {
     /// (`ChangeStamper`); sync itself, which sets those times from the server, passes `stamping: false`.
     @discardableResult
     public func update<T>(stamping: Bool = true, _ change: (inout StoreDocument) throws -> T) throws -> T {
-        do { try FileSystem.makeDirectories(paths.dataDirectory) } catch {
+        do {
+            try FileSystem.makeDirectories(paths.dataDirectory)
+            try FileSystem.checkPrivateDirectory(paths.dataDirectory)
+        } catch {
             throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.message))
         }
         let lock: FileLock

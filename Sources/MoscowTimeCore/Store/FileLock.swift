@@ -4,12 +4,19 @@ import Glibc
 /// An exclusive advisory lock (flock) on a lock file beside the document. Serialises every
 /// read-modify-write, so 50 concurrent `agent-cli add` leave exactly 50 alarms. The kernel drops the
 /// lock when the holder dies, so a killed process never leaves the store locked.
+/// The lock file is opened without following a symlink and without blocking, and must be a
+/// regular file (a FIFO in its place is refused, not waited on).
 final class FileLock {
     private let fd: Int32
 
     init(path: String) throws(FileSystem.Failure) {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw FileSystem.Failure(message: "cannot open lock \(path): \(FileSystem.errnoText())") }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileSystem.Failure(message: "the lock \(path) is \(FileSystem.kindName(st.st_mode)), not a regular file; move it away")
+        }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let why = FileSystem.errnoText()

@@ -2,8 +2,16 @@
 import Glibc
 
 /// The few POSIX file operations the store needs, with errno turned into readable messages.
+///
+/// Every data file (store, agent state, lock, templates, import files) is opened without blocking
+/// (`O_NONBLOCK`: a FIFO put in its place must not hang the agent or the CLI) and accepted only if
+/// it is a regular file. Temporary files are created exclusively under an unpredictable name
+/// (`O_EXCL | O_NOFOLLOW`), so another user's symlink in a shared folder cannot redirect a write.
 enum FileSystem {
     struct Failure: Error { let message: String }
+
+    /// Larger files are refused rather than read into memory (the store of 10 000 alarms is ~3 MB).
+    static let maximumReadBytes = 256 << 20
 
     static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
@@ -18,39 +26,116 @@ enum FileSystem {
         }
     }
 
-    /// Whole file as bytes; nil if it does not exist.
-    static func read(_ path: String) throws(Failure) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// What kind of file `mode` is, for messages ("a named pipe (FIFO)").
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Opens an existing regular file for reading without blocking; nil if it does not exist.
+    /// `followLinks: false` refuses a symlink at `path` itself.
+    static func openRegular(_ path: String, followLinks: Bool = true) throws(Failure) -> (fd: Int32, size: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP, !followLinks { throw Failure(message: "it is a symbolic link; expected a regular file") }
             throw Failure(message: errnoText())
         }
-        defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw Failure(message: errnoText()) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Failure(message: "not a regular file") }
+        guard fstat(fd, &st) == 0 else { let why = errnoText(); close(fd); throw Failure(message: why) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw Failure(message: "it is \(kindName(st.st_mode)), not a regular file; move it away or replace it with the real file")
+        }
+        return (fd, Int(st.st_size))
+    }
+
+    /// Whole file as bytes; nil if it does not exist. Refuses anything but a regular file and
+    /// files over `limit` bytes, with a one-line reason.
+    static func read(_ path: String, limit: Int = maximumReadBytes) throws(Failure) -> [UInt8]? {
+        guard let (fd, size) = try openRegular(path) else { return nil }
+        defer { close(fd) }
+        guard size <= limit else { throw Failure(message: "it is \(size) bytes, more than the \(limit) bytes accepted") }
         var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(st.st_size) + 1)
+        bytes.reserveCapacity(size + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 { if errno == EINTR { continue }; throw Failure(message: errnoText()) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
+            guard bytes.count <= limit else { throw Failure(message: "it is larger than the \(limit) bytes accepted") }
         }
         return bytes
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Refuses to write into a folder another user could tamper with: owned by someone else,
+    /// writable by others, or writable by a group other than the user's own (with user private
+    /// groups, umask 002, a group-writable folder of one's own group is harmless). The message says
+    /// how to fix it.
+    static func checkPrivateDirectory(_ dir: String) throws(Failure) {
+        var st = stat()
+        guard lstat(dir, &st) == 0 else { throw Failure(message: "cannot inspect \(dir): \(errnoText())") }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw Failure(message: "\(dir) is \(kindName(st.st_mode)), not a directory; move it away")
+        }
+        if st.st_uid != geteuid() {
+            throw Failure(message: "the folder \(dir) belongs to user \(st.st_uid), not to you (\(geteuid())); another user could change your data there: move it away and run the command again")
+        }
+        if st.st_mode & 0o002 != 0 || (st.st_mode & 0o020 != 0 && st.st_gid != getegid()) {
+            throw Failure(message: "the folder \(dir) is writable by other users (mode \(String(st.st_mode & 0o7777, radix: 8))); fix it with: chmod go-w '\(dir)'")
+        }
+    }
+
+    /// A fresh name beside `path` that nobody can guess: `<path>.tmp-<16 hex digits>`.
+    static func temporaryName(for path: String) -> String {
+        var g = SystemRandomNumberGenerator()
+        let r = String(g.next() as UInt64, radix: 16)
+        return "\(path).tmp-" + String(repeating: "0", count: 16 - r.count) + r
+    }
+
+    /// Creates a new file exclusively (never opens an existing file or follows a symlink).
+    static func createExclusive(beside path: String) throws(Failure) -> (fd: Int32, path: String) {
+        for _ in 0..<8 {
+            let tmp = temporaryName(for: path)
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, tmp) }
+            if errno != EEXIST { throw Failure(message: "cannot create \(tmp): \(errnoText())") }
+        }
+        throw Failure(message: "cannot create a temporary file beside \(path)")
+    }
+
+    /// The file a write to `path` must replace: `path` itself, or — when the user made `path` a
+    /// symbolic link (into a synced folder, say) — the file it points to, so the link stays a link.
+    static func writeTarget(_ path: String) -> String {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Writes `bytes` so that `path` holds either its old content or all of the new one, whatever
     /// happens: temporary file in the same directory, fsync, optional hard link of the old file to
     /// `backup`, rename over `path`, fsync of the directory. Mode 0600.
     static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?) throws(Failure) {
-        let dir = directory(of: path)
-        let tmp = "\(path).tmp-\(getpid())"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(message: "cannot create \(tmp): \(errnoText())") }
+        let target = writeTarget(path)
+        let dir = directory(of: target)
+        // Refuse to replace a FIFO, device or directory that stands where the file should be.
+        var st = stat()
+        if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            throw Failure(message: "\(target) is \(kindName(st.st_mode)), not a regular file; move it away")
+        }
+        let (fd, tmp) = try createExclusive(beside: target)
         var ok = false
         defer { if !ok { unlink(tmp) } }
         var written = 0
@@ -65,14 +150,14 @@ enum FileSystem {
         }
         if fsync(fd) != 0 { let why = errnoText(); close(fd); throw Failure(message: "fsync \(tmp): \(why)") }
         close(fd)
-        if let backup, exists(path) {
+        if let backup, exists(target) {
             // A hard link keeps the previous version without copying and without a moment where
-            // `path` is missing; link+rename makes replacing an old backup atomic too.
-            let backupTmp = backup + ".tmp-\(getpid())"
-            unlink(backupTmp)
-            if link(path, backupTmp) == 0 { Glibc.rename(backupTmp, backup) }
+            // `path` is missing; link+rename makes replacing an old backup atomic too. The link
+            // name is unpredictable as well: link() never follows or overwrites.
+            let backupTmp = temporaryName(for: backup)
+            if link(target, backupTmp) == 0 { if Glibc.rename(backupTmp, backup) != 0 { unlink(backupTmp) } }
         }
-        guard Glibc.rename(tmp, path) == 0 else { throw Failure(message: "rename into \(path): \(errnoText())") }
+        guard Glibc.rename(tmp, target) == 0 else { throw Failure(message: "rename into \(target): \(errnoText())") }
         ok = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); close(dfd) }

@@ -10,13 +10,24 @@ public struct Migration: Sendable {
     /// `steps[n]` migrates version `n + 1` to `n + 2`.
     public let steps: [Step]
 
+    /// Each step only changes the version number: what it added is optional. The number makes an
+    /// older agent-cli refuse a newer file instead of silently dropping those fields when it writes.
     public static let standard = Migration(steps: [
-        // 1 → 2: `sync` (account, tombstones, day log times) is new and optional: nothing to convert.
-        { json in
-            guard case .object(let members) = json else { return json }
-            return .object(members.map { $0.0 == "schemaVersion" ? ($0.0, .int(2)) : $0 })
-        },
+        // 1 → 2: `sync` (account, tombstones, day log times).
+        setVersion(2),
+        // 2 → 3: the per-alarm "wake" and the "wakeAlarms" setting (defaults apply when absent).
+        setVersion(3),
     ])
+
+    /// A step that only changes the version number.
+    static func setVersion(_ n: Int) -> Step {
+        { json throws(DocumentDecodingError) -> JSONValue in
+            guard case .object(let root) = json else { throw DocumentDecodingError(path: "", reason: "expected an object") }
+            var members = root.filter { $0.0 != "schemaVersion" }
+            members.insert(("schemaVersion", .int(n)), at: 0)
+            return .object(members)
+        }
+    }
 
     public init(steps: [Step]) { self.steps = steps }
 

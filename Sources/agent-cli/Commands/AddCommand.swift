@@ -42,11 +42,13 @@ struct AddCommand: ParsableCommand {
                 throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
-                              schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound, created: ctx.now)
+                              schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound,
+                              wake: details.wake, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t)
         }
         Report.added(result.0, zone: result.1, t: result.2, now: ctx.now, json: json)
+        if !disabled { AgentStarter.ensureRunning(ctx, result.2) }
     }
 }
 

@@ -22,7 +22,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var details: AlarmDetailOptions
 
-    @Flag(name: .long, help: t("Use the default snooze minutes and sound from settings again."))
+    @Flag(name: .long, help: t("Use the default snooze minutes, sound and wake from settings again."))
     var useDefaults = false
 
     func run() throws {
@@ -31,8 +31,8 @@ struct EditCommand: ParsableCommand {
         let label = try label.map(LabelInput.validate)
         let snooze = try details.validatedSnooze()
         let sound = try details.validatedSound()
-        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || useDefaults else {
-            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound or --use-defaults")
+        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.wake != nil || useDefaults else {
+            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --wake, --no-wake or --use-defaults")
         }
         let id = try ctx.store.update { doc -> String in
             let zone = try ctx.zone(doc.settings)
@@ -58,7 +58,8 @@ struct EditCommand: ParsableCommand {
                 throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             if let label { edited.label = label }
-            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil }
+            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil; edited.wake = nil }
+            if let wake = details.wake { edited.wake = wake }
             if let snooze { edited.snoozeMinutes = snooze }
             if let sound { edited.sound = sound }
             if edited != a {
@@ -69,5 +70,6 @@ struct EditCommand: ParsableCommand {
         }
         let doc = try ctx.store.load()
         Output.line(ctx.localizer(doc.settings)("Updated alarm {id}.", ["id": id]))
+        if doc.alarms.first(where: { $0.id == id })?.enabled == true { AgentStarter.ensureRunning(ctx, ctx.localizer(doc.settings)) }
     }
 }

@@ -37,5 +37,6 @@ enum AlarmSwitch {
             return (targets.map(\.id), ctx.localizer(doc.settings))
         }
         for id in ids { Output.line(t(enabled ? "Enabled alarm {id}." : "Disabled alarm {id}.", ["id": id])) }
+        if enabled { AgentStarter.ensureRunning(ctx, t) }
     }
 }

@@ -35,6 +35,7 @@ struct HabitAddCommand: ParsableCommand {
             doc.habits.append(habit)
             return (habit, p)
         }
+        defer { if !habit.reminders.isEmpty { AgentStarter.ensureRunning(ctx, p.t) } }
         if json { Output.line(JSONWriter.pretty(p.json(habit)).trimmingTrailingNewline); return }
         var line = p.t("Added habit {id} \"{name}\": {frequency}", ["id": habit.id, "name": habit.name, "frequency": p.frequencyText(habit)])
         if !habit.reminders.isEmpty {

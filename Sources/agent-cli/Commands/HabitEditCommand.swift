@@ -53,5 +53,6 @@ struct HabitEditCommand: ParsableCommand {
             return (old.id, ctx.localizer(doc.settings))
         }
         Output.line(t("Updated habit {id}.", ["id": id]))
+        if reminders?.isEmpty == false { AgentStarter.ensureRunning(ctx, t) }
     }
 }

@@ -39,5 +39,6 @@ struct HabitImportCommand: ParsableCommand {
         Output.line(t(dryRun ? "Would import {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept."
                              : "Imported {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept.",
                       values))
+        if !dryRun, summary.added.count + summary.merged.count > 0 { AgentStarter.ensureRunning(ctx, t) }
     }
 }

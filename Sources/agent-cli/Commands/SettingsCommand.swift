@@ -20,7 +20,10 @@ struct SettingsCommand: ParsableCommand {
             var probe = Settings()
             try SettingsEditor.apply(key: key, value: value, to: &probe) // validate before locking
             try ctx.store.update { doc in try SettingsEditor.apply(key: key, value: value, to: &doc.settings) }
-            Output.line("\(key) = \(SettingsEditor.value(of: key, in: try ctx.store.load().settings) ?? value)")
+            let settings = try ctx.store.load().settings
+            Output.line("\(key) = \(SettingsEditor.value(of: key, in: settings) ?? value)")
+            // The zone and the late window move or add triggers; the rest only changes how they ring.
+            if ["zone", "late-window", "wake"].contains(key) { AgentStarter.ensureRunning(ctx, ctx.localizer(settings)) } // not UI
             return
         }
         let settings = try ctx.store.load().settings

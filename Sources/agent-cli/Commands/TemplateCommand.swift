@@ -109,6 +109,7 @@ struct TemplateApplyCommand: ParsableCommand {
             }
         }
         let t = result.t
+        defer { AgentStarter.ensureRunning(ctx, t) }
         if json {
             let alarms = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState())
             Output.line(JSONWriter.pretty(.object([

@@ -39,11 +39,12 @@ struct TimerCommand: ParsableCommand {
             let t = ctx.localizer(doc.settings)
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
                               schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
-                              snoozeMinutes: snooze, sound: sound, created: ctx.now)
+                              snoozeMinutes: snooze, sound: sound, wake: details.wake, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t)
         }
         Report.added(alarm, zone: zone, t: t, now: ctx.now, json: json)
+        AgentStarter.ensureRunning(ctx, t)
     }
 
     /// `timer -5m`: ArgumentParser reads "-5m" as an unknown option; name the duration instead and

@@ -41,6 +41,7 @@ struct AlarmPresenter {
             ("summary", .string(ScheduleText.summary(a.schedule, t, zone: zone))),
             ("snoozeMinutes", a.snoozeMinutes.map(JSONValue.int) ?? .null),
             ("sound", .optional(a.sound)),
+            ("wake", a.wake.map(JSONValue.bool) ?? .null),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("created", .string(ISO8601.string(a.created, in: zone))),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import MoscowTimeCore
 
 /// Exit statuses of agent-cli (documented in --help and the README).
 enum ExitStatus: Int32 {
@@ -55,8 +56,10 @@ enum Output {
 
     static func line(_ s: String) { write(s + "\n") }
 
+    /// One line on stderr; user input inside the message cannot break it into lines or drive the
+    /// terminal (see `TerminalText`).
     static func error(_ s: String) {
-        let text = "agent-cli: " + s + "\n"
+        let text = "agent-cli: " + TerminalText.oneLine(s) + "\n"
         _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(2, $0.baseAddress, $0.count - 1) }
     }
 

@@ -40,13 +40,16 @@ struct ScheduleOptions: ParsableArguments {
     }
 }
 
-/// `--label`, `--snooze`, `--sound`: shared by `add`, `timer` and `edit`.
+/// `--snooze`, `--sound`, `--wake/--no-wake`: shared by `add`, `timer` and `edit`.
 struct AlarmDetailOptions: ParsableArguments {
     @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting)."))
     var snooze: Int?
 
     @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file."))
     var sound: String?
+
+    @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting).")
+    var wake: Bool?
 
     func validatedSnooze() throws -> Int? {
         guard let snooze else { return nil }

@@ -29,7 +29,7 @@ _CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configura
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
-  </policy>
+  </policy>{servicedir}
 </busconfig>
 """
 
@@ -72,13 +72,17 @@ def to_python(value: Any) -> Any:
 class PrivateBus:
     """A dbus-daemon child. kind="session" sets DBUS_SESSION_BUS_ADDRESS, "system" sets DBUS_SYSTEM_BUS_ADDRESS."""
 
-    def __init__(self, sandbox: Sandbox, kind: str = "session", timeout: float = 10.0):
+    def __init__(self, sandbox: Sandbox, kind: str = "session", timeout: float = 10.0,
+                 service_dir: Optional[Path] = None):
+        """`service_dir`: a folder of D-Bus activation files this bus starts services from
+        (none by default, see the module docstring)."""
         assert kind in ("session", "system")
         self.kind = kind
         self.dir = sandbox.path(f"{kind}-bus")
         self.dir.mkdir()
         config = self.dir / "bus.conf"
-        config.write_text(_CONFIG.format(kind=kind, socket=self.dir / "socket"))
+        servicedir = f"\n  <servicedir>{service_dir}</servicedir>" if service_dir else ""
+        config.write_text(_CONFIG.format(kind=kind, socket=self.dir / "socket", servicedir=servicedir))
         read_fd, write_fd = os.pipe()
         try:
             self.child = sandbox.spawn(

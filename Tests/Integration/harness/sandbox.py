@@ -79,6 +79,12 @@ class Sandbox:
             "NO_AT_BRIDGE": "1",        # no accessibility bus lookups
             "GSETTINGS_BACKEND": "memory",  # no dconf activation on the private bus
             "GIO_USE_VFS": "local",
+            # agent-cli starts an agent after a change when none runs; tests start their own
+            # (test_agent_start.py removes this to test that start).
+            "MOSCOWTIME_NO_AGENT_START": "1",
+            # No wake helper unless a test brings one (test_agent_wake.py): an agent under test must
+            # not arm the host's real RTC wake-up.
+            "MOSCOWTIME_WAKE_HELPER": str(self.root / "no-wake-helper"),
         })
         self.env: dict[str, str] = env
         self.buses: dict[str, object] = {}  # "session"/"system" -> bus.PrivateBus, set by PrivateBus

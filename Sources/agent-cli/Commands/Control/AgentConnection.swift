@@ -5,7 +5,13 @@ import MoscowTimeCore
 /// Reaches the running agent for the runtime commands. When it is not running they say so, say how
 /// to start it, and exit with status 3; editing commands never need it.
 enum AgentConnection {
-    static var howToStart: String { t("start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable") }
+    /// The hint agrees with `agent-cli autostart status`: autostart is advised only when it is off.
+    static var howToStart: String {
+        if let autostart = try? Autostart.make(AutostartOptions.parse([])), autostart.currentState().enabled {
+            return t("autostart is enabled, so it starts with your next login; start it now with `moscowtime-agent &` (commands that change an alarm start it too)")
+        }
+        return t("start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable")
+    }
 
     static func client() throws -> AgentClient {
         do { return try AgentClient() } catch {

@@ -60,6 +60,9 @@ struct PauseCommand: ParsableCommand {
         let end: Instant
         switch (duration, until) {
         case (let d?, nil):
+            guard Limits.pauseSeconds.contains(d.seconds) else {
+                throw InputError("invalid --for \"{value}\": a pause lasts at most 31 days (744h)", ["value": d.text])
+            }
             end = ctx.now + d.seconds
         case (nil, let time?):
             let today = zone.local(ctx.now).date

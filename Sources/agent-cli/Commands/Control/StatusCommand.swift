@@ -24,6 +24,7 @@ struct StatusCommand: ParsableCommand {
         let s = AgentStatus(reply.child(0))
         let ringing = try AgentConnection.call("ListRinging", autoStart: false).child(0)
         let snoozed = try AgentConnection.call("ListSnoozed", autoStart: false).child(0)
+        let wake = WakeCheck.run(environment: ctx.environment)
         func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
         if json {
             var ringingItems: [JSONValue] = []
@@ -47,6 +48,7 @@ struct StatusCommand: ParsableCommand {
                 ("notificationCapabilities", .array(s.notificationCapabilities.map(JSONValue.string))),
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
                 ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
+                ("wakeFromSuspend", wake.json),
             ])
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
             return
@@ -73,6 +75,28 @@ struct StatusCommand: ParsableCommand {
                                                                   "capabilities": s.notificationCapabilities.joined(separator: " ")]))
         fields.add(t("sound"), s.soundBackend)
         fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
+        fields.add(t("wake"), wake.line(t))
         Output.line(fields.render().joined(separator: "\n"))
+    }
+}
+
+extension WakeHelper.Capability {
+    /// One line for `status`: whether alarms wake this machine from suspend, and if not, why.
+    func line(_ t: Localizer) -> String {
+        switch self {
+        case .available:
+            return t("alarms wake this computer from suspend (one minute ahead)")
+        case .unavailable(_, let reason):
+            return t("this computer cannot be woken from suspend: {reason}; alarms ring on resume within the late window",
+                     ["reason": TerminalText.oneLine(reason)])
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .available: return .object([("possible", .bool(true)), ("reason", .null)]) // not UI
+        case let .unavailable(code, reason):
+            return .object([("possible", .bool(false)), ("code", .string(code)), ("reason", .string(reason))]) // not UI
+        }
     }
 }
