@@ -48,7 +48,7 @@ struct AlarmDetailOptions: ParsableArguments {
     @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file."))
     var sound: String?
 
-    @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting).")
+    @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))
     var wake: Bool?
 
     func validatedSnooze() throws -> Int? {

@@ -7,7 +7,7 @@ import MoscowTimeCore
 enum WakeCheck {
     static func run(environment: [String: String]) -> WakeHelper.Capability {
         guard let helper = WakeHelper.path(environment: environment, executableDirectory: ResourceLocator.executableDirectory()) else {
-            return .unavailable(code: "not-installed", reason: "the wake helper moscowtime-wake is not installed (make install or the package sets it up)")
+            return .unavailable(code: "not-installed", reason: t("the wake helper moscowtime-wake is not installed (make install or the package sets it up)"))
         }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return .unavailable(code: "no-answer", reason: FileSystemText.errno()) }
@@ -24,7 +24,7 @@ enum WakeCheck {
         let spawned = posix_spawn(&pid, helper, &actions, nil, argv, environ)
         close(fds[1])
         defer { close(fds[0]) }
-        guard spawned == 0 else { return .unavailable(code: "no-answer", reason: "cannot run \(helper)") }
+        guard spawned == 0 else { return .unavailable(code: "no-answer", reason: t("cannot run {path}", ["path": helper])) }
         var bytes: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
         while bytes.count < 4096 {
