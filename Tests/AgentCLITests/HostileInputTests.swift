@@ -73,16 +73,16 @@ struct HostileInputTests {
     static let options = ["--days", "--once", "--every", "--from", "--label", "--snooze", "--sound", "--time", "--count",
                           "--minutes", "--amount", "--remind", "--target", "--at", "--json", "--date"]
 
-    @Test func fuzzedCommandsExitAsDocumentedAndNeverChangeDataWhenRefused() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func fuzzedCommandsExitAsDocumentedAndNeverChangeDataWhenRefused() throws {
         let rig = CLIRig()
         rig.writeStore(StoreText.document([
             StoreText.alarm(id: "abcd0001", label: "Первый", schedule: StoreText.weekly("07:30")),
             StoreText.alarm(id: "abcd0002", label: "Второй", schedule: StoreText.timer(at: "2026-11-21T12:10:00Z", seconds: 600)),
         ]))
         var rng = SplitMix(seed: 0x5EED_CAFE)
-        let started = CLIRig.milliseconds()
         var counts = [Int32: Int]()
-        for _ in 0..<240 {
+        for _ in 0..<200 {
             var args = Self.verbs[Int(rng.next() % UInt64(Self.verbs.count))]
             for _ in 0..<Int(rng.next() % 4) {
                 if rng.next() % 3 == 0 { args.append(Self.options[Int(rng.next() % UInt64(Self.options.count))]) }
@@ -101,9 +101,9 @@ struct HostileInputTests {
                         "raw escape in: \(TerminalText.oneLine(r.err))")
             }
         }
-        // The fuzz reached both outcomes, and stayed inside its time budget.
-        #expect((counts[2] ?? 0) > 50 && (counts[0] ?? 0) > 5, "\(counts)")
-        #expect(CLIRig.milliseconds() - started < 60_000)
+        // The fuzz reached both outcomes. Its time is bounded by the suite's time limit and by
+        // `timeout -s KILL` per command (about 20 s on the project's 2-core machine under load).
+        #expect((counts[2] ?? 0) > 40 && (counts[0] ?? 0) > 5, "\(counts)")
     }
 }
 
