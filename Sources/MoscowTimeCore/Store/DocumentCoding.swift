@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Maps `StoreDocument` to and from its JSON form (schema version 2; see `Migration`). Field names are part of the
+/// Maps `StoreDocument` to and from its JSON form (schema version 3; see `Migration`). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
     public static func encode(_ doc: StoreDocument) -> JSONValue {
