@@ -58,7 +58,7 @@ public enum HabitCSVImporter {
         let name = field("name")
         if let problem = LabelRules.issue(name) { throw InputError("invalid habit name: {problem}", parts: ["problem": problem]) }
         guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
-            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X", ["value": "\(field("frequency"))"])
+            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y", ["value": "\(field("frequency"))"])
         }
         let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
         guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"]) }
@@ -67,10 +67,13 @@ public enum HabitCSVImporter {
         }
         var kind = HabitKind.yesNo
         if !field("target").isEmpty {
-            guard let direction = HabitGoal.Direction(rawValue: field("goal")) else {
-                throw InputError("invalid goal \"{value}\": expected at-least or at-most", ["value": "\(field("goal"))"])
+            let parts = field("goal").split(separator: ":", maxSplits: 1).map(String.init)
+            guard let direction = parts.first.flatMap(HabitGoal.Direction.init(rawValue:)),
+                  let per = parts.count == 2 ? HabitGoal.Per(rawValue: parts[1]) : .day else {
+                throw InputError("invalid goal \"{value}\": expected at-least or at-most, optionally followed by :period", ["value": "\(field("goal"))"])
             }
-            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")), direction: direction))
+            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")),
+                                      direction: direction, per: per))
         }
         guard let created = ISO8601.parse(field("created")), let modified = ISO8601.parse(field("modified")) else {
             throw InputError("invalid created/modified: expected instants like 2026-11-21T09:00:00Z")
@@ -85,6 +88,9 @@ public enum HabitCSVImporter {
         let note = try HabitTextRules.note(field("note"))
         switch field("state") {
         case "skip": return .skipped(date, note: note)
+        case "none":
+            guard let note else { throw InputError("state none needs a note") }
+            return .noted(date, note: note)
         case "done":
             if kind.isNumeric {
                 return .done(date, amount: try AmountParser.amount(field("amount")), note: note)
@@ -92,7 +98,7 @@ public enum HabitCSVImporter {
             guard field("amount").isEmpty else { throw InputError("an amount for a yes/no habit: leave the amount empty") }
             return .done(date, note: note)
         case let other:
-            throw InputError("invalid state \"{other}\": expected done or skip", ["other": "\(other)"])
+            throw InputError("invalid state \"{other}\": expected done, skip or none", ["other": "\(other)"])
         }
     }
 }

@@ -9,7 +9,7 @@ public struct HabitStatistics: Sendable {
     public let rate365: Double?
     /// Strength score today, 0…1 (see `HabitScore`).
     public let score: Double
-    /// Met days up to today (all days, due or not).
+    /// Logged days up to today that met the goal (due or not).
     public let totalCompletions: Int
     /// Numeric habits: the sum of all amounts logged up to today; nil for yes/no habits.
     public let totalAmount: Double?
@@ -22,7 +22,9 @@ public struct HabitStatistics: Sendable {
         rate30 = HabitCompletionRate.rate(t, lastDays: 30)
         rate365 = HabitCompletionRate.rate(t, lastDays: 365)
         score = t.score
-        totalCompletions = t.outcomes.reduce(0) { $0 + ($1 == .met ? 1 : 0) }
+        var completions = 0
+        for e in habit.entries where e.date >= habit.start && e.date <= today && habit.evaluate(e).outcome == .met { completions += 1 }
+        totalCompletions = completions
         if habit.kind.isNumeric {
             var sum = 0.0
             for e in habit.entries where e.date <= today && e.status == .done { sum += e.amount ?? 0 }
