@@ -24,6 +24,11 @@ public enum SettingsEditor {
         case "language":
             guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"]) }
             s.language = l
+        case "achievement-notifications":
+            guard let on = ["on": true, "off": false, "true": true, "false": false][value.trimmingSpaces.lowercased()] else {
+                throw InputError("invalid value \"\(value)\" for achievement-notifications: expected on or off")
+            }
+            s.achievementNotifications = on
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -39,6 +44,7 @@ public enum SettingsEditor {
         case "sound": return s.sound
         case "habit-sound": return s.habitSound
         case "language": return s.language.rawValue
+        case "achievement-notifications": return s.achievementNotifications ? "on" : "off"
         default: return nil
         }
     }

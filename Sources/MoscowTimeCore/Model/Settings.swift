@@ -14,12 +14,15 @@ public struct Settings: Hashable, Sendable {
     /// Habit reminders: how long "Later" postpones, and the short sound they play.
     public var habitLaterMinutes: Int = 30
     public var habitSound: String = "message-new-instant"
+    /// Whether the agent announces a newly earned habit achievement (a notification and a D-Bus
+    /// signal); `habit achievements` lists them either way.
+    public var achievementNotifications = true
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound"]
+                              "habit-later", "habit-sound", "achievement-notifications"]
 }
 
 public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {

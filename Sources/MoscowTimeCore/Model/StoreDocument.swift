@@ -2,8 +2,9 @@
 /// Everything the user owns: alarms, habits and settings, as one versioned document.
 public struct StoreDocument: Hashable, Sendable {
     /// The schema this build writes. Older documents are migrated on read; newer ones are refused.
-    /// 2 added `sync` (account, tombstones, day log times); see `Migration.standard`.
-    public static let currentSchemaVersion = 2
+    /// 2 added `sync` (account, tombstones, day log times); 3 habits after Loop Habit Tracker
+    /// (frequencies, goals per period, notes alone, achievements); see `Migration.standard`.
+    public static let currentSchemaVersion = 3
 
     public var settings = Settings()
     public var alarms: [Alarm] = []

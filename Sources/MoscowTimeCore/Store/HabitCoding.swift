@@ -11,7 +11,8 @@
 ///      "start": "2026-11-01", "archived": false,
 ///      "created": "2026-11-01T09:00:00Z", "modified": "2026-11-01T09:00:00Z",
 ///      "entries": {"2026-11-20": "done", "2026-11-21": "skip", "2026-11-22": 3,
-///                  "2026-11-23": ["done", "a note"], "2026-11-24": [2.5, "a note"]}}
+///                  "2026-11-23": ["done", "a note"], "2026-11-24": [2.5, "a note"]},
+///      "achievements": [{"key": "streak-7", "earned": "2026-11-20"}]}          (when any)
 ///
 /// Entries are an object keyed by date, one line per day in the pretty-printed file: readable,
 /// unique by construction, and about 25 bytes a day, so five years of 50 daily habits parse in a
@@ -32,6 +33,9 @@ public enum HabitCoding {
         m.append(("created", .string(ISO8601.utcString(h.created))))
         m.append(("modified", .string(ISO8601.utcString(h.modified))))
         m.append(("entries", .object(h.entries.map { ($0.date.description, encode($0)) })))
+        if !h.achievements.isEmpty {
+            m.append(("achievements", .array(h.achievements.map { .object([("key", .string($0.key)), ("earned", .string($0.earned.description))]) })))
+        }
         return .object(m)
     }
 
@@ -91,6 +95,16 @@ public enum HabitCoding {
                           start: start, archived: try r.bool("archived", default: false), kind: kind,
                           created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         habit.entries = try decodeEntries(r, kind: kind, start: start)
+        var keys = Set<String>()
+        for (k, item) in try r.array("achievements", optional: true).enumerated() {
+            let a = try FieldReader(item, path: r.path + ".achievements[\(k)]")
+            let key = try a.string("key")
+            guard let kind = HabitAchievement.kind(key: key) else {
+                throw a.fail("key", "unknown achievement \"\(key)\" (expected first, completions-100, streak-7/30/100/365 or strength-80)")
+            }
+            guard keys.insert(key).inserted else { throw a.fail("key", "achievement \(key) appears twice") }
+            habit.achievements.append(HabitAchievement(kind, earned: try a.date("earned")))
+        }
         return habit
     }
 

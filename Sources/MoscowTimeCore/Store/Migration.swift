@@ -16,7 +16,21 @@ public struct Migration: Sendable {
             guard case .object(let members) = json else { return json }
             return .object(members.map { $0.0 == "schemaVersion" ? ($0.0, .int(2)) : $0 })
         },
+        v2ToV3,
     ])
+
+    /// Version 3 (habits after Loop Habit Tracker): "X times in Y days" frequencies, numeric goals
+    /// per period, notes alone on a day, achievements, and the achievement-notifications setting
+    /// are all new optional fields, so a version 2 document reads as it is. What changed is
+    /// meaning, not form: "every N days" is now once in any N days (Loop's 1/N) rather than a
+    /// fixed cycle from the start date. The number goes up so that an older build refuses a
+    /// version 3 file (it would drop achievements and misread goals) instead of rewriting it.
+    static let v2ToV3: Step = { json in
+        guard case .object(var members) = json else { return json }
+        members.removeAll { $0.0 == "schemaVersion" }
+        members.insert(("schemaVersion", .int(3)), at: 0)
+        return .object(members)
+    }
 
     public init(steps: [Step]) { self.steps = steps }
 

@@ -39,6 +39,16 @@ public enum HabitText {
         return text + " " + t.plural("in {n} day", "in {n} days", count: y, ["n": String(y)])
     }
 
+    /// `7-day streak`, `First completion`, `100 completions`, `Strength 80%`.
+    public static func achievement(_ kind: HabitAchievement.Kind, _ t: Localizer) -> String {
+        switch kind {
+        case .firstCompletion: return t("First completion")
+        case .completions(let n): return t.plural("{n} completion", "{n} completions", count: n, ["n": String(n)])
+        case .streak(let n): return t.plural("{n}-day streak", "{n}-day streak", count: n, ["n": String(n)])
+        case .strength(let n): return t("Strength {n}%", ["n": String(n)])
+        }
+    }
+
     /// `3 / 8 glasses` for a numeric day; nil for yes/no habits.
     public static func progress(_ habit: Habit, on date: CivilDate) -> String? {
         guard let g = habit.kind.goal else { return nil }

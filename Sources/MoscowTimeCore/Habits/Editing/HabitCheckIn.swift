@@ -18,4 +18,12 @@ public enum HabitCheckIn {
         case .skip: return try HabitLog.skip(&doc.habits[i], on: date, today: today)
         }
     }
+
+    /// `record`, then awards the habit's new achievements (returned, to be announced).
+    public static func recordAwarding(_ action: Action, habitID: String, in doc: inout StoreDocument,
+                                      day: CivilDate? = nil, now: Instant, zone: Zone) throws(InputError) -> (HabitEntry, [HabitAchievement]) {
+        let entry = try record(action, habitID: habitID, in: &doc, day: day, now: now, zone: zone)
+        let i = doc.habits.firstIndex { $0.id == habitID }!
+        return (entry, HabitAchievements.award(&doc.habits[i], today: zone.local(now).date))
+    }
 }

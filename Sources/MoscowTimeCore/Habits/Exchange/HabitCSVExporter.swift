@@ -15,6 +15,9 @@ public enum HabitCSVExporter {
                        e.date.description, e.status == .done ? "done" : e.status == .skipped ? "skip" : "none",
                        e.amount.map(HabitAmount.text) ?? "", e.note ?? ""])
             }
+            for a in h.achievements {
+                w.row(["achievement", h.id, h.name, "", "", "", "", "", "", "", "", "", "", a.earned.description, a.key, "", ""])
+            }
         }
         return w.text
     }

@@ -31,16 +31,24 @@ public enum HabitCSVImporter {
                 if habits.contains(where: { $0.name == h.name }) { throw fail("habit \"\(h.name)\" appears twice") }
                 index[h.id] = habits.count
                 habits.append(h)
-            case "entry":
+            case "entry", "achievement":
                 pending.append((row, field("id")))
             case let other:
-                throw fail("record \"\(other)\" is neither habit nor entry")
+                throw fail("record \"\(other)\" is neither habit, entry nor achievement")
             }
         }
         for (row, id) in pending {
             func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
             guard let k = index[id] else { throw InputError("{file} line {line}: entry for habit id \"{id}\", which has no habit row", ["file": "\(file)", "line": "\(row.line)", "id": "\(id)"]) }
             do throws(InputError) {
+                if field("record") == "achievement" {
+                    guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"\(field("state"))\"") }
+                    guard let earned = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"\(field("date"))\": expected YYYY-MM-DD") }
+                    let a = HabitAchievement(kind, earned: earned)
+                    if habits[k].achievements.contains(where: { $0.key == a.key }) { throw InputError("achievement \(a.key) appears twice") }
+                    habits[k].achievements.append(a)
+                    continue
+                }
                 let e = try entry(field, kind: habits[k].kind)
                 if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
                 if e.date < habits[k].start { throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"]) }

@@ -11,6 +11,8 @@ public struct HabitStatistics: Sendable {
     public let score: Double
     /// Logged days up to today that met the goal (due or not).
     public let totalCompletions: Int
+    /// The planner's points for this habit (see `HabitPoints`).
+    public var points: Int { HabitPoints.points(self) }
     /// Numeric habits: the sum of all amounts logged up to today; nil for yes/no habits.
     public let totalAmount: Double?
 
