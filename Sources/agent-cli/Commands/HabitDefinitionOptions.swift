@@ -75,7 +75,7 @@ struct HabitDefinitionOptions: ParsableArguments {
         let direction: HabitGoal.Direction = atMost ? .atMost : atLeast ? .atLeast : current?.direction ?? .atLeast
         var per = current?.per ?? .day
         if let targetPer {
-            guard let p = HabitGoal.Per(rawValue: targetPer.trimmingSpaces.lowercased()) else {
+            guard let p = HabitGoal.Per(rawValue: String(targetPer.filter { !$0.isWhitespace }).lowercased()) else {
                 throw InputError("invalid --target-per \"\(targetPer)\": expected day or period")
             }
             per = p
