@@ -86,7 +86,7 @@ struct HabitPresenter {
             ("totalCompletions", .int(s.totalCompletions)),
             ("totalAmount", s.totalAmount.map { .number(HabitAmount.rounded($0)) } ?? .null),
             ("points", .int(s.points)),
-            ("achievements", .array(h.achievements.map(json))),
+            ("achievements", .array(h.achievements.filter { $0.earned <= today }.map(json))),
         ])
     }
 

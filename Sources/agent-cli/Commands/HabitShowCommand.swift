@@ -49,8 +49,9 @@ struct HabitShowCommand: ParsableCommand {
             (t("score"), HabitText.percent(s.score)),
             (t("points"), String(s.points)),
         ]
-        if !h.achievements.isEmpty {
-            fields.append((t("achievements"), h.achievements.map { HabitText.achievement($0.kind, t) }.joined(separator: ", ")))
+        let earned = h.achievements.filter { $0.earned <= p.today }
+        if !earned.isEmpty {
+            fields.append((t("achievements"), earned.map { HabitText.achievement($0.kind, t) }.joined(separator: ", ")))
         }
         let width = fields.map { TextTable.displayWidth($0.0) }.max() ?? 0
         var lines = [h.name]
