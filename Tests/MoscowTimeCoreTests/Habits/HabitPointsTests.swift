@@ -35,6 +35,19 @@ struct HabitPointsTests {
         #expect(h.achievements.map(\.earned) == [today, today])
     }
 
+    /// The agent's Done button and the tray go through `HabitCheckIn`: they award as the CLI does.
+    @Test func checkInAwards() throws {
+        var doc = StoreDocument(settings: Settings(), alarms: [], habits: [F.habit(start: "2026-11-15", F.run("2026-11-15", 6))])
+        let zone = Zone(identifier: "Europe/Moscow")!
+        let now = Instant(secondsSinceEpoch: 1_795_251_600)  // 2026-11-21T09:00:00Z, 12:00 in Moscow
+        let (entry, earned) = try HabitCheckIn.recordAwarding(.done, habitID: "0a0a0a0a", in: &doc, now: now, zone: zone)
+        #expect(entry == .done(F.day("2026-11-21")))
+        #expect(earned.map(\.key) == ["first", "streak-7"] && doc.habits[0].achievements == earned)
+        try HabitLog.undo(&doc.habits[0], on: F.day("2026-11-21"))
+        try HabitCheckIn.record(.done, habitID: "0a0a0a0a", in: &doc, now: now, zone: zone)
+        #expect(doc.habits[0].achievements == earned)
+    }
+
     @Test func hundredCompletionsStreaksAndStrength() {
         var h = F.habit(start: "2026-01-01", F.run("2026-01-01", 120))
         let earned = HabitAchievements.award(&h, today: F.day("2026-04-30")).map(\.key)
