@@ -15,8 +15,8 @@ struct LoopScoreListPortTests {
     static let today = CivilDate(year: 2026, month: 11, day: 22)!
     static let e = 1e-6
 
-    /// A habit built like Loop's test: `entries` maps a day offset (0 = today) to an entry spec
-    /// ("done", "skip", or an amount in Loop's thousandths as Int).
+    /// A habit built like Loop's test: `entries` maps a day offset (0 = today) to its entry; amounts
+    /// are given in Loop's thousandths. Numeric goals are per the frequency's days, as Loop's target is.
     struct LoopHabit {
         var frequency: HabitFrequency = .daily
         var kind: HabitKind = .yesNo
@@ -35,19 +35,12 @@ struct LoopScoreListPortTests {
         mutating func add(_ from: Int, _ to: Int, _ thousandths: Int) { for i in from..<to { add(i, thousandths) } }
         mutating func addSkips(_ from: Int, _ to: Int) { for i in from..<to { skip(i) } }
 
+        /// Loop's `from` is the oldest entry (today without one): the start date here.
         var habit: Habit {
-            // Loop's `from` is the oldest entry (today without one).
             let oldest = entries.keys.max() ?? 0
-            var f = frequency
-            // Numeric goals here are per the frequency's days, as Loop's target is.
-            if case .numeric(var g) = kind { g.per = .period; return make(f, .numeric(g), oldest) }
-            f = frequency
-            return make(f, kind, oldest)
-        }
-
-        func make(_ f: HabitFrequency, _ k: HabitKind, _ oldest: Int) -> Habit {
-            Habit(id: "0a0a0a0a", name: "Meditate", frequency: f, start: LoopScoreListPortTests.today.adding(days: -Int64(oldest)),
-                  kind: k, entries: Array(entries.values), created: HabitFixture.created)
+            return Habit(id: "0a0a0a0a", name: "Meditate", frequency: frequency,
+                         start: LoopScoreListPortTests.today.adding(days: -Int64(oldest)),
+                         kind: kind, entries: Array(entries.values), created: HabitFixture.created)
         }
 
         /// Loop's `habit.scores[today.minus(offset)]`: 0 before the oldest entry.
