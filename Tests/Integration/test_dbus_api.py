@@ -292,7 +292,7 @@ def test_introspection_matches_the_interface_file(api):
     assert exported == documented
     assert sorted(exported["methods"]) == ["GetStatus", "ListRinging", "ListSnoozed", "NextTriggers", "Pause",
                                            "Quit", "Reload", "Resume", "Snooze", "Stop"]
-    assert sorted(exported["signals"]) == ["AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
+    assert sorted(exported["signals"]) == ["AchievementEarned", "AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
                                            "HabitReminderShown"]
     # and the copy compiled into the agent is the file, byte for byte
     swift = (REPO_ROOT / "Sources" / "AgentControl" / "AgentInterfaceXML.swift").read_text()
