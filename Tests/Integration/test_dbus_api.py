@@ -380,6 +380,11 @@ def test_habit_reminder_shown_signal(api):
     due = shown.args[2]
     assert shown.args[:2] == (habit["id"], "Read")
     assert hhmm(now) == time.strftime("%H:%M", time.gmtime(due + 3 * 3600))
+    # Done on the reminder logs the day and earns the first completion: announced as a signal.
+    [reminder] = [c for c in api.rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit"]
+    api.rig.mock.emit_action_invoked(reminder.id, "done")
+    earned = api.wait_signal("AchievementEarned", habit["id"])
+    assert earned.args[1:3] == ("Read", "first")
 
 
 def test_achievement_earned_from_the_cli_is_announced_once(api):
