@@ -129,4 +129,25 @@ struct LoopStreakAndEntryListPortTests {
         let entries = [L.Entry(day(10), L.yesManual), L.Entry(day(20), L.skip), L.Entry(day(30), L.yesManual)]
         #expect(L.buildIntervals(times: 1, days: 3, entries) == [L.Interval(day(10), day(10), day(8)), L.Interval(day(30), day(30), day(28))])
     }
+
+    /// `positiveDays` (what streaks use) is `computed` filtered for value > 0, on random histories.
+    @Test func positiveDaysMatchesComputedEntries() {
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int((seed >> 33) % UInt64(n)) }
+        for _ in 0..<300 {
+            let y = [1, 2, 3, 7, 10, 30, 31][next(7)]
+            let x = 1 + next(y)
+            var done: [Int64] = [], skipped: [Int64] = []
+            for d in 0..<Int64(40 + next(200)) {
+                switch next(10) {
+                case 0...3: done.append(day(0) + d)
+                case 4: skipped.append(day(0) + d)
+                default: break
+                }
+            }
+            let original = done.map { L.Entry($0, L.yesManual) } + skipped.map { L.Entry($0, L.skip) }
+            let expected = L.computed(original, times: x, days: y).filter { $0.value > 0 }.map(\.day).sorted()
+            #expect(L.positiveDays(done: done, skipped: skipped, times: x, days: y) == expected, "\(x)/\(y)")
+        }
+    }
 }

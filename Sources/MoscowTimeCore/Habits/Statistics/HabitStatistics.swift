@@ -24,13 +24,9 @@ public struct HabitStatistics: Sendable {
         rate30 = HabitCompletionRate.rate(t, lastDays: 30)
         rate365 = HabitCompletionRate.rate(t, lastDays: 365)
         score = t.score
-        var completions = 0
-        for e in habit.entries where e.date >= habit.start && e.date <= today && habit.evaluate(e).outcome == .met { completions += 1 }
-        totalCompletions = completions
+        totalCompletions = t.completions
         if habit.kind.isNumeric {
-            var sum = 0.0
-            for e in habit.entries where e.date <= today && e.status == .done { sum += e.amount ?? 0 }
-            totalAmount = sum
+            totalAmount = t.amounts.reduce(0, +)
         } else {
             totalAmount = nil
         }

@@ -76,16 +76,16 @@ public struct HabitStreaks: Hashable, Sendable {
         } else if x == y {
             for i in 0..<t.count where t.outcomes[i] == .met || t.outcomes[i] == .skipped { counted.append(base + Int64(i)) }
         } else {
-            var original: [LoopIntervals.Entry] = []
+            var done: [Int64] = [], skipped: [Int64] = []
             for i in 0..<t.count {
                 switch t.outcomes[i] {
-                case .met: original.append(.init(base + Int64(i), LoopIntervals.yesManual))
-                case .skipped: original.append(.init(base + Int64(i), LoopIntervals.skip))
+                case .met: done.append(base + Int64(i))
+                case .skipped: skipped.append(base + Int64(i))
                 case .empty, .unmet: break
                 }
             }
-            for e in LoopIntervals.computed(original, times: x, days: y).reversed() where e.value > 0 && e.day <= todayDay {
-                counted.append(e.day)
+            for d in LoopIntervals.positiveDays(done: done, skipped: skipped, times: x, days: y) where d <= todayDay {
+                counted.append(d)
             }
         }
         var runs: [Run] = []

@@ -23,6 +23,8 @@ public struct HabitTimeline: Sendable {
     public let amounts: [Double]
     /// The score's v of each day: the rolling window's share of the target (see `HabitScore`).
     public let shares: [Double]
+    /// Logged days that met the goal (due or not).
+    public let completions: Int
 
     public init(_ habit: Habit, today: CivilDate) {
         self.habit = habit
@@ -36,12 +38,15 @@ public struct HabitTimeline: Sendable {
         if atMost && count > 0 { outcomes[count - 1] = .empty; values[count - 1] = 0 }
         var amounts = [Double](repeating: 0, count: habit.kind.isNumeric ? count : 0)
         let base = habit.start.daysSinceEpoch
+        var completions = 0
         for e in habit.entries {
             let i = Int(e.date.daysSinceEpoch - base)
             guard i >= 0, i < count, e.status != .noted else { continue }
             (outcomes[i], values[i]) = habit.evaluate(e)
+            if outcomes[i] == .met { completions += 1 }
             if !amounts.isEmpty, e.status == .done { amounts[i] = e.amount ?? 0 }
         }
+        self.completions = completions
         var scheduled = [Bool](repeating: true, count: count)
         if case .weekdays(let days) = habit.frequency {
             let startIndex = habit.start.weekday.rawValue - 1

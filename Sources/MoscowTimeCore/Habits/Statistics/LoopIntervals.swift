@@ -90,4 +90,27 @@ public enum LoopIntervals {
         snapIntervalsTogether(&intervals)
         return buildEntriesFromInterval(sorted, intervals).filter { $0.value != unknown || !$0.notes.isEmpty }
     }
+
+    /// The days a yes/no habit's computed entries make positive (done, automatic or skipped) when
+    /// it has only checks and skips, as sorted day numbers: the union of `computed`'s intervals with
+    /// those days. The same result as filtering `computed` for value > 0 (a test checks it), without
+    /// building an entry per day: `habit stats` runs this for every habit.
+    public static func positiveDays(done: [Int64], skipped: [Int64], times: Int, days: Int) -> [Int64] {
+        guard let first = done.first ?? skipped.first else { return [] }
+        let doneNewestFirst = done.reversed().map { Entry($0, yesManual) }
+        var intervals = buildIntervals(times: times, days: days, doneNewestFirst)
+        snapIntervalsTogether(&intervals)
+        var low = first, high = first
+        for d in done { low = min(low, d); high = max(high, d) }
+        for d in skipped { low = min(low, d); high = max(high, d) }
+        for i in intervals { low = min(low, i.begin); high = max(high, i.end) }
+        var covered = [Bool](repeating: false, count: Int(high - low) + 1)
+        for i in intervals { for d in i.begin...i.end { covered[Int(d - low)] = true } }
+        for d in done { covered[Int(d - low)] = true }
+        for d in skipped { covered[Int(d - low)] = true }
+        var out: [Int64] = []
+        out.reserveCapacity(covered.count)
+        for (k, c) in covered.enumerated() where c { out.append(low + Int64(k)) }
+        return out
+    }
 }
