@@ -16,7 +16,7 @@ struct HabitLoopCLITests {
         #expect(list[0]["summary"] == .string("2 times in 5 days"))
         #expect(list[1]["frequency"] == .object([("kind", .string("perWeek")), ("times", .int(3))]))
         #expect(list[2]["numeric"]?["per"] == .string("period"))
-        #expect(s.run("habit", "list").out.contains("1 time a week, ≥ 10 km in 7 days"))
+        #expect(s.run("habit", "list").out.contains("once a week, ≥ 10 km in 7 days"))
         // Bad values: one line, exit 2, nothing changed.
         let before = s.storeBytes()
         for (args, message) in [(["--times-in", "6/5"], "invalid --times-in \"6/5\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
@@ -43,7 +43,7 @@ struct HabitLoopCLITests {
         #expect(early["score"] == .number(0.4133))
         let show = try s.json("habit", "show", "Read", "--json", "--as-of", "2026-11-10")
         #expect(show["entries"]?.arrayValue?.count == 10)
-        #expect(s.run("habit", "show", "Read", "--as-of", "2026-11-10").out.contains("10 d (longest 10 d)"))
+        #expect(s.run("habit", "show", "Read", "--as-of", "2026-11-10").out.contains("10 days (longest 10 days)"))
         // Looking ahead: the 21st and 22nd pass with nothing logged.
         let later = try s.json("habit", "stats", "--json", "--as-of", "2026-11-23")
         #expect(later["habits"]?.arrayValue?.first?["currentStreak"] == .int(0))

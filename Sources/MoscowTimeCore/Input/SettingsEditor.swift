@@ -26,7 +26,7 @@ public enum SettingsEditor {
             s.language = l
         case "achievement-notifications":
             guard let on = ["on": true, "off": false, "true": true, "false": false][value.trimmingSpaces.lowercased()] else {
-                throw InputError("invalid value \"\(value)\" for achievement-notifications: expected on or off")
+                throw InputError("invalid value \"{value}\" for achievement-notifications: expected on or off", ["value": value])
             }
             s.achievementNotifications = on
         default:

@@ -76,7 +76,7 @@ struct HabitDefinitionOptions: ParsableArguments {
         var per = current?.per ?? .day
         if let targetPer {
             guard let p = HabitGoal.Per(rawValue: String(targetPer.filter { !$0.isWhitespace }).lowercased()) else {
-                throw InputError("invalid --target-per \"\(targetPer)\": expected day or period")
+                throw InputError("invalid --target-per \"{value}\": expected day or period", ["value": targetPer])
             }
             per = p
         }

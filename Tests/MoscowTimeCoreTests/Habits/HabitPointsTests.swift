@@ -63,7 +63,7 @@ struct HabitPointsTests {
         let ru = Localizer(.ru, catalogue: catalogue)
         let en = Localizer(.en)
         let cases: [(HabitFrequency, String, String)] = [
-            (.timesPerWeek(1), "1 раз в неделю", "1 time a week"),
+            (.timesPerWeek(1), "раз в неделю", "once a week"),
             (.timesPerWeek(3), "3 раза в неделю", "3 times a week"),
             (.timesPerWeek(5), "5 раз в неделю", "5 times a week"),
             (.timesPerMonth(21), "21 раз в месяц", "21 times a month"),

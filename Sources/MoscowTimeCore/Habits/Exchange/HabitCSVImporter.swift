@@ -42,10 +42,10 @@ public enum HabitCSVImporter {
             guard let k = index[id] else { throw InputError("{file} line {line}: entry for habit id \"{id}\", which has no habit row", ["file": "\(file)", "line": "\(row.line)", "id": "\(id)"]) }
             do throws(InputError) {
                 if field("record") == "achievement" {
-                    guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"\(field("state"))\"") }
-                    guard let earned = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"\(field("date"))\": expected YYYY-MM-DD") }
+                    guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80", ["value": field("state")]) }
+                    guard let earned = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": field("date")]) }
                     let a = HabitAchievement(kind, earned: earned)
-                    if habits[k].achievements.contains(where: { $0.key == a.key }) { throw InputError("achievement \(a.key) appears twice") }
+                    if habits[k].achievements.contains(where: { $0.key == a.key }) { throw InputError("achievement {key} appears twice", ["key": a.key]) }
                     habits[k].achievements.append(a)
                     continue
                 }

@@ -28,7 +28,7 @@ public enum HabitFrequencyParser {
             let max = HabitFrequency.maximumInterval
             guard parts.count == 2, let x = Int(String(parts[0]).trimmingSpaces), let y = Int(String(parts[1]).trimmingSpaces),
                   let f = HabitFrequency.make(times: x, inDays: y) else {
-                throw InputError("invalid --times-in \"\(timesIn)\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ \(max) (e.g. 2/5)")
+                throw InputError("invalid --times-in \"{value}\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ {max} (e.g. 2/5)", ["value": timesIn, "max": String(max)])
             }
             return f
         }
