@@ -30,7 +30,7 @@ struct HabitAchievementsCommand: ParsableCommand {
                 m.insert(("habitId", .string(h.id)), at: 0)
                 return .object(m)
             }
-            Output.line(JSONWriter.pretty(.object([("achievements", .array(items)), ("summary", p.pointsJSON(rows))])).trimmingTrailingNewline)
+            Output.line(JSONWriter.pretty(.object([("achievements", .array(items)), ("summary", p.pointsJSON(rows))])).trimmingTrailingNewline)  // not UI: JSON keys
             return
         }
         var out = ""

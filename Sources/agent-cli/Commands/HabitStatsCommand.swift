@@ -32,7 +32,7 @@ struct HabitStatsCommand: ParsableCommand {
         let rows = habits.map { ($0, HabitStatistics($0, today: p.today)) }
         if json {
             let items = rows.map { p.json($0.0, $0.1) }
-            Output.line(JSONWriter.pretty(habit == nil ? .object([("habits", .array(items)), ("summary", p.pointsJSON(rows))]) : items[0]).trimmingTrailingNewline)
+            Output.line(JSONWriter.pretty(habit == nil ? .object([("habits", .array(items)), ("summary", p.pointsJSON(rows))]) : items[0]).trimmingTrailingNewline)  // not UI: JSON keys
             return
         }
         if rows.isEmpty { Output.line(p.t("No habits yet. Add one: agent-cli habit add Read --remind 21:00")); return }
