@@ -2,8 +2,9 @@
 import Testing
 @testable import MoscowTimeCore
 
-/// Schema 2: "X times in Y days", numeric goals per period, notes alone on a day, achievements and
+/// Schema 3: "X times in Y days", numeric goals per period, notes alone on a day, achievements and
 /// the achievement-notifications setting, in the store and in our CSV; schema 1 stores still load.
+/// (Schema 2 added sync, in parallel work; the habit fields came with 3.)
 struct HabitSchema2Tests {
     typealias F = HabitFixture
     typealias D = ScratchDirectory
@@ -54,7 +55,7 @@ struct HabitSchema2Tests {
     }
 
     /// A store written by the previous release (schema 1, every frequency it knew, numeric goals,
-    /// notes) loads unchanged through the store, and the next write makes it schema 2.
+    /// notes) loads unchanged through the store, and the next write makes it schema 3.
     @Test func schema1StoresLoad() throws {
         let v1 = """
             {
@@ -94,15 +95,17 @@ struct HabitSchema2Tests {
         #expect(D.read(dir.paths.document) == Array(v1.utf8))  // reading changes nothing
         try store.update { $0.habits[2].name = "Цветы" }
         let text = String(decoding: D.read(dir.paths.document)!, as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"schemaVersion\": 2,"))
+        #expect(text.hasPrefix("{\n  \"schemaVersion\": 3,"))
         #expect(try store.load().habits.map(\.name) == ["Зарядка", "Water", "Цветы", "Run", "Coffee"])
     }
 
-    /// The migration step itself: a version 1 tree becomes version 2 with nothing else changed.
+    /// The migration steps: a version 1 or 2 tree becomes version 3 with nothing else changed.
     @Test func migrationStep() throws {
-        let v1 = try JSONParser.parse(#"{"schemaVersion": 1, "alarms": [], "habits": []}"#)
-        let v2 = try Migration.standard.migrate(v1)
-        #expect(v2["schemaVersion"] == .int(2) && v2["alarms"] == .array([]) && v2["habits"] == .array([]))
+        for old in [1, 2] {
+            let tree = try JSONParser.parse(#"{"schemaVersion": \#(old), "alarms": [], "habits": []}"#)
+            let v3 = try Migration.standard.migrate(tree)
+            #expect(v3["schemaVersion"] == .int(3) && v3["alarms"] == .array([]) && v3["habits"] == .array([]))
+        }
         #expect(Migration.standard.latestVersion == StoreDocument.currentSchemaVersion)
     }
 }

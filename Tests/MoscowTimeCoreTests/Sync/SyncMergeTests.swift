@@ -99,7 +99,7 @@ struct SyncStoreTests {
         #expect(doc.sync.isEmpty)
         try store.update { $0.alarms[0].label = "Wake" }
         let text = String(decoding: try #require(D.read(dir.paths.document)), as: UTF8.self)
-        #expect(text.contains("\"schemaVersion\": 2") && !text.contains("\"sync\""))
+        #expect(text.contains("\"schemaVersion\": \(StoreDocument.currentSchemaVersion)") && !text.contains("\"sync\""))
         #expect(try store.load().alarms[0].label == "Wake")
     }
 
