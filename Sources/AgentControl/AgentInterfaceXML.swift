@@ -77,6 +77,13 @@ extension AgentInterface {
       <arg name="name" type="s"/>
       <arg name="due" type="x"/>
     </signal>
+    <!-- key: first, completions-100, streak-7/30/100/365, strength-80; earned: YYYY-MM-DD -->
+    <signal name="AchievementEarned">
+      <arg name="habitId" type="s"/>
+      <arg name="habitName" type="s"/>
+      <arg name="key" type="s"/>
+      <arg name="earned" type="s"/>
+    </signal>
     <property name="Version" type="s" access="read"/>
   </interface>
 </node>

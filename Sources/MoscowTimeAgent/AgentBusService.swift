@@ -139,6 +139,9 @@ final class AgentBusService: AgentRunnerObserver {
         case .showHabitReminder(let r):
             exporter.emit(signal: "HabitReminderShown", parameters: Variant.tuple([
                 .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch)]).make())
+        case .announceAchievement(let a):
+            exporter.emit(signal: "AchievementEarned", parameters: Variant.tuple([
+                .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description)]).make())
         case .disableAlarm, .saveState, .closeHabitReminder, .recordHabit, .dropHabitReminder:
             break
         }

@@ -123,6 +123,8 @@ final class AgentRunner {
                 recorded = true
             case .dropHabitReminder(let r):
                 Log.info("habit reminder for \"\(r.name)\" due \(ISO8601.string(r.due, in: zone)) came too late; not shown")
+            case .announceAchievement(let a):
+                habits.announce(a, settings: scheduler.document.settings)
             }
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }

@@ -46,6 +46,19 @@ final class HabitReminderPresenter {
         }
     }
 
+    /// One short notification for an achievement just earned (no sound, no buttons).
+    func announce(_ a: EarnedAchievement, settings: Settings) {
+        let t = Localizer(Language.resolve(setting: settings.language))
+        let summary = t("Achievement earned")
+        let body = t("{title} — {name}", ["title": HabitText.achievement(a.achievement.kind, t), "name": a.habitName])
+        do {
+            let handle = try notifier.present(factory.achievement(summary: summary, body: body), onAction: { _ in }, onClosed: { _ in })
+            Log.info("achievement \(a.achievement.key) of \"\(a.habitName)\" shown (notification \(handle.serverID))")
+        } catch {
+            Log.warning("cannot show the achievement \(a.achievement.key) of \"\(a.habitName)\": \(error)")
+        }
+    }
+
     func close(_ habitID: String) {
         if let entry = shown.removeValue(forKey: habitID) { entry.handle.close() }
     }

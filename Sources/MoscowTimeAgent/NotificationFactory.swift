@@ -11,6 +11,7 @@ final class NotificationFactory {
     static let missedCategory = "x-moscowtime.alarm.missed"
     static let habitCategory = "x-moscowtime.habit"
     static let summaryCategory = "x-moscowtime.summary"
+    static let achievementCategory = "x-moscowtime.habit.achievement"
 
     private let server: any NotificationShowing
     private var cached: [String]?
@@ -62,6 +63,15 @@ final class NotificationFactory {
             actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
                       NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
                       NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel)])
+    }
+
+    /// A habit achievement: normal urgency, no buttons, gone after the server's default timeout.
+    func achievement(summary: String, body text: String) -> NotificationContent {
+        NotificationContent(
+            summary: summary, body: body(text),
+            iconName: AgentIdentity.iconName, urgency: .normal, category: Self.achievementCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: true,
+            expireTimeoutMs: -1, actions: [])
     }
 
     /// The tray's "today" summary: low urgency, transient, the server's default timeout.

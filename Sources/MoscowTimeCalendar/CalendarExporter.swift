@@ -164,7 +164,7 @@ public enum CalendarExporter {
             r.freq = ICAL_WEEKLY_RECURRENCE
             mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
         case .everyNDays(let n): r.freq = ICAL_DAILY_RECURRENCE; r.interval = Int16(n)
-        case .timesPerWeek, .timesPerMonth: break
+        case .timesPerWeek, .timesPerMonth, .timesInDays: break
         }
         if r.freq != ICAL_NO_RECURRENCE { icalcomponent_add_property(td, icalproperty_new_rrule(r)) }
         icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.habitID, h.id))
@@ -173,18 +173,23 @@ public enum CalendarExporter {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.reminders, h.reminders.map(\.description).joined(separator: ",")))
         }
         if let g = h.kind.goal {
-            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.numeric, String(g.target), [("X-GOAL", g.direction.rawValue)]))
+            var params = [("X-GOAL", g.direction.rawValue)]
+            if g.per == .period { params.append(("X-PER", "period")) }
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.numeric, String(g.target), params))
             // libical cannot read an empty value back: no unit, no property.
             if !g.unit.isEmpty { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.unit, g.unit)) }
         }
         if h.archived { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.archived, "TRUE")) }
         for e in h.entries {
             let day = ICal.compactText(e.date)
-            var params = [("X-STATE", e.status == .skipped ? "skip" : "done")]
+            var params = [("X-STATE", e.status == .skipped ? "skip" : e.status == .noted ? "none" : "done")]
             if let a = e.amount { params.append(("X-AMOUNT", String(a))) }
             if let t = logged[e.date] { params.append(("X-LOGGED", ICal.compactUTC(t))) }
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.day, day, params))
             if let n = e.note { icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayNote, n, [("X-DATE", day)])) }
+        }
+        for a in h.achievements {
+            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.achievement, a.key, [("X-EARNED", ICal.compactText(a.earned))]))
         }
         for (date, t) in removed.sorted(by: { $0.key < $1.key }) {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayRemoved, ICal.compactText(date), [("X-LOGGED", ICal.compactUTC(t))]))

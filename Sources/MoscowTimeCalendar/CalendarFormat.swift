@@ -43,6 +43,8 @@ public enum CalendarFormat {
     static let archived = "X-MOSCOWTIME-ARCHIVED"
     static let day = "X-MOSCOWTIME-DAY"
     static let dayNote = "X-MOSCOWTIME-DAY-NOTE"
+    /// An achievement earned: its key, with X-EARNED=YYYYMMDD.
+    static let achievement = "X-MOSCOWTIME-ACHIEVEMENT"
     /// Sync only: a day removed (undone), with `X-LOGGED` = when.
     static let dayRemoved = "X-MOSCOWTIME-DAY-REMOVED"
     /// Sync only: a tombstone's deletion time.

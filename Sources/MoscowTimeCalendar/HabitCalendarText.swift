@@ -10,6 +10,7 @@ enum HabitCalendarText {
         case .everyNDays(let n): return "every:\(n)"
         case .timesPerWeek(let n): return "perWeek:\(n)"
         case .timesPerMonth(let n): return "perMonth:\(n)"
+        case .timesInDays(let x, let y): return "timesInDays:\(x)/\(y)"
         }
     }
 
@@ -32,6 +33,10 @@ enum HabitCalendarText {
         case "every": return number(2...HabitFrequency.maximumInterval).map { .everyNDays($0) }
         case "perWeek": return number(HabitFrequency.weekTimes).map { .timesPerWeek($0) }
         case "perMonth": return number(HabitFrequency.monthTimes).map { .timesPerMonth($0) }
+        case "timesInDays":
+            let xy = parts.count == 2 ? parts[1].split(separator: "/").map { Int($0) } : []
+            guard xy.count == 2, let x = xy[0], let y = xy[1] else { return nil }
+            return HabitFrequency.make(times: x, inDays: y)
         default: return nil
         }
     }

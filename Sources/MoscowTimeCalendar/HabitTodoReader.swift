@@ -35,7 +35,8 @@ enum HabitTodoReader {
             }
             let goalText = ICal.xParameter(p, "X-GOAL") ?? HabitGoal.Direction.atLeast.rawValue
             guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, "X-GOAL must be at-least or at-most") }
-            kind = .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction))
+            let per: HabitGoal.Per = ICal.xParameter(p, "X-PER") == "period" ? .period : .day
+            kind = .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction, per: per))
         }
         let archived = ICal.xValue(td, CalendarFormat.archived) == "TRUE"
         let times = try OwnAlarmReader.times(td, info: info)
@@ -70,6 +71,7 @@ enum HabitTodoReader {
             if let t = try stamp(p, CalendarFormat.day, k) { logged[date] = t }
             switch (ICal.xParameter(p, "X-STATE"), ICal.xParameter(p, "X-AMOUNT")) {
             case ("skip", nil): entries.append(.skipped(date, note: note))
+            case ("none", nil) where note != nil: entries.append(.noted(date, note: note!))
             case ("done", nil) where !kind.isNumeric: entries.append(.done(date, note: note))
             case ("done", let amount?) where kind.isNumeric:
                 guard let x = Double(amount), x >= 0, x <= HabitAmount.maximum else {
@@ -81,8 +83,16 @@ enum HabitTodoReader {
                                                               : "a day needs X-STATE=done or X-STATE=skip", index: k)
             }
         }
-        return (Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
-                      start: startDate, archived: archived, kind: kind, entries: entries,
-                      created: times.created, modified: times.modified), logged, removed)
+        var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
+                          start: startDate, archived: archived, kind: kind, entries: entries,
+                          created: times.created, modified: times.modified)
+        for p in ICal.properties(td, named: CalendarFormat.achievement) {
+            // One this version does not know (a newer one's) is left out, as unknown properties are.
+            guard let key = ICal.xValue(p), let kind = HabitAchievement.kind(key: key),
+                  let earned = ICal.xParameter(p, "X-EARNED").flatMap(ICal.compactDate),
+                  !habit.achievements.contains(where: { $0.key == key }) else { continue }
+            habit.achievements.append(HabitAchievement(kind, earned: earned))
+        }
+        return (habit, logged, removed)
     }
 }

@@ -262,7 +262,8 @@ struct AlarmCommandTests {
         let rig = CLIRig()
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
-                ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake"])
+                ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake",
+                 "achievement-notifications"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("snooze = 10\n"))
         #expect(rig.run("settings", "snooze", "5").out == "snooze = 5\n")

@@ -117,7 +117,8 @@ struct HabitCLITests {
         #expect(text.contains("Alarms still to ring today:\n  20:00  Evening\n"))
         s.run("habit", "done", "Read")
         s.now = "2026-11-21T17:30:00Z" // 20:30
-        #expect(s.run("habit", "today").out == "Saturday, 21 November 2026 (Europe/Moscow)\nNothing left for today.\n")
+        // Points: Read and Stretch done today, a 1-day streak each: 2 × (10 × 1 + 5 × 1).
+        #expect(s.run("habit", "today").out == "Saturday, 21 November 2026 (Europe/Moscow)\nNothing left for today.\nPoints: 30 · level 1 (next at 100)\n")
     }
 
     @Test func statsByHand() throws {
@@ -125,16 +126,19 @@ struct HabitCLITests {
         s.run("habit", "add", "Read", "--start", "2026-11-15")
         for d in ["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-19", "2026-11-20"] { s.run("habit", "done", "Read", "--date", d) }
         s.run("habit", "skip", "Read", "--date", "2026-11-18")
-        // Today (21st) is open: streak 1 2 3 (skip) 4 5; rates 5 of 5 settled due days; score:
-        // m = 0.94808, five done days and a skip: 1 − m⁵ = 1 − 0.5^(5/13) = 0.23403.
+        // Today (21st) is open: streak 1 2 3 skip 5 6 (a skip counts, as in Loop); rates 5 of 5
+        // settled due days; score: m = 0.94808, five done days and a skip: 1 − m⁵ = 1 − 0.5^(5/13)
+        // = 0.23403; points 10 × 6 + 5 × 5 = 85.
         let stats = try s.json("habit", "stats", "Read", "--json")
-        #expect(stats["currentStreak"] == .int(5) && stats["longestStreak"] == .int(5) && stats["streakUnit"] == .string("days"))
+        #expect(stats["currentStreak"] == .int(6) && stats["longestStreak"] == .int(6) && stats["streakUnit"] == .string("days"))
+        #expect(stats["points"] == .int(85))
         #expect(stats["rate7"] == .int(1) && stats["rate30"] == .int(1) && stats["totalCompletions"] == .int(5))
         #expect(stats["score"] == .number(0.234))
         let all = try s.json("habit", "stats", "--json")
-        #expect(all.arrayValue?.count == 1)
+        #expect(all["habits"]?.arrayValue?.count == 1)
+        #expect(all["summary"]?["points"] == .int(85) && all["summary"]?["level"] == .int(1) && all["summary"]?["nextLevelAt"] == .int(100))
         let text = s.run("habit", "stats", "Read", env: ["NO_COLOR": "1"]).out
-        #expect(text.hasPrefix("NAME  STREAK  BEST    7D    30D   365D  SCORE  TOTAL\nRead  5 days  5 days  100%  100%  100%  23%    5\n"))
+        #expect(text.hasPrefix("NAME  STREAK  BEST    7D    30D   365D  SCORE  TOTAL  POINTS\nRead  6 days  6 days  100%  100%  100%  23%    5      85\nPoints: 85 · level 1 (next at 100)\n"))
         // Sunday 15 closes the second-to-last week column; Monday 16… the last.
         #expect(text.contains("\nMon " + String(repeating: " ", count: 52) + "█\n"))
         #expect(text.contains("\nWed " + String(repeating: " ", count: 52) + "-\n"))

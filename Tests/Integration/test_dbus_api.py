@@ -292,7 +292,7 @@ def test_introspection_matches_the_interface_file(api):
     assert exported == documented
     assert sorted(exported["methods"]) == ["GetStatus", "ListRinging", "ListSnoozed", "NextTriggers", "Pause",
                                            "Quit", "Reload", "Resume", "Snooze", "Stop"]
-    assert sorted(exported["signals"]) == ["AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
+    assert sorted(exported["signals"]) == ["AchievementEarned", "AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
                                            "HabitReminderShown"]
     # and the copy compiled into the agent is the file, byte for byte
     swift = (REPO_ROOT / "Sources" / "AgentControl" / "AgentInterfaceXML.swift").read_text()
@@ -380,3 +380,36 @@ def test_habit_reminder_shown_signal(api):
     due = shown.args[2]
     assert shown.args[:2] == (habit["id"], "Read")
     assert hhmm(now) == time.strftime("%H:%M", time.gmtime(due + 3 * 3600))
+    # Done on the reminder logs the day and earns the first completion: announced as a signal.
+    [reminder] = [c for c in api.rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit"]
+    api.rig.mock.emit_action_invoked(reminder.id, "done")
+    earned = api.wait_signal("AchievementEarned", habit["id"])
+    assert earned.args[1:3] == ("Read", "first")
+
+
+def test_achievement_earned_from_the_cli_is_announced_once(api):
+    # A habit logged with agent-cli while the agent runs: the agent sees the document change,
+    # shows one normal-urgency notification and emits AchievementEarned; a second change that
+    # earns nothing announces nothing; with the setting off, nothing is announced.
+    habit = api.rig.cli_json("habit", "add", "Read")
+    api.rig.cli_json("habit", "add", "Run")
+    api.start()
+    api.rig.cli("habit", "done", "Read")
+    earned = api.wait_signal("AchievementEarned", habit["id"])
+    assert earned.args[1:3] == ("Read", "first")
+    assert earned.args[3] == api.rig.cli_json("habit", "today")["date"]
+
+    def shown():
+        return [c for c in api.rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit.achievement"]
+    [note] = wait_until(lambda: shown() or None, 5, "the achievement notification")
+    assert note.hints["urgency"] == 1 and note.actions == []
+    assert note.summary == "Achievement earned" and note.body == "First completion — Read"
+
+    api.rig.cli("habit", "undo", "Read")
+    api.rig.cli("habit", "done", "Read")  # redo: already earned, not news
+    api.rig.cli("settings", "achievement-notifications", "off")
+    api.rig.cli("habit", "done", "Run")   # earns "first" with announcements off
+    api.call("Reload")
+    time.sleep(1.0)
+    assert len(api.signals("AchievementEarned")) == 1
+    assert len(shown()) == 1

@@ -202,6 +202,10 @@ def test_menu_done_marks_a_habit_done_today(rig, watcher):
     shown = rig.cli_json("habit", "show", habit["id"])
     assert shown["today"]["state"] == "done"
     assert "Done: Read_books" not in _labels(tray)
+    # the first completion, done from the tray, is announced once (normal urgency)
+    achievements = lambda: [c for c in rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit.achievement"]
+    [note] = wait_until(lambda: achievements() or None, 3, "the achievement notification")
+    assert note.body == "First completion — Read_books" and note.hints["urgency"] == 1
     tray.click(tray.entry("Done: Water")["id"])  # a numeric habit: one more unit
     assert rig.cli_json("habit", "show", "Water")["today"]["amount"] == 1
     assert "Done: Water (1 / 8 glasses)" in _labels(tray)

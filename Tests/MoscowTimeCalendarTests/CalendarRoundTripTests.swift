@@ -50,10 +50,11 @@ struct CalendarRoundTripTests {
 
     static func habit(_ g: inout Generator, id: String, name: String) -> Habit {
         let frequency: HabitFrequency = g.pick([.daily, .weekdays(g.days()), .everyNDays(g.int(2...HabitFrequency.maximumInterval)),
-                                                .timesPerWeek(g.int(HabitFrequency.weekTimes)), .timesPerMonth(g.int(HabitFrequency.monthTimes))])
+                                                .timesPerWeek(g.int(HabitFrequency.weekTimes)), .timesPerMonth(g.int(HabitFrequency.monthTimes)),
+                                                .timesInDays(2, 5), .timesInDays(3, 31)])
         let kind: HabitKind = g.bool() ? .yesNo
             : .numeric(HabitGoal(unit: g.bool() ? "" : g.text(2), target: g.pick([1, 8, 2.5, 0.25, 1e6]),
-                                 direction: g.bool() ? .atLeast : .atMost))
+                                 direction: g.bool() ? .atLeast : .atMost, per: g.bool() ? .day : .period))
         let start = g.day()
         var entries: [HabitEntry] = []
         var d = start
@@ -62,13 +63,16 @@ struct CalendarRoundTripTests {
             if entries.last?.date == d { continue }
             let note = g.int(0...3) == 0 ? g.text() : nil
             if g.int(0...4) == 0 { entries.append(.skipped(d, note: note)) }
+            else if let note, g.int(0...3) == 0 { entries.append(.noted(d, note: note)) }
             else if kind.isNumeric { entries.append(.done(d, amount: g.amount(), note: note)) }
             else { entries.append(.done(d, note: note)) }
         }
         let created = g.instant()
-        return Habit(id: id, name: name, description: g.bool() ? g.text(8) : nil, frequency: frequency,
-                     reminders: (0..<g.int(0...3)).map { _ in g.time() }, start: start, archived: g.int(0...4) == 0,
-                     kind: kind, entries: entries, created: created, modified: created + Int64(g.int(0...1000)))
+        var h = Habit(id: id, name: name, description: g.bool() ? g.text(8) : nil, frequency: frequency,
+                      reminders: (0..<g.int(0...3)).map { _ in g.time() }, start: start, archived: g.int(0...4) == 0,
+                      kind: kind, entries: entries, created: created, modified: created + Int64(g.int(0...1000)))
+        if g.bool() { h.achievements = [HabitAchievement(.firstCompletion, earned: start), HabitAchievement(.streak(7), earned: start.adding(days: 7))] }
+        return h
     }
 
     static func document(seed: UInt64) -> StoreDocument {

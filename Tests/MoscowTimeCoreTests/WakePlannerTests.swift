@@ -138,7 +138,7 @@ extension String {
     }
 }
 
-/// The per-alarm wake choice and the default setting in the store (schema 3; v1 and v2 files read as is).
+/// The per-alarm wake choice and the default setting in the store (schema 4; older files read as is).
 @Suite struct WakeStorageTests {
     typealias F = CoreFixtures
 
@@ -149,11 +149,11 @@ extension String {
         var doc = F.document([on, off, plain])
         doc.settings.wakeAlarms = false
         let json = DocumentCoding.encode(doc)
-        #expect(json["schemaVersion"]?.intValue == 3)
+        #expect(json["schemaVersion"]?.intValue == StoreDocument.currentSchemaVersion)
         #expect(try DocumentCoding.decode(json) == doc)
         let v1 = #"{"schemaVersion": 1, "alarms": [{"id": "0000aaaa", "label": "A", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}]}"#
         let migrated = try Migration.standard.migrate(try JSONParser.parse(Array(v1.utf8)))
-        #expect(migrated["schemaVersion"]?.intValue == 3)
+        #expect(migrated["schemaVersion"]?.intValue == StoreDocument.currentSchemaVersion)
         let read = try DocumentCoding.decode(migrated)
         #expect(read.alarms[0].wake == nil && read.settings.wakeAlarms && read.alarms[0].effectiveWake(read.settings))
     }

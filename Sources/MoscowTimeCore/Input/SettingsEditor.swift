@@ -31,6 +31,11 @@ public enum SettingsEditor {
             case "off", "no", "false", "нет", "выкл": s.wakeAlarms = false
             default: throw InputError("invalid value \"{value}\" for wake: expected on or off", ["value": value])
             }
+        case "achievement-notifications":
+            guard let on = ["on": true, "off": false, "true": true, "false": false][value.trimmingSpaces.lowercased()] else {
+                throw InputError("invalid value \"{value}\" for achievement-notifications: expected on or off", ["value": value])
+            }
+            s.achievementNotifications = on
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -47,6 +52,7 @@ public enum SettingsEditor {
         case "habit-sound": return s.habitSound
         case "language": return s.language.rawValue
         case "wake": return s.wakeAlarms ? "on" : "off"
+        case "achievement-notifications": return s.achievementNotifications ? "on" : "off"
         default: return nil
         }
     }

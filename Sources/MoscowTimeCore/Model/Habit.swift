@@ -23,6 +23,8 @@ public struct Habit: Hashable, Sendable {
     /// Last change of the definition (name, frequency, reminders, kind, start, archived); logging
     /// days does not touch it. Reminders due before it are never rung (as for alarms).
     public var modified: Instant
+    /// Milestones earned, each once, in the order earned (see `HabitAchievements`).
+    public var achievements: [HabitAchievement] = []
 
     public init(id: String, name: String, description: String? = nil, frequency: HabitFrequency = .daily,
                 reminders: [TimeOfDay] = [], start: CivilDate, archived: Bool = false, kind: HabitKind = .yesNo,

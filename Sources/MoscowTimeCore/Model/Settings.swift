@@ -16,12 +16,15 @@ public struct Settings: Hashable, Sendable {
     public var habitSound: String = "message-new-instant"
     /// Alarms wake the machine from suspend unless they say otherwise (timers never by default).
     public var wakeAlarms: Bool = true
+    /// Whether the agent announces a newly earned habit achievement (a notification and a D-Bus
+    /// signal); `habit achievements` lists them either way.
+    public var achievementNotifications = true
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound", "wake"]
+                              "habit-later", "habit-sound", "wake", "achievement-notifications"]
 }
 
 public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {

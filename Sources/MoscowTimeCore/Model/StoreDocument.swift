@@ -2,9 +2,10 @@
 /// Everything the user owns: alarms, habits and settings, as one versioned document.
 public struct StoreDocument: Hashable, Sendable {
     /// The schema this build writes. Older documents are migrated on read; newer ones are refused.
-    /// 2 added `sync` (account, tombstones, day log times); 3 added the per-alarm `wake` and the
-    /// `wakeAlarms` setting; see `Migration.standard`.
-    public static let currentSchemaVersion = 3
+    /// 2 added `sync` (account, tombstones, day log times); 3 habits after Loop Habit Tracker
+    /// (frequencies, goals per period, notes alone, achievements); 4 added the per-alarm `wake` and
+    /// the `wakeAlarms` setting; see `Migration.standard`.
+    public static let currentSchemaVersion = 4
 
     public var settings = Settings()
     public var alarms: [Alarm] = []

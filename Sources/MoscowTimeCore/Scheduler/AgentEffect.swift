@@ -25,6 +25,9 @@ public enum AgentEffect: Hashable, Sendable {
     case recordHabit(HabitCheckIn.Action, habitID: String, day: CivilDate)
     /// A habit reminder came too late to be shown (machine asleep, agent off): log it only.
     case dropHabitReminder(HabitReminder)
+    /// A habit earned an achievement today (from any source): one short normal-urgency
+    /// notification and the `AchievementEarned` signal. Not emitted when the setting is off.
+    case announceAchievement(EarnedAchievement)
 
     init(_ e: EngineEffect) {
         switch e {

@@ -36,7 +36,8 @@ public final class AgentScheduler {
         case .started, .timePassed, .clockChanged, .resumed:
             return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
         case let .documentChanged(doc, zone):
-            return ordered(alarms.replaceDocument(doc, zone: zone, now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+            let news = achievementNews(from: document, to: doc, zone: zone, now: now)
+            return ordered(alarms.replaceDocument(doc, zone: zone, now: now).map(AgentEffect.init) + evaluateHabits(now: now) + news)
         case .goingToSleep:
             return ordered(alarms.silenceForSleep(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
         }
@@ -60,6 +61,15 @@ public final class AgentScheduler {
             effects += alarms.evaluate(now: now).map(AgentEffect.init)
         }
         return ordered(effects + evaluateHabits(now: now))
+    }
+
+    // MARK: achievements
+
+    /// Achievements the new document earned today, to announce unless the setting is off. The
+    /// document the agent started with is the baseline: nothing earned before is announced.
+    private func achievementNews(from old: StoreDocument, to new: StoreDocument, zone: Zone, now: Instant) -> [AgentEffect] {
+        guard new.settings.achievementNotifications else { return [] }
+        return EarnedAchievement.news(from: old, to: new, today: zone.local(now).date).map(AgentEffect.announceAchievement)
     }
 
     // MARK: habit reminders

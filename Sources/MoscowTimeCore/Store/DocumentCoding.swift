@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Maps `StoreDocument` to and from its JSON form (schema version 3; see `Migration`). Field names are part of the
+/// Maps `StoreDocument` to and from its JSON form (schema version 4; see `Migration`). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
     public static func encode(_ doc: StoreDocument) -> JSONValue {
@@ -47,6 +47,7 @@ public enum DocumentCoding {
             ("language", .string(s.language.rawValue)),
             ("habitLaterMinutes", .int(s.habitLaterMinutes)),
             ("habitSound", .string(s.habitSound)),
+            ("achievementNotifications", .bool(s.achievementNotifications)),
             ("wakeAlarms", .bool(s.wakeAlarms)),
         ])
     }
@@ -67,6 +68,7 @@ public enum DocumentCoding {
         }
         if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
         if r.has("habitSound") { s.habitSound = try r.string("habitSound") }
+        if r.has("achievementNotifications") { s.achievementNotifications = try r.bool("achievementNotifications", default: true) }
         if r.has("wakeAlarms") { s.wakeAlarms = try r.bool("wakeAlarms") }
         return s
     }

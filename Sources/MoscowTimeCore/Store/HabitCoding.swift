@@ -4,18 +4,20 @@
 ///     {"id": "3f9a0c12", "name": "Water", "description": "…",
 ///      "frequency": {"kind": "daily"}             | {"kind": "weekdays", "days": ["mon", "wed"]}
 ///                 | {"kind": "every", "intervalDays": 3} | {"kind": "perWeek", "times": 3}
-///                 | {"kind": "perMonth", "times": 10},
+///                 | {"kind": "perMonth", "times": 10} | {"kind": "timesInDays", "times": 2, "days": 5},
 ///      "reminders": ["08:00", "20:00"],
-///      "numeric": {"unit": "glasses", "target": 8, "goal": "at-least"},   (numeric habits only)
+///      "numeric": {"unit": "glasses", "target": 8, "goal": "at-least"},   (numeric habits only;
+///                 "per": "period" when the target is for the frequency's Y days, not each day)
 ///      "start": "2026-11-01", "archived": false,
 ///      "created": "2026-11-01T09:00:00Z", "modified": "2026-11-01T09:00:00Z",
 ///      "entries": {"2026-11-20": "done", "2026-11-21": "skip", "2026-11-22": 3,
-///                  "2026-11-23": ["done", "a note"], "2026-11-24": [2.5, "a note"]}}
+///                  "2026-11-23": ["done", "a note"], "2026-11-24": [2.5, "a note"]},
+///      "achievements": [{"key": "streak-7", "earned": "2026-11-20"}]}          (when any)
 ///
 /// Entries are an object keyed by date, one line per day in the pretty-printed file: readable,
 /// unique by construction, and about 25 bytes a day, so five years of 50 daily habits parse in a
 /// few milliseconds. A value is "done" or "skip" (yes/no), an amount or "skip" (numeric), or a
-/// two-element array of that and a note.
+/// two-element array of that and a note; `["none", "a note"]` is a note on a day with nothing done.
 public enum HabitCoding {
     public static func encode(_ h: Habit) -> JSONValue {
         var m: [(String, JSONValue)] = [("id", .string(h.id)), ("name", .string(h.name))]
@@ -24,13 +26,16 @@ public enum HabitCoding {
         m.append(("reminders", .array(h.reminders.map { .string($0.description) })))
         if let g = h.kind.goal {
             m.append(("numeric", .object([("unit", .string(g.unit)), ("target", .number(g.target)),
-                                          ("goal", .string(g.direction.rawValue))])))
+                                          ("goal", .string(g.direction.rawValue))] + (g.per == .period ? [("per", .string("period"))] : []))))
         }
         m.append(("start", .string(h.start.description)))
         m.append(("archived", .bool(h.archived)))
         m.append(("created", .string(ISO8601.utcString(h.created))))
         m.append(("modified", .string(ISO8601.utcString(h.modified))))
         m.append(("entries", .object(h.entries.map { ($0.date.description, encode($0)) })))
+        if !h.achievements.isEmpty {
+            m.append(("achievements", .array(h.achievements.map { .object([("key", .string($0.key)), ("earned", .string($0.earned.description))]) })))
+        }
         return .object(m)
     }
 
@@ -41,12 +46,18 @@ public enum HabitCoding {
         case .weekdays(let days): m.append(("days", .array(days.sorted().map { .string($0.key) })))
         case .everyNDays(let n): m.append(("intervalDays", .int(n)))
         case .timesPerWeek(let n), .timesPerMonth(let n): m.append(("times", .int(n)))
+        case .timesInDays(let x, let y): m.append(("times", .int(x))); m.append(("days", .int(y)))
         }
         return .object(m)
     }
 
     public static func encode(_ e: HabitEntry) -> JSONValue {
-        let state: JSONValue = e.status == .skipped ? .string("skip") : e.amount.map(JSONValue.number) ?? .string("done")
+        let state: JSONValue
+        switch e.status {
+        case .skipped: state = .string("skip")
+        case .noted: state = .string("none")
+        case .done: state = e.amount.map(JSONValue.number) ?? .string("done")
+        }
         guard let note = e.note else { return state }
         return .array([state, .string(note)])
     }
@@ -64,7 +75,9 @@ public enum HabitCoding {
             }
             let goal = try n.has("goal") ? n.string("goal") : HabitGoal.Direction.atLeast.rawValue
             guard let direction = HabitGoal.Direction(rawValue: goal) else { throw n.fail("goal", "expected at-least or at-most") }
-            kind = .numeric(HabitGoal(unit: try n.optionalString("unit") ?? "", target: target, direction: direction))
+            let perText = try n.has("per") ? n.string("per") : HabitGoal.Per.day.rawValue
+            guard let per = HabitGoal.Per(rawValue: perText) else { throw n.fail("per", "expected day or period") }
+            kind = .numeric(HabitGoal(unit: try n.optionalString("unit") ?? "", target: target, direction: direction, per: per))
         } else {
             kind = .yesNo
         }
@@ -82,6 +95,16 @@ public enum HabitCoding {
                           start: start, archived: try r.bool("archived", default: false), kind: kind,
                           created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         habit.entries = try decodeEntries(r, kind: kind, start: start)
+        var keys = Set<String>()
+        for (k, item) in try r.array("achievements", optional: true).enumerated() {
+            let a = try FieldReader(item, path: r.path + ".achievements[\(k)]")
+            let key = try a.string("key")
+            guard let kind = HabitAchievement.kind(key: key) else {
+                throw a.fail("key", "unknown achievement \"\(key)\" (expected first, completions-100, streak-7/30/100/365 or strength-80)")
+            }
+            guard keys.insert(key).inserted else { throw a.fail("key", "achievement \(key) appears twice") }
+            habit.achievements.append(HabitAchievement(kind, earned: try a.date("earned")))
+        }
         return habit
     }
 
@@ -101,8 +124,12 @@ public enum HabitCoding {
         case "every": return .everyNDays(try r.int("intervalDays", in: 2...HabitFrequency.maximumInterval))
         case "perWeek": return .timesPerWeek(try r.int("times", in: HabitFrequency.weekTimes))
         case "perMonth": return .timesPerMonth(try r.int("times", in: HabitFrequency.monthTimes))
+        case "timesInDays":
+            let y = try r.int("days", in: 3...HabitFrequency.maximumInterval)
+            let x = try r.int("times", in: 2...(y - 1))
+            return HabitFrequency.make(times: x, inDays: y)!
         case let other:
-            throw r.fail("kind", "unknown frequency \"\(other)\" (expected daily, weekdays, every, perWeek or perMonth)")
+            throw r.fail("kind", "unknown frequency \"\(other)\" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)")
         }
     }
 
@@ -130,6 +157,7 @@ public enum HabitCoding {
             let entry: HabitEntry
             switch state {
             case .string("skip"): entry = .skipped(date, note: note)
+            case .string("none") where note != nil: entry = .noted(date, note: note!)
             case .string("done") where !kind.isNumeric: entry = .done(date, note: note)
             case .number(let x) where kind.isNumeric:
                 guard x >= 0, x <= HabitAmount.maximum else { throw fail("amount \(x) is outside 0…1000000") }

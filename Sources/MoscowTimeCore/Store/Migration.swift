@@ -15,8 +15,11 @@ public struct Migration: Sendable {
     public static let standard = Migration(steps: [
         // 1 → 2: `sync` (account, tombstones, day log times).
         setVersion(2),
-        // 2 → 3: the per-alarm "wake" and the "wakeAlarms" setting (defaults apply when absent).
+        // 2 → 3: habits after Loop Habit Tracker. What changed is meaning, not form: "every N days"
+        // is now once in any N days (Loop's 1/N) rather than a fixed cycle from the start date.
         setVersion(3),
+        // 3 → 4: the per-alarm "wake" and the "wakeAlarms" setting (defaults apply when absent).
+        setVersion(4),
     ])
 
     /// A step that only changes the version number.

@@ -12,7 +12,7 @@ struct HabitCommand: ParsableCommand {
         subcommands: [HabitAddCommand.self, HabitListCommand.self, HabitShowCommand.self, HabitEditCommand.self,
                       HabitRemoveCommand.self, HabitArchiveCommand.self, HabitUnarchiveCommand.self,
                       HabitDoneCommand.self, HabitSkipCommand.self, HabitUndoCommand.self, HabitTodayCommand.self,
-                      HabitStatsCommand.self, HabitExportCommand.self, HabitImportCommand.self]
+                      HabitStatsCommand.self, HabitAchievementsCommand.self, HabitExportCommand.self, HabitImportCommand.self]
     )
     }
 }

@@ -14,7 +14,7 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные."))
     var days: String?
 
-    @Option(name: .long, help: t("Every N days from the start date (1–365)."))
+    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365)."))
     var every: String?
 
     @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7)."))
@@ -22,6 +22,12 @@ struct HabitDefinitionOptions: ParsableArguments {
 
     @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30)."))
     var perMonth: String?
+
+    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365)."))
+    var timesIn: String?
+
+    @Option(name: .customLong("target-per"), help: t("Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week)."))
+    var targetPer: String?
 
     @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none."))
     var remind: String?
@@ -44,11 +50,11 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Flag(name: .customLong("at-least"), help: t("The target is a minimum to reach."))
     var atLeast = false
 
-    var frequencyGiven: Bool { daily || days != nil || every != nil || perWeek != nil || perMonth != nil }
-    var goalGiven: Bool { numeric || unit != nil || target != nil || atMost || atLeast }
+    var frequencyGiven: Bool { daily || days != nil || every != nil || perWeek != nil || perMonth != nil || timesIn != nil }
+    var goalGiven: Bool { numeric || unit != nil || target != nil || atMost || atLeast || targetPer != nil }
 
     func frequency() throws -> HabitFrequency? {
-        try HabitFrequencyParser.parse(daily: daily, days: days, every: every, perWeek: perWeek, perMonth: perMonth)
+        try HabitFrequencyParser.parse(daily: daily, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn)
     }
 
     func reminders() throws -> [TimeOfDay]? { try remind.map(ReminderTimesParser.parse) }
@@ -67,6 +73,13 @@ struct HabitDefinitionOptions: ParsableArguments {
             throw InputError("a numeric habit needs --target N, the daily goal (e.g. --numeric --unit glasses --target 8)")
         }
         let direction: HabitGoal.Direction = atMost ? .atMost : atLeast ? .atLeast : current?.direction ?? .atLeast
-        return HabitGoal(unit: unit ?? current?.unit ?? "", target: t, direction: direction)
+        var per = current?.per ?? .day
+        if let targetPer {
+            guard let p = HabitGoal.Per(rawValue: String(targetPer.filter { !$0.isWhitespace }).lowercased()) else {
+                throw InputError("invalid --target-per \"{value}\": expected day or period", ["value": targetPer])
+            }
+            per = p
+        }
+        return HabitGoal(unit: unit ?? current?.unit ?? "", target: t, direction: direction, per: per)
     }
 }

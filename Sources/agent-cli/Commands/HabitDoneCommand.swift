@@ -36,18 +36,23 @@ enum HabitDayLogger {
     static func log(_ key: String, date: String?,
                     _ change: (inout Habit, CivilDate, CivilDate) throws(InputError) -> HabitEntry) throws {
         let ctx = try CLIContext()
-        let (habit, entry, day, p) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter) in
+        let (habit, entry, day, p, earned) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter, [HabitAchievement]) in
             let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
             let h = try HabitResolver.resolve(key, in: doc.habits)
             let day = try date.map { try DateParser.parse($0, today: p.today) } ?? p.today
             let i = doc.habits.firstIndex { $0.id == h.id }!
             let entry = try change(&doc.habits[i], day, p.today)
-            return (doc.habits[i], entry, day, p)
+            // Earned once: an undo keeps what was earned, a redo does not earn it again.
+            let earned = HabitAchievements.award(&doc.habits[i], today: p.today)
+            return (doc.habits[i], entry, day, p, earned)
         }
         if habit.entry(on: day) == nil {
             Output.line(p.t("{name}: removed the entry of {date}.", ["name": habit.name, "date": day.description]))
         } else {
             Output.line(p.t("{name}, {date}: {state}.", ["name": habit.name, "date": day.description, "state": p.entryText(habit, entry)]))
+        }
+        for a in earned {
+            Output.line(p.t("Achievement earned: {title} ({name}).", ["title": HabitText.achievement(a.kind, p.t), "name": habit.name]))
         }
     }
 }

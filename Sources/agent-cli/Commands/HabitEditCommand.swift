@@ -24,7 +24,7 @@ struct HabitEditCommand: ParsableCommand {
         let description = try definition.description.map(HabitTextRules.description)
         guard name != nil || frequency != nil || reminders != nil || description != nil || definition.start != nil
                 || definition.goalGiven else {
-            throw InputError("nothing to change: give --name, --description, --daily, --days, --every, --per-week, --per-month, --remind, --start, --numeric, --unit, --target, --at-most or --at-least")
+            throw InputError("nothing to change: give --name, --description, --daily, --days, --every, --per-week, --per-month, --times-in, --remind, --start, --numeric, --unit, --target, --target-per, --at-most or --at-least")
         }
         let (id, t) = try ctx.store.update { doc -> (String, Localizer) in
             let zone = try ctx.zone(doc.settings)

@@ -9,9 +9,10 @@ struct HabitPresenter {
     /// The calendar day of `now` in `zone`: what "today" means for every habit.
     let today: CivilDate
 
-    init(zone: Zone, t: Localizer, now: Instant) {
+    /// `asOf`: compute as of that day instead (`--as-of`).
+    init(zone: Zone, t: Localizer, now: Instant, asOf: CivilDate? = nil) {
         self.zone = zone; self.t = t; self.now = now
-        today = zone.local(now).date
+        today = asOf ?? zone.local(now).date
     }
 
     /// Today's column: progress for numeric habits, else done / skipped / due / —.
@@ -47,7 +48,7 @@ struct HabitPresenter {
 
     func frequencyText(_ h: Habit) -> String {
         let f = HabitText.frequency(h.frequency, t)
-        return HabitText.goal(h.kind).map { "\(f), \($0)" } ?? f
+        return HabitText.goal(h, t).map { "\(f), \($0)" } ?? f
     }
 
     func json(_ h: Habit) -> JSONValue {
@@ -56,7 +57,7 @@ struct HabitPresenter {
             ("frequency", HabitCoding.encode(h.frequency)), ("summary", .string(HabitText.frequency(h.frequency, t))),
             ("reminders", .array(h.reminders.map { .string($0.description) })),
             ("numeric", h.kind.goal.map { g in .object([("unit", .string(g.unit)), ("target", .number(g.target)),
-                                                        ("goal", .string(g.direction.rawValue))]) } ?? .null),
+                                                        ("goal", .string(g.direction.rawValue)), ("per", .string(g.per.rawValue))]) } ?? .null),
             ("start", .string(h.start.description)), ("archived", .bool(h.archived)),
             ("today", .object([("date", .string(today.description)), ("due", .bool(h.isDue(on: today))),
                                ("state", .string(todayState(h))),
@@ -69,7 +70,8 @@ struct HabitPresenter {
     }
 
     func json(_ e: HabitEntry) -> JSONValue {
-        .object([("date", .string(e.date.description)), ("state", .string(e.status == .done ? "done" : "skipped")),
+        .object([("date", .string(e.date.description)),
+                 ("state", .string(e.status == .done ? "done" : e.status == .skipped ? "skipped" : "note")),
                  ("amount", e.amount.map(JSONValue.number) ?? .null), ("note", .optional(e.note))])
     }
 
@@ -83,21 +85,43 @@ struct HabitPresenter {
             ("score", .number(rounded(s.score))),
             ("totalCompletions", .int(s.totalCompletions)),
             ("totalAmount", s.totalAmount.map { .number(HabitAmount.rounded($0)) } ?? .null),
+            ("points", .int(s.points)),
+            ("achievements", .array(h.achievements.filter { $0.earned <= today }.map(json))),
         ])
+    }
+
+    func json(_ a: HabitAchievement) -> JSONValue {
+        .object([("key", .string(a.key)), ("title", .string(HabitText.achievement(a.kind, t))), ("earned", .string(a.earned.description))])
+    }
+
+    /// Total points and level over `rows` (JSON `summary` of `habit stats`).
+    func pointsJSON(_ rows: [(Habit, HabitStatistics)]) -> JSONValue {
+        let total = rows.reduce(0) { $0 + $1.1.points }
+        let level = HabitPoints.level(points: total)
+        return .object([("date", .string(today.description)), ("points", .int(total)), ("level", .int(level)),
+                        ("nextLevelAt", .int(HabitPoints.threshold(level: level + 1)))])
+    }
+
+    /// `Points: 1 240 · level 4 (next at 1 600)`.
+    func pointsLine(_ rows: [(Habit, HabitStatistics)]) -> String {
+        let total = rows.reduce(0) { $0 + $1.1.points }
+        let level = HabitPoints.level(points: total)
+        return t("Points: {points} · level {level} (next at {next})",
+                 ["points": String(total), "level": String(level), "next": String(HabitPoints.threshold(level: level + 1))])
     }
 
     /// Four decimals: stable output without float noise.
     func rounded(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
 
     func statsTable(_ rows: [(Habit, HabitStatistics)]) -> String {
-        var table = TextTable(header: [t("NAME"), t("STREAK"), t("BEST"), "7D", "30D", "365D", t("SCORE"), t("TOTAL")])
+        var table = TextTable(header: [t("NAME"), t("STREAK"), t("BEST"), "7D", "30D", "365D", t("SCORE"), t("TOTAL"), t("POINTS")])
         for (h, s) in rows {
             table.add([h.name, HabitText.streak(s.streaks.current, s.streaks.unit, t.language),
                        HabitText.streak(s.streaks.longest, s.streaks.unit, t.language),
                        HabitText.percent(s.rate7), HabitText.percent(s.rate30), HabitText.percent(s.rate365),
-                       HabitText.percent(s.score), String(s.totalCompletions)])
+                       HabitText.percent(s.score), String(s.totalCompletions), String(s.points)])
         }
-        return table.render()
+        return table.render() + pointsLine(rows) + "\n"
     }
 
     /// `done`, `skipped`, `3 glasses`, plus the note.
@@ -105,6 +129,8 @@ struct HabitPresenter {
         var s: String
         if e.status == .skipped {
             s = t("skipped")
+        } else if e.status == .noted {
+            s = t("note")
         } else if let a = e.amount {
             s = HabitText.amount(a, unit: h.kind.goal?.unit ?? "")
         } else {

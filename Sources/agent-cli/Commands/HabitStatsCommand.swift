@@ -7,7 +7,7 @@ struct HabitStatsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "stats", abstract: t("Streaks, completion rates, strength score and totals; one habit adds a year heatmap."),
-        discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = times per day, v = 1 for a done day (amount/target for numeric).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
+        discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = X/Y of \"X times in Y days\", v = the share of the target reached in a\nrolling window. Points: 10 × the current streak + 5 × each completed day.\n--as-of computes everything as of that day (days after it are ignored).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
     }
 
     @Argument(help: t("One habit (exact name or id prefix); all active habits without it."), completion: Completions.of(.habit))
@@ -19,15 +19,20 @@ struct HabitStatsCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output."))
     var json = false
 
+    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today)."))
+    var asOf: String?
+
     func run() throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
-        let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
+        let zone = try ctx.zone(doc.settings)
+        let asOfDay = try asOf.map { try DateParser.parse($0, today: zone.local(ctx.now).date) }
+        let p = HabitPresenter(zone: zone, t: ctx.localizer(doc.settings), now: ctx.now, asOf: asOfDay)
         let habits = try habit.map { [try HabitResolver.resolve($0, in: doc.habits)] } ?? doc.habits.filter { archived || !$0.archived }
         let rows = habits.map { ($0, HabitStatistics($0, today: p.today)) }
         if json {
             let items = rows.map { p.json($0.0, $0.1) }
-            Output.line(JSONWriter.pretty(habit == nil ? .array(items) : items[0]).trimmingTrailingNewline)
+            Output.line(JSONWriter.pretty(habit == nil ? .object([("habits", .array(items)), ("summary", p.pointsJSON(rows))]) : items[0]).trimmingTrailingNewline)  // not UI: JSON keys
             return
         }
         if rows.isEmpty { Output.line(p.t("No habits yet. Add one: agent-cli habit add Read --remind 21:00")); return }

@@ -25,6 +25,7 @@ struct HabitTodayCommand: ParsableCommand {
         let alarms = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: 2 * doc.alarms.count + 2)
             .filter { $0.at < endOfDay }
         let ap = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state)
+        let stats = doc.habits.map { ($0, HabitStatistics($0, today: p.today)) }
         if json {
             Output.line(JSONWriter.pretty(.object([
                 ("date", .string(p.today.description)), ("zone", .string(zone.identifier)),
@@ -36,12 +37,14 @@ struct HabitTodayCommand: ParsableCommand {
                              ("reminders", .array(h.reminders.map { .string($0.description) }))])
                 })),
                 ("alarms", .array(alarms.map(ap.json))),
+                ("points", p.pointsJSON(stats)),
             ])).trimmingTrailingNewline)
             return
         }
         var out = "\(DateText.weekdayAndDate(p.today, t.language)) (\(zone.identifier))\n"
+        let points = doc.habits.isEmpty ? "" : p.pointsLine(stats) + "\n"
         if habits.isEmpty && alarms.isEmpty {
-            Output.write(out + t("Nothing left for today.") + "\n")
+            Output.write(out + t("Nothing left for today.") + "\n" + points)
             return
         }
         if !habits.isEmpty {
@@ -57,6 +60,6 @@ struct HabitTodayCommand: ParsableCommand {
                 out += "  \(zone.local(a.at).shortClockText)  \(a.alarm.label)\(snoozed)\n"
             }
         }
-        Output.write(out)
+        Output.write(out + points)
     }
 }

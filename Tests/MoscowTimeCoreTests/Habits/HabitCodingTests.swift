@@ -61,7 +61,7 @@ struct HabitCodingTests {
         #expect(failure(habitJSON(#""numeric": {"unit": "g", "target": 0},"#)) == "habits[0].numeric.target: expected a number above 0 and at most 1000000")
         #expect(failure(habitJSON(#""reminders": ["25:00"],"#)) == "habits[0].reminders[0]: expected a time like 08:00")
         #expect(failure(habitJSON("").replacingAll(#""kind": "daily""#, with: #""kind": "hourly""#))
-                == #"habits[0].frequency.kind: unknown frequency "hourly" (expected daily, weekdays, every, perWeek or perMonth)"#)
+                == #"habits[0].frequency.kind: unknown frequency "hourly" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)"#)
         #expect(failure(habitJSON("").replacingAll(#""kind": "daily""#, with: #""kind": "perWeek", "times": 9"#))
                 == "habits[0].frequency.times: 9 is outside 1…6")
         #expect(failure(habitJSON("").replacingAll("0a0a0a0a", with: "xyz")) == "habits[0].id: expected 8 lowercase hex digits")

@@ -20,14 +20,14 @@ struct HabitDueDaysTests {
         #expect(due == [false, true, false, true, false, true, false, false])
     }
 
-    @Test func everyNDaysCountsFromTheStartDate() {
-        let h = F.habit(.everyNDays(3), start: "2026-11-02")
+    @Test func everyNDaysIsDueAgainNDaysAfterTheLastCompletion() {
+        // Once in any 3 days (Loop's 1/3): done Mon 2, so due again Thu 5; done late on Sat 7, so
+        // next due Tue 10. Nothing done: due every day.
+        let h = F.habit(.everyNDays(3), start: "2026-11-02", ["2026-11-02": "done", "2026-11-07": "done"])
         #expect(!h.isDue(on: F.day("2026-10-30")))
-        #expect(h.isDue(on: F.day("2026-11-02")))
-        #expect(!h.isDue(on: F.day("2026-11-03")))
-        #expect(!h.isDue(on: F.day("2026-11-04")))
-        #expect(h.isDue(on: F.day("2026-11-05")))
-        #expect(h.isDue(on: F.day("2026-12-02"))) // 30 days later
+        let due = (2...10).map { h.isDue(on: F.day("2026-11-\($0 < 10 ? "0" : "")\($0)")) }
+        #expect(due == [true, false, false, true, true, true, false, false, true])
+        #expect(F.habit(.everyNDays(3), start: "2026-11-02").isDue(on: F.day("2026-11-03")))
     }
 
     @Test func perWeekIsDueUntilTheWeekIsMet() {

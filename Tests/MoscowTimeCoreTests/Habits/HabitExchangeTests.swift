@@ -44,10 +44,10 @@ struct HabitExchangeTests {
             do { _ = try HabitCSVImporter.habits(Array((head + body).utf8), file: "h.csv"); return nil } catch { return error.message }
         }
         #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-31,done,,\n") == "h.csv line 3: invalid date \"2026-11-31\": expected YYYY-MM-DD")
-        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,maybe,,\n") == "h.csv line 3: invalid state \"maybe\": expected done or skip")
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,maybe,,\n") == "h.csv line 3: invalid state \"maybe\": expected done, skip or none")
         #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,done,3,\n") == "h.csv line 3: an amount for a yes/no habit: leave the amount empty")
         #expect(failure(habit + "entry,ffffffff,Read,,,,,,,,,,,2026-11-02,done,,\n") == "h.csv line 3: entry for habit id \"ffffffff\", which has no habit row")
-        #expect(failure(habit.replacingAll("daily", with: "hourly")) == "h.csv line 2: invalid frequency \"hourly\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X")
+        #expect(failure(habit.replacingAll("daily", with: "hourly")) == "h.csv line 2: invalid frequency \"hourly\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y")
         #expect(failure(habit + habit.replacingAll("0a0a0a0a", with: "0b0b0b0b")) == "h.csv line 3: habit \"Read\" appears twice")
         #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-10-02,done,,\n") == "h.csv line 3: 2026-10-02 is before the habit's start 2026-11-01")
     }

@@ -24,7 +24,7 @@ struct HabitInputTests {
         #expect(try parse(perWeek: "3") == .timesPerWeek(3))
         #expect(try parse(perWeek: "7") == .daily)
         #expect(try parse(perMonth: "10") == .timesPerMonth(10))
-        #expect(message { _ = try parse(daily: true, perWeek: "3") } == "choose one of --daily, --days mon,wed, --every N, --per-week X or --per-month X")
+        #expect(message { _ = try parse(daily: true, perWeek: "3") } == "choose one of --daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y")
         #expect(message { _ = try parse(every: "0") } == "invalid --every \"0\": expected a number of days from 1 to 365")
         #expect(message { _ = try parse(perWeek: "8") } == "invalid --per-week \"8\": expected 1 to 7 days a week")
         #expect(message { _ = try parse(perMonth: "x") } == "invalid --per-month \"x\": expected 1 to 30 days a month")

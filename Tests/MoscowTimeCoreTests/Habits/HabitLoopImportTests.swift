@@ -41,12 +41,16 @@ struct HabitLoopImportTests {
         let meditate = r.habits[0]
         #expect(meditate.frequency == .daily && meditate.kind == .yesNo && !meditate.archived)
         #expect(meditate.description == "Did you meditate this morning?")
-        #expect(meditate.entries == [.skipped(F.day("2026-11-17"), note: "Travel"), .done(F.day("2026-11-20"))])
+        // Notes on a NO or YES_AUTO day are kept as notes alone.
+        #expect(meditate.entries == [.skipped(F.day("2026-11-17"), note: "Travel"), .noted(F.day("2026-11-18"), note: "Forgot to do it, really"),
+                                     .noted(F.day("2026-11-19"), note: "Sick"), .done(F.day("2026-11-20"))])
         #expect(meditate.start == F.day("2026-11-17") && meditate.created == now && meditate.reminders.isEmpty)
-        #expect(r.habits[1].frequency == .timesPerWeek(5))
-        #expect(r.warnings == ["\"Wake up early\": 2 times in 3 days is imported as 5 times a week"])
+        // Loop's "2 times in 3 days" is kept exactly.
+        #expect(r.habits[1].frequency == .timesInDays(2, 3))
+        #expect(r.warnings == [])
         let water = r.habits[2]
-        #expect(water.kind == .numeric(HabitGoal(unit: "glasses", target: 8)) && water.frequency == .timesPerWeek(3))
+        // A Loop numeric target is for the frequency's days: 8 glasses in any 7 days.
+        #expect(water.kind == .numeric(HabitGoal(unit: "glasses", target: 8, per: .period)) && water.frequency == .timesPerWeek(3))
         #expect(water.description == "How many glasses? — Stay hydrated")
         // × 1000 amounts; an explicit 0 is dropped for an at-least goal.
         #expect(water.entries == [.skipped(F.day("2026-11-17")), .done(F.day("2026-11-19"), amount: 2.5), .done(F.day("2026-11-20"), amount: 8)])
@@ -68,7 +72,7 @@ struct HabitLoopImportTests {
         #expect(r.habits[0].entries == [.skipped(F.day("2026-11-17")), .done(F.day("2026-11-20"))])
         // No Type column, but amounts beyond Loop's states: numeric, target unknown.
         #expect(r.habits[1].frequency == .timesPerWeek(1))
-        #expect(r.habits[1].kind == .numeric(HabitGoal(unit: "", target: 1)) && r.habits[1].entries[0].amount == 9500)
+        #expect(r.habits[1].kind == .numeric(HabitGoal(unit: "", target: 1, per: .period)) && r.habits[1].entries[0].amount == 9500)
         #expect(r.warnings == ["\"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"])
     }
 
@@ -127,5 +131,49 @@ struct HabitLoopImportTests {
         #expect(throws: InputError("ZIP member Habits.csv is damaged (CRC mismatch)")) { _ = try ExportFiles.zip(crc) }
         #expect(throws: InputError.self) { _ = try ExportFiles.zip(crc) }
         #expect(throws: InputError("not a ZIP archive (no central directory)")) { _ = try ZipArchive(Array("PK\u{3}\u{4}nonsense".utf8)) }
+    }
+
+    /// Loop's export from one habit's screen: Habits.csv lists every habit, one folder has days.
+    @Test func singleHabitExportImportsThatHabitOnly() throws {
+        var f = Self.current
+        f["001 Meditate/Checkmarks.csv"] = nil
+        f["003 Water/Checkmarks.csv"] = nil
+        f["004 Coffee/Checkmarks.csv"] = nil
+        f["Checkmarks.csv"] = nil
+        let r = try LoopImporter.read(files(f), now: now, today: today)
+        #expect(r.habits.map(\.name) == ["Wake up early"])
+        #expect(r.warnings == ["the export carries days for 1 of 4 habits (made from one habit's screen): only \"Wake up early\" imported"])
+    }
+
+    /// A name over 200 characters is shortened (with a warning naming it); the rest imports.
+    @Test func overLongNamesAreShortened() throws {
+        let long = String(repeating: "Медитация ", count: 30)  // 300 characters
+        let r = try LoopImporter.read(files(["Habits.csv": "Position,Name\n001,\(long)\n002,Read\n"]), now: now, today: today)
+        #expect(r.habits.count == 2)
+        #expect(r.habits[0].name.count == LabelRules.maximumLength && r.habits[0].name.hasSuffix("…"))
+        #expect(LabelRules.problem(r.habits[0].name) == nil)
+        #expect(r.warnings.count == 1 && r.warnings[0].contains(r.habits[0].name) && r.warnings[0].contains("299 characters"))
+    }
+
+    /// Loop's frequencies map exactly; only impossible ones are adjusted, with a warning naming the habit.
+    @Test func frequenciesMapExactly() throws {
+        let rows = ["1,1", "1,2", "2,5", "3,7", "1,7", "10,30", "5,31", "4,4", "3,2", "1,400"]
+        let csv = "Position,Name,FrequencyNumerator,FrequencyDenominator\n" + rows.enumerated().map { "00\($0.offset),H\($0.offset),\($0.element)" }.joined(separator: "\n")
+        let r = try LoopImporter.read(files(["Habits.csv": csv]), now: now, today: today)
+        #expect(r.habits.map(\.frequency) == [.daily, .everyNDays(2), .timesInDays(2, 5), .timesPerWeek(3), .timesPerWeek(1),
+                                              .timesPerMonth(10), .timesInDays(5, 31), .daily, .daily, .everyNDays(365)])
+        #expect(r.warnings == ["\"H8\": 3 times in 2 days is imported as daily", "\"H9\": once in 400 days is imported as once in 365 days"])
+    }
+
+    /// Importing the same Loop export twice changes nothing the second time.
+    @Test func reimportIsIdempotent() throws {
+        let r = try LoopImporter.read(files(Self.current), now: now, today: today)
+        var doc = StoreDocument()
+        _ = HabitImport.merge(r.habits, into: &doc)
+        let once = doc.habits
+        let again = try LoopImporter.read(files(Self.current), now: now, today: today)
+        let s = HabitImport.merge(again.habits, into: &doc)
+        #expect(doc.habits == once)
+        #expect(s.added.isEmpty && s.entriesAdded == 0 && s.entriesKept == once.reduce(0) { $0 + $1.entries.count })
     }
 }

@@ -45,17 +45,18 @@ struct HabitScoreTests {
     }
 
     @Test func numericAtMostLosesLinearlyAboveTheLimit() {
-        // 1 cup (v = 1), then 3 of at most 2 (v = 0.5): 0.05192, 0.07519
+        // At most starts at 1 (Loop): 1 cup (v = 1) keeps 1.0, then 3 of at most 2 (v = 0.5): 0.97404
         let h = F.habit(start: "2026-11-01", kind: F.coffeeLimit, ["2026-11-01": "1", "2026-11-02": "3"])
         let s = scores(h, today: "2026-11-02")
-        #expect(near(s[0], 0.05192) && near(s[1], 0.07519))
+        #expect(near(s[0], 1.0) && near(s[1], 0.97404))
     }
 
     @Test func perWeekUsesTheTrailingWeek() {
-        // 3 a week (m = 0.96570), done Mon 2, Wed 4, Fri 6; met days in the trailing 7 days / 3:
-        // v = ⅓, ⅓, ⅔, ⅔, 1, 1 for 2…7 Nov; Sunday 8 is still open → 0.12890
+        // 3 a week (m = 0.96570), done Mon 2, Wed 4, Fri 6; Loop doubles the window for non-daily
+        // habits: met days in the trailing 14 days / 6: v = ⅙, ⅙, ⅓, ⅓, ½, ½ for 2…7 Nov; Sunday 8
+        // is still open → 0.06445
         let h = F.habit(.timesPerWeek(3), start: "2026-11-02", ["2026-11-02": "done", "2026-11-04": "done", "2026-11-06": "done"])
-        #expect(near(HabitTimeline(h, today: F.day("2026-11-08")).score, 0.12890))
+        #expect(near(HabitTimeline(h, today: F.day("2026-11-08")).score, 0.06445))
     }
 
     @Test func weekdayHabitsMoveOnDueDaysAndOnExtraDays() {

@@ -19,6 +19,10 @@ public enum HabitText {
         case .timesPerMonth(let n):
             if n == 1 { return t("once a month") }
             return t.plural("{n} time a month", "{n} times a month", count: n, ["n": String(n)])
+        case .timesInDays(let x, let y):
+            // «2 раза за 5 дней», «3 раза за 4 дня».
+            return t.plural("{n} time", "{n} times", count: x, ["n": String(x)]) + " "
+                + t.plural("in {n} day", "in {n} days", count: y, ["n": String(y)])
         }
     }
 
@@ -26,6 +30,23 @@ public enum HabitText {
     public static func goal(_ kind: HabitKind) -> String? {
         guard let g = kind.goal else { return nil }
         return (g.direction == .atLeast ? "≥ " : "≤ ") + amount(g.target, unit: g.unit)
+    }
+
+    /// `≥ 10 km in 7 days` for a goal per period; the plain goal otherwise.
+    public static func goal(_ habit: Habit, _ t: Localizer) -> String? {
+        guard let text = goal(habit.kind), let g = habit.kind.goal else { return nil }
+        guard g.per == .period, let (_, y) = habit.frequency.loopFraction, y > 1 else { return text }
+        return text + " " + t.plural("in {n} day", "in {n} days", count: y, ["n": String(y)])
+    }
+
+    /// `7-day streak`, `First completion`, `100 completions`, `Strength 80%`.
+    public static func achievement(_ kind: HabitAchievement.Kind, _ t: Localizer) -> String {
+        switch kind {
+        case .firstCompletion: return t("First completion")
+        case .completions(let n): return t.plural("{n} completion", "{n} completions", count: n, ["n": String(n)])
+        case .streak(let n): return t.plural("{n}-day streak", "{n}-day streak", count: n, ["n": String(n)])
+        case .strength(let n): return t("Strength {n}%", ["n": String(n)])
+        }
     }
 
     /// `3 / 8 glasses` for a numeric day; nil for yes/no habits.

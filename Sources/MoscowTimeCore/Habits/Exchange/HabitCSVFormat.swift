@@ -7,8 +7,10 @@
 ///     habit,3f9a0c12,Water,,daily,08:00 20:00,2026-11-01,false,glasses,8,at-least,2026-11-01T09:00:00Z,…,,,,
 ///     entry,3f9a0c12,Water,,,,,,,,,,,2026-11-01,done,6,
 ///
-/// `frequency` is `daily`, `weekdays:mon,wed`, `every:3`, `perWeek:3` or `perMonth:10`; `state` is
-/// `done` or `skip`.
+/// An `achievement` row (`date` earned, `state` its key such as `streak-7`) follows a habit's entries.
+/// `frequency` is `daily`, `weekdays:mon,wed`, `every:3`, `perWeek:3`, `perMonth:10` or `timesInDays:2/5`; `state` is
+/// `done`, `skip` or `none` (a note alone); `goal` is `at-least` or `at-most`, with `:period` when
+/// the target is for the frequency's days rather than each day.
 public enum HabitCSVFormat {
     public static let columns = ["record", "id", "name", "description", "frequency", "reminders", "start", "archived",
                                  "unit", "target", "goal", "created", "modified", "date", "state", "amount", "note"]
@@ -20,6 +22,7 @@ public enum HabitCSVFormat {
         case .everyNDays(let n): return "every:\(n)"
         case .timesPerWeek(let n): return "perWeek:\(n)"
         case .timesPerMonth(let n): return "perMonth:\(n)"
+        case .timesInDays(let x, let y): return "timesInDays:\(x)/\(y)"
         }
     }
 
@@ -42,6 +45,10 @@ public enum HabitCSVFormat {
         case "perMonth":
             guard let n = Int(arg), HabitFrequency.monthTimes.contains(n) else { return nil }
             return .timesPerMonth(n)
+        case "timesInDays":
+            let xy = arg.split(separator: "/").map { Int($0) }
+            guard xy.count == 2, let x = xy[0], let y = xy[1], let f = HabitFrequency.make(times: x, inDays: y) else { return nil }
+            return f
         default: return nil
         }
     }

@@ -31,16 +31,24 @@ public enum HabitCSVImporter {
                 if habits.contains(where: { $0.name == h.name }) { throw fail("habit \"\(h.name)\" appears twice") }
                 index[h.id] = habits.count
                 habits.append(h)
-            case "entry":
+            case "entry", "achievement":
                 pending.append((row, field("id")))
             case let other:
-                throw fail("record \"\(other)\" is neither habit nor entry")
+                throw fail("record \"\(other)\" is neither habit, entry nor achievement")
             }
         }
         for (row, id) in pending {
             func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
             guard let k = index[id] else { throw InputError("{file} line {line}: entry for habit id \"{id}\", which has no habit row", ["file": "\(file)", "line": "\(row.line)", "id": "\(id)"]) }
             do throws(InputError) {
+                if field("record") == "achievement" {
+                    guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80", ["value": field("state")]) }
+                    guard let earned = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": field("date")]) }
+                    let a = HabitAchievement(kind, earned: earned)
+                    if habits[k].achievements.contains(where: { $0.key == a.key }) { throw InputError("achievement {key} appears twice", ["key": a.key]) }
+                    habits[k].achievements.append(a)
+                    continue
+                }
                 let e = try entry(field, kind: habits[k].kind)
                 if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
                 if e.date < habits[k].start { throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"]) }
@@ -58,7 +66,7 @@ public enum HabitCSVImporter {
         let name = field("name")
         if let problem = LabelRules.issue(name) { throw InputError("invalid habit name: {problem}", parts: ["problem": problem]) }
         guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
-            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X or perMonth:X", ["value": "\(field("frequency"))"])
+            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y", ["value": "\(field("frequency"))"])
         }
         let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
         guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"]) }
@@ -67,10 +75,13 @@ public enum HabitCSVImporter {
         }
         var kind = HabitKind.yesNo
         if !field("target").isEmpty {
-            guard let direction = HabitGoal.Direction(rawValue: field("goal")) else {
-                throw InputError("invalid goal \"{value}\": expected at-least or at-most", ["value": "\(field("goal"))"])
+            let parts = field("goal").split(separator: ":", maxSplits: 1).map(String.init)
+            guard let direction = parts.first.flatMap(HabitGoal.Direction.init(rawValue:)),
+                  let per = parts.count == 2 ? HabitGoal.Per(rawValue: parts[1]) : .day else {
+                throw InputError("invalid goal \"{value}\": expected at-least or at-most, optionally followed by :period", ["value": "\(field("goal"))"])
             }
-            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")), direction: direction))
+            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")),
+                                      direction: direction, per: per))
         }
         guard let created = ISO8601.parse(field("created")), let modified = ISO8601.parse(field("modified")) else {
             throw InputError("invalid created/modified: expected instants like 2026-11-21T09:00:00Z")
@@ -85,6 +96,9 @@ public enum HabitCSVImporter {
         let note = try HabitTextRules.note(field("note"))
         switch field("state") {
         case "skip": return .skipped(date, note: note)
+        case "none":
+            guard let note else { throw InputError("state none needs a note") }
+            return .noted(date, note: note)
         case "done":
             if kind.isNumeric {
                 return .done(date, amount: try AmountParser.amount(field("amount")), note: note)
@@ -92,7 +106,7 @@ public enum HabitCSVImporter {
             guard field("amount").isEmpty else { throw InputError("an amount for a yes/no habit: leave the amount empty") }
             return .done(date, note: note)
         case let other:
-            throw InputError("invalid state \"{other}\": expected done or skip", ["other": "\(other)"])
+            throw InputError("invalid state \"{other}\": expected done, skip or none", ["other": "\(other)"])
         }
     }
 }

@@ -29,6 +29,10 @@ public enum HabitImport {
                     s.entriesAdded += 1
                 }
                 if let first = target.entries.first, first.date < target.start { target.start = first.date }
+                // Achievements are earned once: keep ours, add the ones only the file has.
+                for a in h.achievements where !target.achievements.contains(where: { $0.key == a.key }) {
+                    target.achievements.append(a)
+                }
                 if incompatible > 0 {
                     let what = target.kind.isNumeric ? "numeric" : "yes/no"
                     s.warnings.append("\"\(h.name)\" here is a \(what) habit: \(incompatible) imported days of the other kind were left out")

@@ -6,11 +6,14 @@
 /// Both generations of the format are read, by column name: `NumRepetitions,Interval` (before 2025)
 /// or `FrequencyNumerator,FrequencyDenominator`, and the `Type`, `Unit`, `Target Type`,
 /// `Target Value`, `Archived?` columns when present. Values: 2 / YES_MANUAL → done, 3 / SKIP → skip,
-/// 1 / YES_AUTO (Loop's "not due"), 0 / NO and -1 / UNKNOWN → nothing; numeric habits store the
-/// amount × 1000 (an explicit 0 is kept only for at-most goals, where it is a good day).
-/// Loop's "X times in Y days" becomes daily (X = Y), X per week (Y = 7), X per month (Y = 30, 31),
-/// every Y days (X = 1), or else the nearest "per week" with a warning. Reminders and colours are not
-/// in the export.
+/// 1 / YES_AUTO (Loop's "not due"), 0 / NO and -1 / UNKNOWN → nothing (a note on such a day is kept
+/// as a note alone); numeric habits store the amount × 1000 (an explicit 0 is kept only for at-most
+/// goals, where it is a good day).
+/// Loop's "X times in Y days" is kept exactly (`HabitFrequency.make`), and a numeric habit's target
+/// is per Y days as in Loop. An export made from one habit's screen lists every habit in
+/// Habits.csv but carries days for that one only: then only habits with a folder are imported.
+/// A name over the length limit is shortened with a warning. Reminders and colours are not in the
+/// export.
 public enum LoopImporter {
     public struct Result: Sendable {
         public var habits: [Habit]
@@ -38,6 +41,9 @@ public enum LoopImporter {
 
         var result = Result(habits: [], warnings: [])
         var taken = Set<String>()
+        // A single-habit export: Habits.csv lists them all, only the exported one has a folder.
+        let hasFolders = files.files.keys.contains { $0.hasPrefix(root) && $0.hasSuffix("/Checkmarks.csv") && $0.dropFirst(root.count).split(separator: "/").count == 2 }
+        var skipped: [String] = []
         for (k, row) in rows.dropFirst().enumerated() {
             func field(_ names: String...) -> String {
                 for n in names { if let i = col[n], i < row.fields.count { return row.fields[i].trimmingSpaces } }
@@ -45,6 +51,12 @@ public enum LoopImporter {
             }
             func fail(_ why: String) -> InputError { InputError("{habitsPath} line {line}: {why}", ["habitsPath": "\(habitsPath)", "line": "\(row.line)", "why": "\(why)"]) }
             var name = field("Name")
+            if name.count > LabelRules.maximumLength {
+                let short = String(name.prefix(LabelRules.maximumLength - 1)).trimmingSpaces + "…"
+                result.warnings.append("the Loop habit \"\(short)\" has a name of \(name.count) characters: it is shortened to \(LabelRules.maximumLength)")
+                name = short
+            }
+            name = String(name.map { $0.isNewline ? " " : $0 })
             if let problem = LabelRules.problem(name) { throw fail("habit name \"\(name)\" \(problem)") }
             if result.habits.contains(where: { $0.name == name }) {
                 var n = 2
@@ -60,6 +72,7 @@ public enum LoopImporter {
             if let note { result.warnings.append("\"\(name)\": \(note)") }
 
             let checkmarks = checkmarksPath(files, root: root, position: position)
+            if checkmarks == nil && hasFolders { skipped.append(name); continue }
             var values: [Value] = []
             if let path = checkmarks { values = try readCheckmarks(files.files[path]!, path: path) }
             let type = field("Type")
@@ -72,7 +85,8 @@ public enum LoopImporter {
                 }
                 let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
                 kind = .numeric(HabitGoal(unit: unit, target: HabitAmount.rounded(target),
-                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast))
+                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast,
+                                          per: (frequency.loopFraction?.days ?? 1) > 1 ? .period : .day))
             }
             let entries = makeEntries(values, kind: kind)
             let text = [field("Question"), field("Description")].filter { !$0.isEmpty }.joined(separator: " — ")
@@ -83,6 +97,9 @@ public enum LoopImporter {
                                        frequency: frequency, start: entries.first.map { min($0.date, today) } ?? today,
                                        archived: field("Archived?").lowercased() == "true", kind: kind,
                                        entries: entries, created: now))
+        }
+        if !skipped.isEmpty {
+            result.warnings.append("the export carries days for \(result.habits.count) of \(result.habits.count + skipped.count) habits (made from one habit's screen): only \(result.habits.map { "\"\($0.name)\"" }.joined(separator: ", ")) imported")
         }
         return result
     }
@@ -124,23 +141,25 @@ public enum LoopImporter {
         var byDate: [CivilDate: HabitEntry] = [:]
         for v in values {
             if v.value == 3 { byDate[v.date] = .skipped(v.date, note: v.note); continue }
-            if let goal = kind.goal {
-                guard v.value > 0 || (v.value == 0 && goal.direction == .atMost) else { continue }
+            if let goal = kind.goal, v.value > 0 || (v.value == 0 && goal.direction == .atMost) {
                 byDate[v.date] = .done(v.date, amount: min(HabitAmount.maximum, Double(v.value) / 1000), note: v.note)
-            } else if v.value == 2 {
+            } else if kind.goal == nil, v.value == 2 {
                 byDate[v.date] = .done(v.date, note: v.note)
+            } else if let note = v.note {
+                byDate[v.date] = .noted(v.date, note: note)
             }
         }
         return byDate.values.sorted { $0.date < $1.date }
     }
 
+    /// Loop's "X times in Y days", exactly; out-of-range values (X > Y, Y over a year) become the
+    /// nearest one we keep, with a warning.
     static func mapFrequency(_ x: Int, _ y: Int) -> (HabitFrequency, String?) {
-        if x >= y { return (.daily, nil) }
-        if y == 7 { return (.timesPerWeek(x), nil) }
-        if y == 30 || y == 31 { return (.timesPerMonth(min(x, 30)), nil) }
-        if x == 1 { return y <= HabitFrequency.maximumInterval ? (.everyNDays(y), nil) : (.timesPerMonth(1), "once in \(y) days is imported as once a month") }
-        let perWeek = min(7, max(1, Int((Double(x) * 7 / Double(y)).rounded())))
-        let f: HabitFrequency = perWeek == 7 ? .daily : .timesPerWeek(perWeek)
-        return (f, "\(x) times in \(y) days is imported as \(perWeek) times a week")
+        if let f = HabitFrequency.make(times: x, inDays: y) { return (f, nil) }
+        func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+        if x > y { return (.daily, "\(times(x)) in \(y) days is imported as daily") }
+        let n = max(1, Int((Double(x) * Double(HabitFrequency.maximumInterval) / Double(y)).rounded()))
+        let f = HabitFrequency.make(times: n, inDays: HabitFrequency.maximumInterval)!
+        return (f, "\(times(x)) in \(y) days is imported as \(times(n)) in \(HabitFrequency.maximumInterval) days")
     }
 }

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Builds a habit's frequency from the command line's `--daily`, `--days`, `--every`, `--per-week`,
-/// `--per-month` (at most one). Equivalent forms are stored one way: `--every 1`, `--per-week 7` and
-/// all seven days are daily.
+/// `--per-month`, `--times-in X/Y` (at most one). Equivalent forms are stored one way (`--every 1`,
+/// `--per-week 7`, `--times-in 3/3` and all seven days are daily; `--times-in 2/7` is 2 per week).
 public enum HabitFrequencyParser {
-    public static let choices = "--daily, --days mon,wed, --every N, --per-week X or --per-month X"
+    public static let choices = "--daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y"
 
     /// Nil when no option was given.
     public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
-                             perMonth: String?) throws(InputError) -> HabitFrequency? {
-        let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil].filter { $0 }.count
+                             perMonth: String?, timesIn: String? = nil) throws(InputError) -> HabitFrequency? {
+        let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
         if given > 1 { throw InputError("choose one of {choices}", ["choices": "\(choices)"]) }
         if daily { return .daily }
         if let days {
@@ -22,6 +22,15 @@ public enum HabitFrequencyParser {
         if let perWeek {
             let n = try number(perWeek, "--per-week", 1...7, "1 to 7 days a week")
             return n == 7 ? .daily : .timesPerWeek(n)
+        }
+        if let timesIn {
+            let parts = timesIn.split(separator: "/", omittingEmptySubsequences: false)
+            let max = HabitFrequency.maximumInterval
+            guard parts.count == 2, let x = Int(String(parts[0]).trimmingSpaces), let y = Int(String(parts[1]).trimmingSpaces),
+                  let f = HabitFrequency.make(times: x, inDays: y) else {
+                throw InputError("invalid --times-in \"{value}\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ {max} (e.g. 2/5)", ["value": timesIn, "max": String(max)])
+            }
+            return f
         }
         if let perMonth {
             return .timesPerMonth(try number(perMonth, "--per-month", HabitFrequency.monthTimes, "1 to 30 days a month"))

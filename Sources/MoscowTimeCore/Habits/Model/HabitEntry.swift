@@ -6,6 +6,9 @@ public struct HabitEntry: Hashable, Sendable {
         case done
         /// Deliberately not done (ill, travelling): keeps streaks and scores, counts as nothing.
         case skipped
+        /// Nothing done, only a note (Loop keeps a note on any day, a missed one too): counts as
+        /// a day with nothing logged.
+        case noted
     }
 
     /// The calendar day in the configured zone.
@@ -24,5 +27,8 @@ public struct HabitEntry: Hashable, Sendable {
     }
     public static func skipped(_ date: CivilDate, note: String? = nil) -> HabitEntry {
         HabitEntry(date: date, status: .skipped, note: note)
+    }
+    public static func noted(_ date: CivilDate, note: String) -> HabitEntry {
+        HabitEntry(date: date, status: .noted, note: note)
     }
 }

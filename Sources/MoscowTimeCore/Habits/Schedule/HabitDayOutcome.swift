@@ -16,6 +16,7 @@ extension Habit {
     public func evaluate(_ entry: HabitEntry?) -> (outcome: HabitDayOutcome, value: Double) {
         guard let entry else { return (.empty, 0) }
         if entry.status == .skipped { return (.skipped, 0) }
+        if entry.status == .noted { return (.empty, 0) }
         guard let goal = kind.goal else { return (.met, 1) }
         let amount = entry.amount ?? 0
         return (goal.isMet(by: amount) ? .met : .unmet, goal.value(of: amount))

@@ -9,8 +9,10 @@ public struct HabitStatistics: Sendable {
     public let rate365: Double?
     /// Strength score today, 0…1 (see `HabitScore`).
     public let score: Double
-    /// Met days up to today (all days, due or not).
+    /// Logged days up to today that met the goal (due or not).
     public let totalCompletions: Int
+    /// The planner's points for this habit (see `HabitPoints`).
+    public var points: Int { HabitPoints.points(self) }
     /// Numeric habits: the sum of all amounts logged up to today; nil for yes/no habits.
     public let totalAmount: Double?
 
@@ -22,11 +24,9 @@ public struct HabitStatistics: Sendable {
         rate30 = HabitCompletionRate.rate(t, lastDays: 30)
         rate365 = HabitCompletionRate.rate(t, lastDays: 365)
         score = t.score
-        totalCompletions = t.outcomes.reduce(0) { $0 + ($1 == .met ? 1 : 0) }
+        totalCompletions = t.completions
         if habit.kind.isNumeric {
-            var sum = 0.0
-            for e in habit.entries where e.date <= today && e.status == .done { sum += e.amount ?? 0 }
-            totalAmount = sum
+            totalAmount = t.amounts.reduce(0, +)
         } else {
             totalAmount = nil
         }

@@ -5,7 +5,7 @@
 ///
 /// "Today" is still open: while it is unsettled (nothing logged, or an at-least amount below its
 /// target) it neither breaks a streak, nor counts in rates, nor moves the score. Days after today
-/// are not part of the timeline.
+/// are not part of the timeline. For an at-most habit a past day with nothing logged is met.
 public struct HabitTimeline: Sendable {
     public let habit: Habit
     public let today: CivilDate
@@ -14,39 +14,53 @@ public struct HabitTimeline: Sendable {
     public let outcomes: [HabitDayOutcome]
     /// The score's "v" per day: 1 met, amount/target for a partial numeric day, 0 otherwise.
     public let values: [Double]
-    /// Whether the calendar makes the day due (always true for per-period habits).
+    /// Whether the calendar makes the day due (false only off a weekday habit's weekdays).
     public let scheduled: [Bool]
     /// The strength score at the end of each day (see `HabitScore`).
     public let scores: [Double]
+
+    /// Numeric habits: the amount logged each day (0 without one); empty for yes/no habits.
+    public let amounts: [Double]
+    /// The score's v of each day: the rolling window's share of the target (see `HabitScore`).
+    public let shares: [Double]
+    /// Logged days that met the goal (due or not).
+    public let completions: Int
 
     public init(_ habit: Habit, today: CivilDate) {
         self.habit = habit
         self.today = today
         first = habit.start
         let count = max(0, Int(today.days(since: habit.start)) + 1)
-        var outcomes = [HabitDayOutcome](repeating: .empty, count: count)
-        var values = [Double](repeating: 0, count: count)
+        let atMost = habit.kind.goal?.direction == .atMost
+        // At most: a day with nothing logged is a good day (as in Loop), today excepted while open.
+        var outcomes = [HabitDayOutcome](repeating: atMost ? .met : .empty, count: count)
+        var values = [Double](repeating: atMost ? 1 : 0, count: count)
+        if atMost && count > 0 { outcomes[count - 1] = .empty; values[count - 1] = 0 }
+        var amounts = [Double](repeating: 0, count: habit.kind.isNumeric ? count : 0)
         let base = habit.start.daysSinceEpoch
+        var completions = 0
         for e in habit.entries {
             let i = Int(e.date.daysSinceEpoch - base)
-            guard i >= 0, i < count else { continue }
+            guard i >= 0, i < count, e.status != .noted else { continue }
             (outcomes[i], values[i]) = habit.evaluate(e)
+            if outcomes[i] == .met { completions += 1 }
+            if !amounts.isEmpty, e.status == .done { amounts[i] = e.amount ?? 0 }
         }
+        self.completions = completions
         var scheduled = [Bool](repeating: true, count: count)
-        switch habit.frequency {
-        case .daily, .timesPerWeek, .timesPerMonth: break
-        case .weekdays(let days):
+        if case .weekdays(let days) = habit.frequency {
             let startIndex = habit.start.weekday.rawValue - 1
             var mask = [Bool](repeating: false, count: 7)
             for d in days { mask[d.rawValue - 1] = true }
             for i in 0..<count { scheduled[i] = mask[(startIndex + i) % 7] }
-        case .everyNDays(let n):
-            for i in 0..<count { scheduled[i] = i % n == 0 }
         }
         self.outcomes = outcomes
         self.values = values
         self.scheduled = scheduled
-        scores = HabitScore.dailyScores(habit: habit, outcomes: outcomes, values: values, scheduled: scheduled)
+        self.amounts = amounts
+        let todayOpen = count > 0 && habit.isUnsettled(outcomes[count - 1])
+        (scores, shares) = HabitScore.dailyScores(habit: habit, outcomes: outcomes, values: values, amounts: amounts,
+                                                  scheduled: scheduled, todayOpen: todayOpen)
     }
 
     public var count: Int { outcomes.count }

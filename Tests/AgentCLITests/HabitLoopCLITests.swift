@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import MoscowTimeCore
+
+/// The habit commands added with Loop-exact scoring: --times-in, --target-per, --as-of, points and
+/// achievements, and the achievement-notifications setting.
+@Suite(.timeLimit(.minutes(2)))
+struct HabitLoopCLITests {
+    @Test func timesInAndTargetPer() throws {
+        let s = HabitCLISandbox()
+        #expect(s.run("habit", "add", "Swim", "--times-in", "2/5").status == 0)
+        #expect(s.run("habit", "add", "Walk", "--times-in", "3/7").status == 0)  // the friendly spelling
+        #expect(s.run("habit", "add", "Run", "--numeric", "--unit", "km", "--target", "10", "--per-week", "1", "--target-per", "period").status == 0)
+        let list = try s.json("habit", "list", "--json").arrayValue!
+        #expect(list[0]["frequency"] == .object([("kind", .string("timesInDays")), ("times", .int(2)), ("days", .int(5))]))
+        #expect(list[0]["summary"] == .string("2 times in 5 days"))
+        #expect(list[1]["frequency"] == .object([("kind", .string("perWeek")), ("times", .int(3))]))
+        #expect(list[2]["numeric"]?["per"] == .string("period"))
+        #expect(s.run("habit", "list").out.contains("once a week, ≥ 10 km in 7 days"))
+        // Bad values: one line, exit 2, nothing changed.
+        let before = s.storeBytes()
+        for (args, message) in [(["--times-in", "6/5"], "invalid --times-in \"6/5\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+                                (["--times-in", "2/400"], "invalid --times-in \"2/400\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+                                (["--times-in", "2"], "invalid --times-in \"2\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+                                (["--numeric", "--target", "3", "--target-per", "week"], "invalid --target-per \"week\": expected day or period")] {
+            let r = s.run(["habit", "add", "Bad"] + args)
+            #expect(r.status == 2 && r.err.contains(message), "\(args): \(r.err)")
+        }
+        #expect(s.storeBytes() == before)
+        // In Russian, by the plural rule.
+        s.run("settings", "language", "ru")
+        #expect(s.run("habit", "list").out.contains("2 раза за 5 дней"))
+    }
+
+    @Test func statsAsOfALaterOrEarlierDay() throws {
+        let s = HabitCLISandbox()  // today is 2026-11-21
+        s.run("habit", "add", "Read", "--start", "2026-11-01")
+        for d in 1...20 { s.run("habit", "done", "Read", "--date", "2026-11-\(d < 10 ? "0" : "")\(d)") }
+        // As of the 10th: ten days done, the 11th onwards not yet.
+        let early = try s.json("habit", "stats", "Read", "--json", "--as-of", "2026-11-10")
+        #expect(early["currentStreak"] == .int(10) && early["totalCompletions"] == .int(10) && early["points"] == .int(150))
+        // 1 − 0.5^(10/13) = 0.41332
+        #expect(early["score"] == .number(0.4133))
+        let show = try s.json("habit", "show", "Read", "--json", "--as-of", "2026-11-10")
+        #expect(show["entries"]?.arrayValue?.count == 10)
+        #expect(s.run("habit", "show", "Read", "--as-of", "2026-11-10").out.contains("10 days (longest 10 days)"))
+        // Looking ahead: the 21st and 22nd pass with nothing logged.
+        let later = try s.json("habit", "stats", "--json", "--as-of", "2026-11-23")
+        #expect(later["habits"]?.arrayValue?.first?["currentStreak"] == .int(0))
+        let bad = s.run("habit", "stats", "--as-of", "2026-02-30")
+        #expect(bad.status == 2 && bad.err.contains("2026-02-30"))
+    }
+
+    @Test func achievementsEarnedOnceKeptAcrossExportImport() throws {
+        let a = HabitCLISandbox()
+        a.run("habit", "add", "Read", "--start", "2026-11-15")
+        let first = a.run("habit", "done", "Read", "--date", "2026-11-15").out
+        #expect(first == "Read, 2026-11-15: done.\nAchievement earned: First completion (Read).\n")
+        for d in 16...20 { a.run("habit", "done", "Read", "--date", "2026-11-\(d)") }
+        #expect(a.run("habit", "done", "Read").out.hasSuffix("Achievement earned: 7-day streak (Read).\n"))
+        // Undo and redo: kept, not earned again.
+        a.run("habit", "undo", "Read")
+        #expect(a.run("habit", "done", "Read").out == "Read, 2026-11-21: done.\n")
+        let list = try a.json("habit", "achievements", "--json")
+        #expect(list["achievements"]?.arrayValue?.map { $0["key"]!.stringValue! } == ["first", "streak-7"])
+        #expect(list["achievements"]?.arrayValue?.first?["earned"] == .string("2026-11-21"))
+        // 7-day streak × 10 + 7 completions × 5 = 105 → level 2.
+        #expect(list["summary"]?["points"] == .int(105) && list["summary"]?["level"] == .int(2))
+        let text = a.run("habit", "achievements").out
+        #expect(text.contains("2026-11-21  Read  7-day streak") && text.hasSuffix("Points: 105 · level 2 (next at 400)\n"))
+        #expect(a.run("habit", "today").out.contains("Points: 105 · level 2 (next at 400)"))
+
+        a.run("habit", "export", "--output", a.root + "/habits.csv")
+        let b = HabitCLISandbox()
+        b.write("habits.csv", String(decoding: HabitCLISandbox.read(a.root + "/habits.csv")!, as: UTF8.self))
+        #expect(b.run("habit", "import", b.root + "/habits.csv").status == 0)
+        #expect(try b.json("habit", "achievements", "--json")["achievements"] == list["achievements"])
+        // Importing again is idempotent.
+        let store = b.storeBytes()
+        b.run("habit", "import", b.root + "/habits.csv")
+        #expect(b.storeBytes() == store)
+    }
+
+    @Test func achievementNotificationsSetting() {
+        let s = HabitCLISandbox()
+        #expect(s.run("settings", "achievement-notifications").out == "on\n")
+        #expect(s.run("settings", "achievement-notifications", "off").out == "achievement-notifications = off\n")
+        let bad = s.run("settings", "achievement-notifications", "maybe")
+        #expect(bad.status == 2 && bad.err.contains("expected on or off"))
+        #expect(s.run("settings", "achievement-notifications").out == "off\n")
+    }
+}
+
+extension HabitCLISandbox {
+    /// `run` with the arguments as an array.
+    @discardableResult
+    func run(_ args: [String]) -> Result {
+        Self.spawn([Self.binary] + args, env: ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
+                                                "MOSCOWTIME_NOW": now, "LANG": "C", "PATH": "/usr/bin:/bin"], in: root)
+    }
+}
