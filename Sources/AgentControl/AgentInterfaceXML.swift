@@ -65,7 +65,7 @@ extension AgentInterface {
       <arg name="id" type="s"/>
       <arg name="reason" type="s"/>
     </signal>
-    <!-- reason: tooLate, paused, unanswered, sleep -->
+    <!-- reason: tooLate, paused, unanswered, sleep, interrupted (the agent died while it rang) -->
     <signal name="AlarmMissed">
       <arg name="id" type="s"/>
       <arg name="label" type="s"/>

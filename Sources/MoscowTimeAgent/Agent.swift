@@ -11,6 +11,8 @@ public final class Agent {
     private let loop = MainLoop()
     private var exitCode: Int32 = 0
     private var started = false
+    /// Another agent took our name (--replace): it owns the state file from then on.
+    private var replaced = false
     private var nameOwner: BusNameOwner?
     private var runner: AgentRunner?
     private var presenter: RingPresenter?
@@ -45,6 +47,7 @@ public final class Agent {
             }, onLost: { [weak self] in
                 guard let self else { return }
                 if self.started {
+                    self.replaced = true
                     Log.info("another agent took over (--replace); exiting")
                 } else {
                     Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
@@ -58,7 +61,7 @@ public final class Agent {
             startServices()
         }
         loop.run()
-        runner?.closeAll()
+        runner?.finish(persist: !replaced)
         nameOwner?.releaseName()
         return exitCode
     }
