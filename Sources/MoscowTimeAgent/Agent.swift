@@ -112,10 +112,11 @@ public final class Agent {
             if let doc = runner?.scheduler.document { sync.documentChanged(doc) }
         })
         watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
-        // The document was read in prepare(), before the watcher existed: read it again so an edit
-        // made in between is not missed until the next change.
-        runner.reload()
+        // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
+        // before any other evaluation could time it out. The document was read in prepare(), before
+        // the watcher existed: read it again so an edit made in between is not missed.
         runner.start()
+        runner.reload()
         sync.documentChanged(runner.scheduler.document)
         let zone = runner.scheduler.zone
         Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")

@@ -29,6 +29,8 @@ final class AgentRunner {
     private(set) var armedAt: Instant?
     /// True while `carryOut` runs effects.
     private var carrying = false
+    /// What the previous agent left on screen, until `start` closes it.
+    private var leftovers: RingNotifications?
 
     init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
          alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
@@ -39,6 +41,7 @@ final class AgentRunner {
         alarms.onSnooze = { [weak self] id in self?.tryPerform(.snooze(alarmID: id, minutes: nil)) }
         alarms.onStop = { [weak self] id in self?.tryPerform(.stop(alarmID: id)) }
         alarms.onShownChanged = { [weak self] in self?.saveShownNotifications() }
+        leftovers = scheduler.ringNotifications
         habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
     }
 
@@ -48,7 +51,8 @@ final class AgentRunner {
 
     /// Closes what a dead predecessor left on screen, then rings on what it was ringing.
     func start() {
-        alarms.closeLeftovers(scheduler.ringNotifications)
+        if let leftovers { alarms.closeLeftovers(leftovers) }
+        leftovers = nil
         handle(.started, "start")
     }
 
@@ -104,7 +108,7 @@ final class AgentRunner {
     /// Persists which ring notifications are on screen when that changed, so that a successor can
     /// close them if this agent dies. Deferred to the end of `carryOut` while effects run.
     private func saveShownNotifications() {
-        guard !carrying, scheduler.noteRingNotifications(alarms.shownNotifications) else { return }
+        guard !carrying, leftovers == nil, scheduler.noteRingNotifications(alarms.shownNotifications) else { return }
         do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 
