@@ -6,4 +6,9 @@ public enum Limits {
     public static let lateWindowMinutes = 0...1440
     /// A countdown timer runs at most a week.
     public static let timerSeconds = 1...(7 * 86_400)
+    /// Do not disturb lasts at most 31 days (`pause --for`, D-Bus Pause).
+    public static let pauseSeconds: ClosedRange<Int64> = 1...(31 * 86_400)
+    /// Every instant read from a file or given on a boundary lies in 2000-01-01 … 2200-01-01 UTC:
+    /// wider values are damage or an attack, and near Int64's ends arithmetic on them would trap.
+    public static let instantSeconds: ClosedRange<Int64> = 946_684_800...7_258_118_400
 }
