@@ -126,8 +126,19 @@ public final class SoundPlayer {
     /// Keys currently playing or looping.
     public var playingKeys: [UInt32] { Array(ringing.keys) }
 
+    /// Theme sounds played instead of a user's file that `SoundFileCheck` refuses (loop, once).
+    public var fallbackLoopSound = "alarm-clock-elapsed"
+    public var fallbackOnceSound = "message-new-instant"
+
     private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
         if ringing[key] != nil { stop(key: key) }
+        var source = source
+        if case .file(let path) = source, let problem = SoundFileCheck.problem(path) {
+            // A FIFO, a device, a directory or a huge file would hang or bloat the agent in libcanberra.
+            let fallback = looping ? fallbackLoopSound : fallbackOnceSound
+            onProblem?("sound file \(path) refused (\(problem)); playing the theme sound \(fallback) instead")
+            source = .themeSound(fallback)
+        }
         ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, repetition: 0, serial: 0, startedAt: 0)
         play(key: key)
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Glibc
 import Testing
 @testable import MoscowTimeDesktop
@@ -93,8 +94,56 @@ struct SoundPlayerTests {
         spinMainLoop(seconds: 0.5) { problems.count > 1 }
         #expect(problems.count == 2)
         #expect(problems.last?.contains("/nonexistent/alarm.oga") == true, "\(problems)")
-        #expect(!player.isPlaying(key: 4))
+        // A wake-up alarm whose file is gone still rings: the theme sound instead.
+        #expect(problems.last?.hasSuffix("playing the theme sound alarm-clock-elapsed instead") == true, "\(problems)")
+        #expect(player.isPlaying(key: 4))
+        player.stop(key: 4)
         withExtendedLifetime(pulse) {}
+    }
+
+    /// A FIFO, /dev/zero, a directory or a 2 GB file as a sound: refused at once (the main loop is not
+    /// blocked), reported, and the theme sound plays instead; the process does not grow.
+    @Test func hostileSoundFilesAreRefusedWithoutBlockingAndTheThemeSoundPlays() throws {
+        let pulse = try PulseServer()
+        let dir = makeTemporaryDirectory("sound-files")
+        defer { removeTree(dir) }
+        let fifo = dir + "/a.oga", huge = dir + "/huge.oga", empty = dir + "/empty.oga"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fd = open(huge, O_CREAT | O_WRONLY, 0o600)
+        #expect(ftruncate(fd, 2 * 1024 * 1024 * 1024) == 0) // sparse: no disk used
+        close(fd)
+        writeFile(empty, "")
+        #expect(SoundFileCheck.problem(fifo) == "a FIFO, not a sound file")
+        #expect(SoundFileCheck.problem("/dev/zero") == "not a regular file")
+        #expect(SoundFileCheck.problem(dir) == "a directory, not a sound file")
+        #expect(SoundFileCheck.problem(huge)?.hasPrefix("too large (2048 MB") == true)
+        #expect(SoundFileCheck.problem(empty) == "empty")
+        #expect(SoundFileCheck.problem("/usr/share/sounds/freedesktop/stereo/bell.oga") == nil)
+
+        let player = makePlayer()
+        var problems: [String] = []
+        player.onProblem = { problems.append($0) }
+        let rssBefore = residentKB()
+        let started = monotonicMilliseconds()
+        for (key, path) in [fifo, "/dev/zero", dir, huge].enumerated() {
+            player.startLoop(key: UInt32(10 + key), source: .file(path))
+        }
+        player.playOnce(key: 20, source: .file(fifo))
+        #expect(monotonicMilliseconds() - started < 2000, "refusing must not block")
+        #expect(problems.count == 5, "\(problems)")
+        #expect(problems.prefix(4).allSatisfy { $0.hasSuffix("playing the theme sound alarm-clock-elapsed instead") })
+        #expect(problems.last?.hasSuffix("playing the theme sound message-new-instant instead") == true)
+        #expect((10...13).allSatisfy { player.isPlaying(key: UInt32($0)) })
+        spinMainLoop(seconds: 1)
+        #expect(residentKB() - rssBefore < 20_000, "grew by \(residentKB() - rssBefore) kB")
+        for key in [10, 11, 12, 13, 20] { player.stop(key: UInt32(key)) }
+        withExtendedLifetime(pulse) {}
+    }
+
+    private func residentKB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
     @Test func withoutASoundServerItReportsAndKeepsGoing() throws {
