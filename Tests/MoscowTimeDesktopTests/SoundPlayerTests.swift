@@ -140,6 +140,35 @@ struct SoundPlayerTests {
         withExtendedLifetime(pulse) {}
     }
 
+    /// After a ring the sound server connection is closed once it has been silent for a while, and a
+    /// new sound opens it again; a sound starting in the silence keeps it.
+    @Test func theConnectionIsReleasedAfterSilenceAndReopenedForTheNextSound() throws {
+        let pulse = try PulseServer()
+        let player = makePlayer()
+        player.releaseAfterSilenceMs = 300
+        player.startLoop(key: 1, source: .themeSound("bell"))
+        #expect(player.isConnected && !player.isReleasePending)
+        spinMainLoop(seconds: 0.3)
+        player.stop(key: 1)
+        #expect(player.isReleasePending)
+        // A sound within the silence cancels the release.
+        player.playOnce(key: 2, source: .themeSound("bell"))
+        #expect(!player.isReleasePending)
+        spinMainLoop(seconds: 0.5)
+        #expect(player.isConnected)
+        player.stop(key: 2)
+        #expect(spinMainLoop(seconds: 2) { !player.isConnected }, "closed after 0.3 s of silence")
+        #expect(spinMainLoop(seconds: 1) { pulse.sinkInputCount() == 0 })
+        // The next ring reconnects and is heard.
+        let ringing = try PulseServer.Recording(server: pulse, name: "after-release")
+        spinMainLoop(seconds: 0.5)
+        player.startLoop(key: 3, source: .themeSound("bell"))
+        #expect(player.isConnected && player.isPlaying(key: 3))
+        spinMainLoop(seconds: 2)
+        player.stop(key: 3)
+        #expect(ringing.stop().rms > 0.01)
+    }
+
     private func residentKB() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
