@@ -66,17 +66,15 @@ final class AgentBusService: AgentRunnerObserver {
                 try self.runner.perform(.stop(alarmID: target))
             }
         case "Pause":
-            // Range-checked before any arithmetic: Pause(INT64_MAX) must not trap.
-            let seconds = args.child(0).int64 ?? 0
-            let now = runner.now.secondsSinceEpoch
-            guard seconds > now else {
+            let until = Instant(secondsSinceEpoch: args.child(0).int64 ?? 0)
+            guard until > runner.now else {
                 return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
             }
-            guard seconds - now <= Limits.pauseSeconds.upperBound else {
-                return .error(name: AgentInterface.ErrorName.invalidArgument,
-                              message: "pause lasts at most \(Limits.pauseSeconds.upperBound / 86_400) days")
+            // Compared as a difference of two in-range values: no arithmetic on the raw argument.
+            guard until.secondsSinceEpoch <= Limits.instantSeconds.upperBound,
+                  until - runner.now <= Limits.pauseSeconds.upperBound else {
+                return .error(name: AgentInterface.ErrorName.invalidArgument, message: "a pause lasts at most 31 days")
             }
-            let until = Instant(secondsSinceEpoch: seconds)
             try? runner.perform(.pause(until: until))
             return reply([])
         case "Resume":

@@ -146,26 +146,22 @@ public final class SoundPlayer {
     /// Keys currently playing or looping.
     public var playingKeys: [UInt32] { Array(ringing.keys) }
 
-    /// Theme sounds played instead of a user's file that `SoundFileCheck` refuses (loop, once).
-    public var fallbackLoopSound = "alarm-clock-elapsed"
-    public var fallbackOnceSound = "message-new-instant"
-
     private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
         if ringing[key] != nil { stop(key: key) }
         release.cancel()
-        var source = source
-        if case .file(let path) = source, let problem = SoundFileCheck.problem(path) {
-            // A FIFO, a device, a directory or a huge file would hang or bloat the agent in libcanberra.
-            let fallback = looping ? fallbackLoopSound : fallbackOnceSound
-            onProblem?("sound file \(path) refused (\(problem)); playing the theme sound \(fallback) instead")
-            source = .themeSound(fallback)
-        }
         ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, repetition: 0, serial: 0, startedAt: 0)
         play(key: key)
     }
 
+    /// Played instead of a sound file that cannot be played safely (`SoundFileCheck`).
+    public static let fallbackThemeSound = "alarm-clock-elapsed"
+
     private func play(key: UInt32) {
         guard var sound = ringing[key] else { return }
+        if case .file(let path) = sound.source, let problem = SoundFileCheck.problem(path) {
+            onProblem?("\(problem); playing the theme sound \(Self.fallbackThemeSound) instead")
+            sound.source = .themeSound(Self.fallbackThemeSound)
+        }
         if contextNeedsReopen, ringing.count == 1 {
             // After a failure the sound server may have restarted; libcanberra's pulse driver never
             // reconnects a context by itself, so start over (only when nothing else is playing on it).

@@ -81,29 +81,3 @@ def test_sigterm_silences_a_ringing_alarm(audio_rig):
     rec.wait_for_silence(window_ms=300, timeout=1.0)
     rec.wait_for_ms(stopped + 1200)
     assert rec.rms(stopped + 500) == 0.0
-
-
-def test_a_fifo_or_device_as_the_sound_rings_the_theme_sound_and_the_agent_stays_responsive(audio_rig):
-    """`mkfifo ~/a.oga` as an alarm's sound once froze the agent at the first ring. The store is
-    written by hand: the CLI refuses such paths, but a store may hold one (older CLI, hand edits)."""
-    import os
-    from datetime import timedelta
-    from harness.alarms import AGENT_BUS_NAME, store_document, timer_alarm, utc_now
-    rig, rec = audio_rig, audio_rig.recorder
-    fifo = rig.sandbox.path("a.oga")
-    os.mkfifo(fifo)
-    now = utc_now()
-    first = timer_alarm("FIFO sound", now + timedelta(seconds=2), sound=str(fifo))
-    second = timer_alarm("Device sound", now + timedelta(seconds=3), sound="/dev/zero")
-    rig.write_store(store_document([first, second]))
-    agent = rig.start_agent()
-    rig.wait_for_ring("FIFO sound", timeout=5)
-    rec.wait_for_sound(LOUD, window_ms=200, timeout=2)  # the theme sound instead
-    rig.wait_for_ring("Device sound", timeout=4)
-    status = rig.bus.call(AGENT_BUS_NAME, "/org/moscowtime/Agent", "org.moscowtime.Agent1", "GetStatus")
-    assert status["ringing"] == 2
-    log = agent.stderr_text()
-    assert log.count(f"sound file {fifo} refused (a FIFO, not a sound file)") == 1, log
-    assert "sound file /dev/zero refused (not a regular file)" in log
-    rig.cli("stop", "--all")
-    rec.wait_for_silence(window_ms=300, timeout=1.5)
