@@ -58,6 +58,8 @@ def test_kill_9_and_back_after_the_ring_duration_reports_it_once_as_missed(rig):
     a = rig.timer(1, "Ran out while down")
     call = rig.wait_for_ring(a.label, timeout=4)
     _ring_state(rig, a.id)
+    # The notification id is saved just after the Notify: kill only once it is on disk.
+    wait_until(lambda: _notification_ids(rig) == {a.id: call.id}, 2, "the notification id in the state file")
     os.kill(first.pid, signal.SIGKILL)
     first.child.wait(5)
     rig.bus.wait_for_name_gone(AGENT_BUS_NAME)
