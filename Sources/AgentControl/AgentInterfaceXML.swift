@@ -27,23 +27,26 @@ extension AgentInterface {
     <method name="ListSnoozed">
       <arg name="alarms" type="a(ssxx)" direction="out"/>
     </method>
-    <!-- id, label, at, snoozed -->
+    <!-- id, label, at, snoozed; count is capped at 1000 -->
     <method name="NextTriggers">
       <arg name="count" type="u" direction="in"/>
       <arg name="triggers" type="a(ssxb)" direction="out"/>
     </method>
-    <!-- minutes 0: the alarm's own snooze minutes -->
+    <!-- minutes 0: the alarm's own snooze minutes. Errors: InvalidArgument (minutes not 0 or 1–120,
+         id longer than 64 bytes), UnknownAlarm, NotRinging -->
     <method name="Snooze">
       <arg name="id" type="s" direction="in"/>
       <arg name="minutes" type="u" direction="in"/>
       <arg name="snoozed" type="as" direction="out"/>
     </method>
-    <!-- stops a ringing alarm or cancels a pending snooze -->
+    <!-- stops a ringing alarm or cancels a pending snooze. Errors: InvalidArgument (id longer than
+         64 bytes), UnknownAlarm, NotRinging -->
     <method name="Stop">
       <arg name="id" type="s" direction="in"/>
       <arg name="stopped" type="as" direction="out"/>
     </method>
-    <!-- do-not-disturb until the instant: due alarms are reported, not rung -->
+    <!-- do-not-disturb until the instant: due alarms are reported, not rung. Errors: InvalidArgument
+         (not in the future, or more than 31 days ahead) -->
     <method name="Pause">
       <arg name="until" type="x" direction="in"/>
     </method>
@@ -65,7 +68,7 @@ extension AgentInterface {
       <arg name="id" type="s"/>
       <arg name="reason" type="s"/>
     </signal>
-    <!-- reason: tooLate, paused, unanswered, sleep -->
+    <!-- reason: tooLate, paused, unanswered, sleep, interrupted (the agent died while it rang) -->
     <signal name="AlarmMissed">
       <arg name="id" type="s"/>
       <arg name="label" type="s"/>

@@ -4,3 +4,4 @@
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
 #include <sys/timerfd.h>
+#include <malloc.h>

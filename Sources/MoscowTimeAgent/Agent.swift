@@ -11,6 +11,8 @@ public final class Agent {
     private let loop = MainLoop()
     private var exitCode: Int32 = 0
     private var started = false
+    /// Another agent took our name (--replace): it owns the state file from then on.
+    private var replaced = false
     private var nameOwner: BusNameOwner?
     private var runner: AgentRunner?
     private var presenter: RingPresenter?
@@ -45,6 +47,7 @@ public final class Agent {
             }, onLost: { [weak self] in
                 guard let self else { return }
                 if self.started {
+                    self.replaced = true
                     Log.info("another agent took over (--replace); exiting")
                 } else {
                     Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
@@ -58,7 +61,7 @@ public final class Agent {
             startServices()
         }
         loop.run()
-        runner?.closeAll()
+        runner?.finish(persist: !replaced)
         nameOwner?.releaseName()
         return exitCode
     }
@@ -115,10 +118,11 @@ public final class Agent {
             if let doc = runner?.scheduler.document { sync.documentChanged(doc) }
         })
         watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
-        // The document was read in prepare(), before the watcher existed: read it again so an edit
-        // made in between is not missed until the next change.
-        runner.reload()
+        // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
+        // before any other evaluation could time it out. The document was read in prepare(), before
+        // the watcher existed: read it again so an edit made in between is not missed.
         runner.start()
+        runner.reload()
         sync.documentChanged(runner.scheduler.document)
         startWake(runner)
         let zone = runner.scheduler.zone

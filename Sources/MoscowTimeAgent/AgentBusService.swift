@@ -50,6 +50,7 @@ final class AgentBusService: AgentRunnerObserver {
             return reply([.array(elementType: "(ssxb)", items)])
         case "Snooze":
             let id = args.child(0).string ?? ""
+            if let bad = badID(id) { return bad }
             let minutes = args.child(1).uint32 ?? 0
             guard minutes == 0 || Limits.snoozeMinutes.contains(Int(minutes)) else {
                 return .error(name: AgentInterface.ErrorName.invalidArgument,
@@ -59,7 +60,9 @@ final class AgentBusService: AgentRunnerObserver {
                 try self.runner.perform(.snooze(alarmID: target, minutes: minutes == 0 ? nil : Int(minutes)))
             }
         case "Stop":
-            return each(args.child(0).string ?? "", ringingOnly: false) { (target: String) throws(EngineError) in
+            let id = args.child(0).string ?? ""
+            if let bad = badID(id) { return bad }
+            return each(id, ringingOnly: false) { (target: String) throws(EngineError) in
                 try self.runner.perform(.stop(alarmID: target))
             }
         case "Pause":
@@ -109,6 +112,12 @@ final class AgentBusService: AgentRunnerObserver {
             }
         }
         return reply([.strings(targets)])
+    }
+
+    /// Alarm ids are short tokens; anything longer is refused before it reaches a log or a message.
+    private func badID(_ id: String) -> DBusReply? {
+        guard id.utf8.count > 64 else { return nil }
+        return .error(name: AgentInterface.ErrorName.invalidArgument, message: "an alarm id is at most 64 bytes")
     }
 
     private func reply(_ values: [Variant]) -> DBusReply { .value(Variant.tuple(values).make()) }

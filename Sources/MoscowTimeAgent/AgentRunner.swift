@@ -31,6 +31,10 @@ final class AgentRunner {
     var wake: WakeAlarm? {
         didSet { updateWake() }
     }
+    /// True while `carryOut` runs effects.
+    private var carrying = false
+    /// What the previous agent left on screen, until `start` closes it.
+    private var leftovers: RingNotifications?
 
     init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
          alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
@@ -40,6 +44,8 @@ final class AgentRunner {
                                onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
         alarms.onSnooze = { [weak self] id in self?.tryPerform(.snooze(alarmID: id, minutes: nil)) }
         alarms.onStop = { [weak self] id in self?.tryPerform(.stop(alarmID: id)) }
+        alarms.onShownChanged = { [weak self] in self?.saveShownNotifications() }
+        leftovers = scheduler.ringNotifications
         habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
     }
 
@@ -47,7 +53,12 @@ final class AgentRunner {
 
     func observe(_ observer: any AgentRunnerObserver) { observers.append(WeakObserver(observer)) }
 
-    func start() { handle(.started, "start") }
+    /// Closes what a dead predecessor left on screen, then rings on what it was ringing.
+    func start() {
+        if let leftovers { alarms.closeLeftovers(leftovers) }
+        leftovers = nil
+        handle(.started, "start")
+    }
 
     func handle(_ event: AgentEvent, _ why: String) {
         Log.debug("evaluating (\(why))")
@@ -88,15 +99,28 @@ final class AgentRunner {
     }
 
     /// Closes every notification and sound (on exit, so nothing keeps ringing without an agent).
-    func closeAll() {
+    /// A ringing alarm stays ringing in the state: nobody stopped it, so the next agent rings on.
+    /// `persist` is false after another agent took over (--replace): the state file is its now.
+    func finish(persist: Bool) {
+        carrying = true // one save below, not one per closed notification
         alarms.closeAll()
         habits.closeAll()
+        carrying = false
+        if persist { saveShownNotifications() }
+    }
+
+    /// Persists which ring notifications are on screen when that changed, so that a successor can
+    /// close them if this agent dies. Deferred to the end of `carryOut` while effects run.
+    private func saveShownNotifications() {
+        guard !carrying, leftovers == nil, scheduler.noteRingNotifications(alarms.shownNotifications) else { return }
+        do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 
     private func carryOut(_ effects: [AgentEffect]) {
         var disable: [String] = []
         var recorded = false
         let zone = scheduler.zone
+        carrying = true
         for effect in effects {
             var done = true
             switch effect {
@@ -128,6 +152,8 @@ final class AgentRunner {
             }
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }
+        carrying = false
+        saveShownNotifications()
         if !disable.isEmpty { disableOneTimeAlarms(disable) }
         rearm()
         for o in observers { o.object?.runnerDidSettle() }

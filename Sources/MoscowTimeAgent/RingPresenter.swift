@@ -18,6 +18,8 @@ final class RingPresenter {
     /// Called for the notification's actions: the runner turns them into engine calls.
     var onSnooze: (String) -> Void = { _ in }
     var onStop: (String) -> Void = { _ in }
+    /// The set of ring notifications on screen changed (`shownNotifications`): the runner persists it.
+    var onShownChanged: () -> Void = {}
 
     private var ringing: [String: RingingAlarm] = [:]
     private var shown: [String: any ShownNotification] = [:]
@@ -44,6 +46,20 @@ final class RingPresenter {
 
     var ringingIDs: [String] { ringing.keys.sorted() }
 
+    /// The ring notifications on screen now and their server, for the state file.
+    var shownNotifications: RingNotifications {
+        let ids = shown.compactMapValues { $0.serverID != 0 ? $0.serverID : nil }
+        guard !ids.isEmpty, let server = notifier.serverOwner else { return RingNotifications() }
+        return RingNotifications(server: server, ids: ids)
+    }
+
+    /// Closes the ring notifications a previous agent left on screen (it died; their buttons reach
+    /// no one). Alarms still ringing get a fresh notification from this agent.
+    func closeLeftovers(_ left: RingNotifications) {
+        guard !left.server.isEmpty else { return }
+        for (_, id) in left.ids.sorted(by: { $0.key < $1.key }) { notifier.closeLeftover(id: id, server: left.server) }
+    }
+
     /// For `agent-cli status`: the notification server ("name version" or why none) and its capabilities.
     func serverDescription() -> (server: String, capabilities: [String]) {
         guard let info = notifier.serverInfo() else { return ("none (no notification server answers)", []) }
@@ -66,7 +82,7 @@ final class RingPresenter {
     func silence(_ id: String) {
         ringing[id] = nil
         if let key = playing.removeValue(forKey: id) { sound.stop(key: key) }
-        if let h = shown.removeValue(forKey: id) { h.close() }
+        if let h = shown.removeValue(forKey: id) { h.close(); onShownChanged() }
     }
 
     func reportMissed(_ list: [MissedAlarm]) {
@@ -105,6 +121,7 @@ final class RingPresenter {
             })
             shown[id] = handle
             shownSerial[id] = serial
+            onShownChanged()
             retryDelayMs = 1000
             Log.info("notification \(handle.serverID) shows alarm \(id) \"\(r.label)\"")
         } catch {
@@ -119,6 +136,7 @@ final class RingPresenter {
     private func closed(_ id: String, serial: UInt64, reason: NotificationCloseReason) {
         guard shown[id] != nil, shownSerial[id] == serial else { return }
         shown[id] = nil
+        onShownChanged()
         switch reason {
         case .dismissed: onStop(id)
         case .closedByCall, .expired, .undefined:
@@ -178,6 +196,7 @@ final class RingPresenter {
         // Its notifications are gone with it; show them again when a server returns.
         Log.warning("notification server went away")
         shown.removeAll()
+        onShownChanged()
         if missedHandle != nil { missedHandle = nil; missedPending = true }
         factory.serverChanged()
     }

@@ -11,6 +11,11 @@ public protocol NotificationShowing: AnyObject {
     func capabilities() -> [String]
     /// GetServerInformation, or nil when no server answers.
     func serverInfo() -> (name: String, vendor: String, version: String, spec: String)?
+    /// The unique bus name of the server showing our notifications now (nil when none is known).
+    var serverOwner: String? { get }
+    /// Asks the server with unique bus name `server` to close notification `id`, shown by an
+    /// earlier agent (fire and forget: a server that is gone or no longer knows the id ignores it).
+    func closeLeftover(id: UInt32, server: String)
     /// Shows a notification; throws when no server can be reached.
     func present(_ content: NotificationContent,
                  onAction: @escaping @MainActor (String) -> Void,

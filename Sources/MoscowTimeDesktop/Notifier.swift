@@ -85,6 +85,17 @@ public final class Notifier {
         return handle
     }
 
+    /// CloseNotification(id) sent to the server's unique name, not the well-known one: if another
+    /// server has taken over since, it never sees (and never closes) an id that is not its own.
+    public func closeLeftover(id: UInt32, server: String) {
+        guard server.hasPrefix(":"), let bus = SessionBus.connection() else { return }
+        defer { unrefObject(bus) }
+        g_dbus_connection_call(bus, server, "/org/freedesktop/Notifications", Notifier.busName, "CloseNotification",
+                               g_variant_new_tuple([g_variant_new_uint32(id)], 1), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                               2000, nil, nil, nil)
+        Log.info("closing notification \(id) left on screen by an earlier agent")
+    }
+
     /// Handles currently on screen (as far as we know).
     public var liveHandles: [NotificationHandle] { Array(live.values) }
 

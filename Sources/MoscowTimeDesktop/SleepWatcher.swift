@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import Glibc
 
 /// Reports logind's `PrepareForSleep(b)` from the system bus: `true` just before suspend/hibernate,
 /// `false` after resume. Without a system bus or without logind it logs one warning and stays quiet.
+///
+/// While logind runs it holds a delay inhibitor for sleep (`Inhibit("sleep", …, "delay")`): logind
+/// then waits (up to its InhibitDelayMaxSec, 5 s by default) until the `PrepareForSleep(true)`
+/// handler has run — it silences what rings and saves the state — and the inhibitor's fd is closed
+/// right after it. On resume the inhibitor is taken again.
 ///
 /// Uses its own connection to the system bus (address from `DBUS_SYSTEM_BUS_ADDRESS`, else the
 /// standard socket) rather than GIO's shared singleton: that one has exit-on-close set, so a restart
@@ -17,6 +23,12 @@ public final class SleepWatcher {
     private var subscriptionID: UInt32 = 0
     private var logindWatchID: UInt32 = 0
     private var warned = false
+    /// The delay inhibitor's fd (-1: none held); closing it lets the machine sleep.
+    private var inhibitorFD: Int32 = -1
+    private var inhibitPending = false
+    /// Why the agent holds the inhibitor, as `systemd-inhibit --list` shows it.
+    public var inhibitWho = "MoscowTime Agent"
+    public var inhibitWhy = "Silence a ringing alarm and save its state before sleep"
 
     /// The address being used (for status output).
     public let busAddress: String?
@@ -26,6 +38,8 @@ public final class SleepWatcher {
     public var isSubscribed: Bool { subscriptionID != 0 }
     /// Whether logind currently owns its name on the bus (nil until known).
     public private(set) var logindPresent: Bool?
+    /// Whether the sleep delay inhibitor is held now.
+    public var holdsInhibitor: Bool { inhibitorFD >= 0 }
 
     /// Watches the system bus.
     public convenience init(onPrepareForSleep: @escaping @MainActor (_ goingToSleep: Bool) -> Void) {
@@ -52,6 +66,7 @@ public final class SleepWatcher {
     }
 
     isolated deinit {
+        if inhibitorFD >= 0 { close(inhibitorFD) }
         g_cancellable_cancel(cancellable)
         unrefObject(cancellable)
         if logindWatchID != 0 { g_bus_unwatch_name(logindWatchID) }
@@ -90,19 +105,56 @@ public final class SleepWatcher {
 
     fileprivate func signalReceived(goingToSleep: Bool) {
         Log.debug("PrepareForSleep(\(goingToSleep))")
+        // The handler runs to the end (silenced, saved) before the inhibitor goes.
         onPrepareForSleep(goingToSleep)
+        if goingToSleep { releaseInhibitor() } else { takeInhibitor() }
+    }
+
+    /// Asks logind for the delay inhibitor (asynchronously; once at a time).
+    private func takeInhibitor() {
+        guard let connection, inhibitorFD < 0, !inhibitPending, logindPresent == true else { return }
+        inhibitPending = true
+        let args = g_variant_new_tuple([g_variant_new_string("sleep"), g_variant_new_string(inhibitWho),
+                                        g_variant_new_string(inhibitWhy), g_variant_new_string("delay")], 4)
+        let replyType = g_variant_type_new("(h)")
+        defer { g_variant_type_free(replyType) }
+        g_dbus_connection_call_with_unix_fd_list(
+            connection, SleepWatcher.logindName, "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+            "Inhibit", args, replyType, G_DBUS_CALL_FLAGS_NONE, 5000, nil, cancellable, sleepWatcherInhibited,
+            WeakRef(self).retainedPointer())
+    }
+
+    fileprivate func inhibited(fd: Int32, error: String?) {
+        inhibitPending = false
+        guard fd >= 0 else {
+            Log.warning("cannot take a sleep inhibitor from logind: \(error ?? "no fd"); a ringing alarm may be cut by a suspend without being saved first")
+            return
+        }
+        if inhibitorFD >= 0 || logindPresent != true { close(fd); return }
+        inhibitorFD = fd
+        Log.debug("holding a sleep delay inhibitor (fd \(fd))")
+    }
+
+    private func releaseInhibitor() {
+        guard inhibitorFD >= 0 else { return }
+        close(inhibitorFD)
+        inhibitorFD = -1
+        Log.debug("sleep delay inhibitor released")
     }
 
     fileprivate func logindChanged(present: Bool) {
         logindPresent = present
         if present {
             problem = nil
+            takeInhibitor()
         } else {
+            releaseInhibitor()
             warnOnce("logind is not running; suspend/resume will only be seen as clock changes")
         }
     }
 
     fileprivate func busClosed() {
+        releaseInhibitor()
         warnOnce("the system bus connection closed; suspend/resume will only be seen as clock changes")
     }
 }
@@ -121,6 +173,41 @@ private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ r
             return
         }
         watcher.connected(connection.pointer, error: message)
+    }
+}
+
+/// GAsyncReadyCallback for Inhibit: the reply's handle indexes the returned fd list.
+private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?,
+                                   _ data: UnsafeMutableRawPointer?) {
+    guard let data else { return }
+    let ref = Unmanaged<WeakRef<SleepWatcher>>.fromOpaque(data).takeRetainedValue()
+    var error: UnsafeMutablePointer<GError>?
+    var fdList: UnsafeMutablePointer<GUnixFDList>?
+    var fd: Int32 = -1
+    var message: String?
+    if let reply = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), &fdList, result, &error) {
+        var index: Int32 = -1
+        let child = g_variant_get_child_value(reply, 0)
+        index = g_variant_get_handle(child)
+        g_variant_unref(child)
+        g_variant_unref(reply)
+        if let fdList, index >= 0, index < g_unix_fd_list_get_length(fdList) {
+            fd = g_unix_fd_list_get(fdList, index, &error) // a dup: ours to close
+            if fd < 0 { message = consumeGError(error) }
+        } else {
+            message = "no fd in the reply"
+        }
+    } else {
+        message = consumeGError(error)
+    }
+    if let fdList { g_object_unref(fdList) }
+    let got = fd, why = message
+    MainActor.assumeIsolated {
+        guard let watcher = ref.object else {
+            if got >= 0 { close(got) }
+            return
+        }
+        watcher.inhibited(fd: got, error: why)
     }
 }
 

@@ -12,8 +12,10 @@ import Glibc
 /// Nothing here is fatal: without a sound server `onProblem` says so and the agent keeps running.
 ///
 /// Memory: connecting to the sound server loads libpulse and its dependencies and starts a thread,
-/// about 3.3 MB of RSS that stays even after closing (measured: 13.9 → 17.1 MB). So the connection
-/// is opened lazily, on the first sound (or by `open()`), not at init.
+/// several MB of RSS. So the connection is opened lazily, on the first sound (or by `open()`), not
+/// at init, and closed again after `releaseAfterSilenceMs` without any sound (then the freed heap is
+/// returned to the system with malloc_trim): an agent that has rung sleeps as small as one that has
+/// not. The next sound opens it again (tens of milliseconds, after the notification is shown).
 @MainActor
 public final class SoundPlayer {
     private struct Ringing {
@@ -42,6 +44,9 @@ public final class SoundPlayer {
     private var nextSerial: UInt64 = 0
     /// Why the last open failed (ca_strerror text), nil after a successful open.
     private var openError: String?
+    /// Silence after which the sound server connection is closed to give its memory back.
+    public var releaseAfterSilenceMs: UInt32 = 10_000
+    private let release = OneShotTimeout()
 
     /// Whether a libcanberra context exists (made by `open()` or the first sound). It may still lack a
     /// sound server: see `backendState`.
@@ -116,7 +121,22 @@ public final class SoundPlayer {
         guard ringing.removeValue(forKey: key) != nil else { return }
         // Cancelling calls the finish callback (CA_ERROR_CANCELED), which finds no ringing entry.
         if let context { ca_context_cancel(context, key) }
+        releaseWhenSilent()
     }
+
+    /// Once nothing plays, closes the context after `releaseAfterSilenceMs` (unless a sound starts).
+    private func releaseWhenSilent() {
+        guard ringing.isEmpty, context != nil else { return }
+        release.schedule(afterMilliseconds: releaseAfterSilenceMs) { [weak self] in
+            guard let self, self.ringing.isEmpty, self.context != nil else { return }
+            self.closeContext()
+            _ = malloc_trim(0)
+            Log.debug("sound server connection closed after silence")
+        }
+    }
+
+    /// Whether the connection is closed and its memory given back after some silence (for tests).
+    public var isReleasePending: Bool { release.isPending }
 
     public func isPlaying(key: UInt32) -> Bool { ringing[key] != nil }
 
@@ -128,6 +148,7 @@ public final class SoundPlayer {
 
     private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
         if ringing[key] != nil { stop(key: key) }
+        release.cancel()
         ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, repetition: 0, serial: 0, startedAt: 0)
         play(key: key)
     }
@@ -198,10 +219,12 @@ public final class SoundPlayer {
         guard code == 0 else {
             ringing[key] = nil
             if code != Self.errorCanceled && code != Self.errorDestroyed { report(code, sound.source) }
+            releaseWhenSilent()
             return
         }
         guard sound.looping else {
             ringing[key] = nil
+            releaseWhenSilent()
             return
         }
         sound.repetition += 1

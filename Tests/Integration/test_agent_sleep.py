@@ -71,3 +71,33 @@ def test_sleep_silences_and_reports_the_ringing_alarm_and_resume_rings_what_came
     assert second.body.split("\n")[0] == report.body
     assert second.body.split("\n")[1].startswith(f"{b.label} — due ")
     rec.wait_for_silence(window_ms=300, timeout=1.0)
+
+
+def test_a_sleep_delay_inhibitor_is_held_and_released_only_after_the_ring_is_silenced_and_saved(sleepy_rig):
+    rig = sleepy_rig
+    agent = rig.start_agent()
+    inhibitors = lambda: [tuple(row[:4]) for row in rig.logind.list_inhibitors()]  # noqa: E731
+    held = ("sleep", "MoscowTime Agent", "Silence a ringing alarm and save its state before sleep", "delay")
+    wait_until(lambda: inhibitors() == [held], 5, "the agent's sleep delay inhibitor")
+
+    a = rig.timer(1, "Ringing at suspend")
+    call = rig.wait_for_ring(a.label, timeout=4)
+    wait_until(lambda: a.id in rig.state().get("ringing", {}), 2, "the ring in the state file")
+    rig.logind.emit_prepare_for_sleep(True)
+    # logind may suspend once the inhibitor is gone; by then the ring is silenced and saved.
+    wait_until(lambda: inhibitors() == [], 2, "the inhibitor to be released")
+    assert "ringing" not in rig.state(), "saved before the inhibitor went"
+    assert call.id in rig.mock.close_calls()
+    agent.wait_for_log("sleep delay inhibitor released")
+    log = agent.stderr_text()
+    assert log.index("system is going to sleep") < log.index("sleep delay inhibitor released")
+
+    rig.logind.emit_prepare_for_sleep(False)
+    wait_until(lambda: inhibitors() == [held], 3, "the inhibitor taken again after resume")
+    # Only one, however many sleeps.
+    rig.logind.emit_prepare_for_sleep(True)
+    wait_until(lambda: inhibitors() == [], 2, "released again")
+    rig.logind.emit_prepare_for_sleep(False)
+    wait_until(lambda: inhibitors() == [held], 3, "taken again")
+    time.sleep(0.3)
+    assert inhibitors() == [held]

@@ -14,6 +14,11 @@ final class FakeNotificationServer: NotificationShowing {
     private(set) var capabilityQueries = 0
     private(set) var shown: [FakeNotification] = []
     private var nextID: UInt32 = 1
+    /// CloseNotification calls for notifications of an earlier agent: (id, server).
+    private(set) var leftoverCloses: [(id: UInt32, server: String)] = []
+    var serverOwner: String? { failing ? nil : ":1.7" }
+
+    func closeLeftover(id: UInt32, server: String) { leftoverCloses.append((id, server)) }
 
     init(caps: [String] = ["actions", "body", "body-markup"]) { self.caps = caps }
 

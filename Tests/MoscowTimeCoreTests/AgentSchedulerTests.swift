@@ -130,13 +130,79 @@ struct AgentSchedulerTests {
         #expect(t.handle(.timePassed, now: seven + 1300).isEmpty)
     }
 
-    @Test func restartDoesNotRingAgain() throws {
+    @Test func aRingCutShortByACrashRingsOnForTheRestOfItsDuration() throws {
         let s = scheduler(document([daily()]))
-        #expect(s.handle(.timePassed, now: seven).rings.count == 1)
+        let r = try #require(s.handle(.timePassed, now: seven).rings.first)
+        // kill -9 at 07:00:20; the new agent starts at 07:01.
         let restarted = scheduler(document([daily()]), state: try persisted(s.state))
-        #expect(restarted.handle(.started, now: seven + 20).isEmpty)
+        #expect(restarted.ringing[id] == r)
+        let effects = restarted.handle(.started, now: seven + 60)
+        #expect(effects == [.ring(r)], "rings on, same occurrence, nothing to save")
+        #expect(effects.rings.first?.endsAt == seven + 300, "only for what is left of its 5 minutes")
+        #expect(restarted.nextWake(now: seven + 60) == seven + 300)
+        // Unanswered to the end: reported once, as any ring.
+        let end = restarted.handle(.timePassed, now: seven + 300)
+        #expect(end.missed.map(\.reason) == [.unanswered])
+        #expect(restarted.handle(.timePassed, now: seven + 301).isEmpty)
+    }
+
+    @Test func aRingCutShortWhoseDurationRanOutIsReportedOnceAsMissed() throws {
+        let s = scheduler(document([daily()]))
+        _ = s.handle(.timePassed, now: seven)
+        let restarted = scheduler(document([daily()]), state: try persisted(s.state))
+        let effects = restarted.handle(.started, now: seven + 301)
+        #expect(effects.first == .saveState)
+        #expect(effects.rings.isEmpty)
+        #expect(effects.missed.map(\.reason) == [.interrupted])
+        #expect(effects.missed.map(\.due) == [seven])
         #expect(restarted.ringing.isEmpty)
-        #expect(restarted.nextWake(now: seven + 20) == seven + 86_400)
+        // A second restart reports nothing more.
+        let again = scheduler(document([daily()]), state: try persisted(restarted.state))
+        #expect(again.handle(.started, now: seven + 400).isEmpty)
+        #expect(again.nextWake(now: seven + 400) == seven + 86_400)
+    }
+
+    @Test func aOneTimeRingCutShortAndRunOutIsSwitchedOff() throws {
+        let once = F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)), label: "Поезд",
+                           created: "2026-11-20T12:00:00Z")
+        let s = scheduler(document([once]))
+        #expect(s.handle(.timePassed, now: seven).rings.count == 1)
+        let restarted = scheduler(document([once]), state: try persisted(s.state))
+        let effects = restarted.handle(.started, now: seven + 3600)
+        #expect(effects.missed.map(\.reason) == [.interrupted])
+        #expect(effects.contains(.disableAlarm(id)))
+    }
+
+    @Test func aStoppedOrSnoozedRingNeverRingsTwiceAfterARestart() throws {
+        let s = scheduler(document([daily(), daily(id: "b1b2c3d4", label: "Второй")]))
+        #expect(s.handle(.timePassed, now: seven).rings.count == 2)
+        _ = try s.perform(.stop(alarmID: id), now: seven + 10)
+        _ = try s.perform(.snooze(alarmID: "b1b2c3d4", minutes: 5), now: seven + 10)
+        let restarted = scheduler(document([daily(), daily(id: "b1b2c3d4", label: "Второй")]), state: try persisted(s.state))
+        #expect(restarted.ringing.isEmpty)
+        #expect(restarted.handle(.started, now: seven + 20).isEmpty)
+        // The snooze rings once at its end, and only then.
+        #expect(restarted.handle(.timePassed, now: seven + 310).rings.map(\.alarmID) == ["b1b2c3d4"])
+    }
+
+    @Test func aRingCutShortForAnAlarmDeletedMeanwhileIsDropped() throws {
+        let s = scheduler(document([daily()]))
+        _ = s.handle(.timePassed, now: seven)
+        let restarted = scheduler(document([]), state: try persisted(s.state))
+        let effects = restarted.handle(.started, now: seven + 30)
+        #expect(effects == [.saveState])
+        #expect(restarted.ringing.isEmpty && restarted.nextWake(now: seven + 30) == nil)
+    }
+
+    @Test func ringNotificationsArePersistedForTheSuccessor() throws {
+        let s = scheduler(document([daily()]))
+        _ = s.handle(.timePassed, now: seven)
+        #expect(s.noteRingNotifications(RingNotifications(server: ":1.42", ids: [id: 17])))
+        #expect(!s.noteRingNotifications(RingNotifications(server: ":1.42", ids: [id: 17])), "unchanged: no save")
+        let restarted = scheduler(document([daily()]), state: try persisted(s.state))
+        #expect(restarted.ringNotifications == RingNotifications(server: ":1.42", ids: [id: 17]))
+        #expect(restarted.noteRingNotifications(RingNotifications()))
+        #expect(try persisted(restarted.state).ringNotifications.isEmpty)
     }
 
     @Test func snoozeSurvivesARestart() throws {
@@ -178,13 +244,15 @@ struct AgentSchedulerTests {
         #expect(s.handle(.clockChanged, now: seven + 86_400 + 5).rings.map(\.due) == [seven + 86_400])
     }
 
-    @Test func sleepSilencesWhatRings() {
+    @Test func sleepSilencesWhatRings() throws {
         let s = scheduler(document([daily()]))
         _ = s.handle(.timePassed, now: seven)
         let effects = s.handle(.goingToSleep, now: seven + 20)
         #expect(effects.contains(.silence(alarmID: id, reason: .sleep)))
         #expect(effects.missed.map(\.reason) == [.sleep])
+        #expect(effects.first == .saveState, "saved before the sleep inhibitor is released")
         #expect(s.ringing.isEmpty)
+        #expect(try persisted(s.state).alarms.ringing.isEmpty, "not rung on after resume or a restart")
         #expect(s.handle(.resumed, now: seven + 40).isEmpty)
     }
 
@@ -308,6 +376,25 @@ struct AgentSchedulerTests {
         let again = JSONWriter.pretty(AgentStateCoding.encode(s))
         #expect(try AgentStateCoding.decode(try JSONParser.parse(again)) == s)
         #expect(again.contains(#""snoozes""#) && again.contains(#""handled""#))
+        #expect(s.alarms.ringing.isEmpty && s.ringNotifications.isEmpty)
+    }
+
+    @Test func damagedRingingEntriesAreDroppedNotFatal() throws {
+        let text = #"""
+        {"schemaVersion": 1, "handled": {"a1b2c3d4": "2026-11-21T04:00:00Z", "b1b2c3d4": "2026-11-21T04:00:00Z"},
+         "ringing": {"a1b2c3d4": {"label": "Подъём", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
+                                  "endsAt": "2026-11-21T04:05:00Z", "late": false, "snoozeCount": 0, "snoozeMinutes": 10,
+                                  "sound": "alarm-clock-elapsed", "oneTime": false},
+                     "b1b2c3d4": {"label": "x", "due": "garbage"},
+                     "c1c2c3c4": {"label": "x", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
+                                  "endsAt": "2126-11-21T04:05:00Z", "snoozeMinutes": 10, "sound": ""}},
+         "notifications": {"server": ":1.9", "ids": {"a1b2c3d4": 5, "b1b2c3d4": -1, "c1c2c3c4": 99999999999}}}
+        """#
+        let s = try AgentStateCoding.decode(try JSONParser.parse(text))
+        #expect(s.alarms.ringing.keys.sorted() == [id], "bad instant and a ring of a century are dropped")
+        #expect(s.alarms[id].ringing?.endsAt == seven + 300)
+        #expect(s.alarms["b1b2c3d4"] == AlarmTrack(state: .ready, handled: seven), "its handled occurrence is kept")
+        #expect(s.ringNotifications == RingNotifications(server: ":1.9", ids: [id: 5]))
     }
 }
 

@@ -27,6 +27,50 @@ struct SleepWatcherTests {
         #expect(spinMainLoop(seconds: 2) { events == [true, false] })
     }
 
+    /// The delay inhibitor: held while running, released only after the handler ran, taken again on resume.
+    @Test func holdsASleepDelayInhibitorReleasedAfterTheHandler() throws {
+        let logind = try DBusMock(template: "logind", busName: "org.freedesktop.login1",
+                                  objectPath: "/org/freedesktop/login1")
+        defer { logind.stop() }
+        func inhibitors() -> [String] {
+            guard let reply = try? TestBus.shared.call(destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+                                                       interface: "org.freedesktop.login1.Manager", method: "ListInhibitors",
+                                                       arguments: nil) else { return ["?"] }
+            defer { g_variant_unref(reply) }
+            let list = g_variant_get_child_value(reply, 0)
+            defer { g_variant_unref(list) }
+            return (0..<g_variant_n_children(list)).map { i in
+                let row = g_variant_get_child_value(list, i)
+                defer { g_variant_unref(row) }
+                return (0..<gsize(4)).map { j -> String in
+                    let v = g_variant_get_child_value(row, j)
+                    defer { g_variant_unref(v) }
+                    return String(cString: g_variant_get_string(v, nil))
+                }.joined(separator: "|")
+            }
+        }
+        var heldDuringHandler: [Bool] = []
+        var watcher: SleepWatcher!
+        watcher = SleepWatcher(busAddress: TestBus.shared.address) { _ in
+            heldDuringHandler.append(watcher.holdsInhibitor && inhibitors().count == 1)
+        }
+        #expect(spinMainLoop(seconds: 3) { watcher.holdsInhibitor })
+        #expect(inhibitors() == ["sleep|MoscowTime Agent|Silence a ringing alarm and save its state before sleep|delay"])
+
+        try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
+                              [Variants.boolean(true)])
+        #expect(spinMainLoop(seconds: 2) { heldDuringHandler.count == 1 })
+        #expect(heldDuringHandler == [true], "still held while the handler silences and saves")
+        #expect(!watcher.holdsInhibitor)
+        #expect(spinMainLoop(seconds: 2) { inhibitors().isEmpty }, "released: logind may suspend")
+
+        try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
+                              [Variants.boolean(false)])
+        #expect(spinMainLoop(seconds: 3) { watcher.holdsInhibitor && inhibitors().count == 1 }, "taken again on resume")
+        watcher = nil
+        #expect(spinMainLoop(seconds: 2) { inhibitors().isEmpty }, "released with the watcher")
+    }
+
     @Test func ignoresTheSignalFromAnyoneButLogind() throws {
         let logind = try DBusMock(template: "logind", busName: "org.freedesktop.login1",
                                   objectPath: "/org/freedesktop/login1")

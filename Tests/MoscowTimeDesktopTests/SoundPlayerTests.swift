@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Glibc
 import Testing
 @testable import MoscowTimeDesktop
@@ -95,6 +96,79 @@ struct SoundPlayerTests {
         #expect(problems.last?.contains("/nonexistent/alarm.oga") == true, "\(problems)")
         #expect(!player.isPlaying(key: 4))
         withExtendedLifetime(pulse) {}
+    }
+
+    /// A FIFO, /dev/zero, a directory, an empty or a 2 GB file as a sound: refused at once (the main
+    /// loop is not blocked), reported, and the theme sound plays instead; the process does not grow.
+    @Test func hostileSoundFilesAreRefusedWithoutBlockingAndTheThemeSoundPlays() throws {
+        let pulse = try PulseServer()
+        let dir = makeTemporaryDirectory("sound-files")
+        defer { removeTree(dir) }
+        let fifo = dir + "/a.oga", huge = dir + "/huge.oga", empty = dir + "/empty.oga"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fd = open(huge, O_CREAT | O_WRONLY, 0o600)
+        #expect(ftruncate(fd, 2 * 1024 * 1024 * 1024) == 0) // sparse: no disk used
+        close(fd)
+        writeFile(empty, "")
+        #expect(SoundFileCheck.problem(fifo) == "\(fifo) is not a regular file")
+        #expect(SoundFileCheck.problem("/dev/zero") == "/dev/zero is not a regular file")
+        #expect(SoundFileCheck.problem(dir) == "\(dir) is not a regular file")
+        #expect(SoundFileCheck.problem(huge)?.hasPrefix("\(huge) is 2147483648 bytes") == true)
+        #expect(SoundFileCheck.problem(empty)?.hasPrefix("\(empty) is 0 bytes") == true)
+        #expect(SoundFileCheck.problem("/usr/share/sounds/freedesktop/stereo/bell.oga") == nil)
+
+        let player = makePlayer()
+        var problems: [String] = []
+        player.onProblem = { problems.append($0) }
+        let rssBefore = residentKB()
+        let started = monotonicMilliseconds()
+        for (key, path) in [fifo, "/dev/zero", dir, huge].enumerated() {
+            player.startLoop(key: UInt32(10 + key), source: .file(path))
+        }
+        player.playOnce(key: 20, source: .file(fifo))
+        #expect(monotonicMilliseconds() - started < 2000, "refusing must not block")
+        #expect(problems.count == 5, "\(problems)")
+        #expect(problems.allSatisfy { $0.hasSuffix("; playing the theme sound alarm-clock-elapsed instead") }, "\(problems)")
+        #expect((10...13).allSatisfy { player.isPlaying(key: UInt32($0)) })
+        spinMainLoop(seconds: 1)
+        #expect(residentKB() - rssBefore < 20_000, "grew by \(residentKB() - rssBefore) kB")
+        for key in [10, 11, 12, 13, 20] { player.stop(key: UInt32(key)) }
+        withExtendedLifetime(pulse) {}
+    }
+
+    /// After a ring the sound server connection is closed once it has been silent for a while, and a
+    /// new sound opens it again; a sound starting in the silence keeps it.
+    @Test func theConnectionIsReleasedAfterSilenceAndReopenedForTheNextSound() throws {
+        let pulse = try PulseServer()
+        let player = makePlayer()
+        player.releaseAfterSilenceMs = 300
+        player.startLoop(key: 1, source: .themeSound("bell"))
+        #expect(player.isConnected && !player.isReleasePending)
+        spinMainLoop(seconds: 0.3)
+        player.stop(key: 1)
+        #expect(player.isReleasePending)
+        // A sound within the silence cancels the release.
+        player.playOnce(key: 2, source: .themeSound("bell"))
+        #expect(!player.isReleasePending)
+        spinMainLoop(seconds: 0.5)
+        #expect(player.isConnected)
+        player.stop(key: 2)
+        #expect(spinMainLoop(seconds: 2) { !player.isConnected }, "closed after 0.3 s of silence")
+        #expect(spinMainLoop(seconds: 1) { pulse.sinkInputCount() == 0 })
+        // The next ring reconnects and is heard.
+        let ringing = try PulseServer.Recording(server: pulse, name: "after-release")
+        spinMainLoop(seconds: 0.5)
+        player.startLoop(key: 3, source: .themeSound("bell"))
+        #expect(player.isConnected && player.isPlaying(key: 3))
+        spinMainLoop(seconds: 2)
+        player.stop(key: 3)
+        #expect(ringing.stop().rms > 0.01)
+    }
+
+    private func residentKB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
     @Test func withoutASoundServerItReportsAndKeepsGoing() throws {

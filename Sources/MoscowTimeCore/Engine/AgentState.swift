@@ -8,9 +8,12 @@ public struct AgentState: Hashable, Sendable {
     public var alarms = AlarmBook()
     /// Habit reminders' bookkeeping (handled reminder times, "Later"s), see `HabitReminderPlanner`.
     public var habitReminders = HabitReminderState()
+    /// The ring notifications on screen, for a successor to close if this agent dies.
+    public var ringNotifications = RingNotifications()
 
-    public init(alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState()) {
-        self.alarms = alarms; self.habitReminders = habitReminders
+    public init(alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState(),
+                ringNotifications: RingNotifications = RingNotifications()) {
+        self.alarms = alarms; self.habitReminders = habitReminders; self.ringNotifications = ringNotifications
     }
 
     /// Per alarm id: the latest occurrence already handled (rung, reported missed, or skipped).

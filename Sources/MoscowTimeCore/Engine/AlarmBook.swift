@@ -24,6 +24,11 @@ public struct AlarmBook: Hashable, Sendable {
         tracks[id, default: AlarmTrack()].handled = occurrence
     }
 
+    /// Puts an alarm in the ringing state (state files, tests).
+    public mutating func setRinging(_ id: String, _ ring: RingingAlarm) {
+        tracks[id, default: AlarmTrack()].state = .ringing(ring)
+    }
+
     /// Puts an alarm in the snoozed state (state files, tests).
     public mutating func setSnooze(_ id: String, _ snooze: Snooze) {
         tracks[id, default: AlarmTrack()].state = .snoozed(snooze)
@@ -39,14 +44,4 @@ public struct AlarmBook: Hashable, Sendable {
 
     /// Forgets an alarm entirely (deleted from the document).
     mutating func forget(_ id: String) { tracks[id] = nil }
-}
-
-extension AlarmBook {
-    /// As it is written to disk and read back: a ringing alarm is saved as ready with its occurrence
-    /// handled (after a restart it neither rings again nor is reported).
-    public var persistent: AlarmBook {
-        var b = self
-        for (id, t) in tracks where t.ringing != nil { b.tracks[id] = AlarmTrack(state: .ready, handled: t.handled) }
-        return b
-    }
 }

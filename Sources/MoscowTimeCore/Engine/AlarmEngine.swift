@@ -134,6 +134,34 @@ public final class AlarmEngine {
         return effects
     }
 
+    /// The agent starts with alarms that were ringing when the previous agent died (crash, kill -9,
+    /// restart, --replace): nobody stopped them, so each rings again for what is left of its ring
+    /// duration; one whose duration has run out meanwhile is reported once as missed.
+    public func resumeInterrupted(now: Instant) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        var missed: [MissedAlarm] = []
+        var changed = false
+        for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
+            guard alarmsByID[id]?.enabled == true else {
+                // Deleted or switched off while no agent ran: nothing to ring or report.
+                _ = state.update(id) { $0.withdraw() }
+                changed = true
+                continue
+            }
+            if r.endsAt > now {
+                effects.append(.ring(r))
+            } else {
+                _ = state.update(id) { $0.withdraw() }
+                changed = true
+                missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .interrupted))
+                if r.isOneTime { effects.append(.disableAlarm(id)) }
+            }
+        }
+        if changed { effects.insert(.saveState, at: 0) }
+        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
+        return effects
+    }
+
     /// logind says the machine is about to sleep: nothing may keep ringing through it.
     public func silenceForSleep(now: Instant) -> [EngineEffect] {
         var effects: [EngineEffect] = []
@@ -144,7 +172,8 @@ public final class AlarmEngine {
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
             if r.isOneTime { effects.append(.disableAlarm(id)) }
         }
-        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
+        // Persisted before the sleep inhibitor is released: after resume it is not rung again.
+        if !missed.isEmpty { effects.insert(.saveState, at: 0); effects.append(.reportMissed(missed)) }
         return effects
     }
 

@@ -28,6 +28,9 @@ public struct MissedAlarm: Hashable, Sendable {
         case unanswered
         /// Ringing when the machine went to sleep.
         case sleep
+        /// Ringing when the agent died (crash, kill, restart) and its ring duration ran out before
+        /// an agent ran again.
+        case interrupted
     }
     public let alarmID: String
     public let label: String

@@ -9,7 +9,8 @@
 public enum AlarmState: Hashable, Sendable {
     /// Waiting for its next occurrence (or disabled).
     case ready
-    /// Ringing now (not persisted: after a restart the occurrence is handled and does not ring again).
+    /// Ringing now. Persisted: a ring cut short by a crash or restart was never stopped, so the next
+    /// agent rings it for the rest of its duration (`AlarmEngine.resumeInterrupted`).
     case ringing(RingingAlarm)
     /// Silenced for a while; rings again at `Snooze.until`.
     case snoozed(Snooze)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Something that happened to the agent, for `AgentScheduler.handle(_:now:)`.
 public enum AgentEvent: Sendable {
-    /// The agent starts ringing (its name is owned, or there is no bus).
+    /// The agent starts ringing (its name is owned, or there is no bus). Alarms the state says were
+    /// ringing (the previous agent died mid-ring) ring on for the rest of their duration.
     case started
     /// The wake instant the scheduler asked for has come.
     case timePassed

@@ -14,12 +14,26 @@ public final class AgentScheduler {
     public init(document: StoreDocument, state: AgentState, zone: Zone) {
         alarms = AlarmEngine(document: document, state: state.alarms, zone: zone)
         habits = state.habitReminders
+        ringNotifications = state.ringNotifications
     }
 
     public var document: StoreDocument { alarms.document }
     public var zone: Zone { alarms.zone }
     /// Everything to persist (`.saveState`).
-    public var state: AgentState { AgentState(alarms: alarms.state, habitReminders: habits) }
+    public var state: AgentState {
+        AgentState(alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications)
+    }
+    /// The ring notifications on screen, as the runtime last reported them (`noteRingNotifications`);
+    /// at start, what the previous agent left on screen.
+    public private(set) var ringNotifications: RingNotifications
+
+    /// The runtime reports which ring notifications it shows now. Returns whether that changed (the
+    /// runtime then saves the state, so that a successor can close them if this agent dies).
+    public func noteRingNotifications(_ shown: RingNotifications) -> Bool {
+        guard shown != ringNotifications else { return false }
+        ringNotifications = shown
+        return true
+    }
     /// What rings now, per alarm id.
     public var ringing: [String: RingingAlarm] { alarms.ringing }
 
@@ -33,7 +47,11 @@ public final class AgentScheduler {
 
     public func handle(_ event: AgentEvent, now: Instant) -> [AgentEffect] {
         switch event {
-        case .started, .timePassed, .clockChanged, .resumed:
+        case .started:
+            // What rang when the previous agent died rings on (or is reported), then the rest.
+            return ordered((alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now)).map(AgentEffect.init)
+                           + evaluateHabits(now: now))
+        case .timePassed, .clockChanged, .resumed:
             return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
         case let .documentChanged(doc, zone):
             let news = achievementNews(from: document, to: doc, zone: zone, now: now)

@@ -46,6 +46,7 @@ public struct AlarmNotificationText: Sendable {
             case .sleep: reason = t("(while the computer slept)")
             case .paused: reason = t("(while paused)")
             case .tooLate: reason = t("(too late to ring)")
+            case .interrupted: reason = t("(its ring was cut short: the agent stopped)")
             }
             return t("{label} — due {when}", ["label": m.label, "when": DateText.shortDateTime(l, t.language)]) + " " + reason
         }.joined(separator: "\n")

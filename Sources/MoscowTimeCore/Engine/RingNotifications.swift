@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The ring notifications an agent has on screen, persisted with its state. If the agent dies
+/// (crash, kill -9), its notifications stay on screen with Snooze/Stop buttons that reach no one;
+/// the next agent closes them by id. Ids are only meaningful to the server that gave them, so the
+/// server's unique bus name is kept too: a restarted server (ids from 1 again) is never asked to
+/// close someone else's notification.
+public struct RingNotifications: Hashable, Sendable {
+    /// The unique bus name of the notification server (":1.42"); empty when none was known.
+    public var server: String
+    /// Per alarm id: the id the server gave its ring notification.
+    public var ids: [String: UInt32]
+
+    public init(server: String = "", ids: [String: UInt32] = [:]) { self.server = server; self.ids = ids }
+
+    public var isEmpty: Bool { ids.isEmpty }
+}
