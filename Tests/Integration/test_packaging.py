@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from harness import bin_dir
+from harness.install import make_variables
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
@@ -110,14 +111,7 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def make_vars(tmp_path_factory):
     """Make variables that install the already-built debug binaries (no release build in tests)."""
-    bins = Path(os.path.realpath(bin_dir()))
-    gen = tmp_path_factory.mktemp("gen")
-    config = bins.name  # debug or release
-    scratch = bins.parent.parent  # <scratch>/<triple>/<config>
-    v = [f"CONFIG={config}", "STATIC=", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
-    r = run(["make", "-s", "-C", str(REPO), "mo", "man", "completions", *v], timeout=900)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    return v
+    return make_variables(tmp_path_factory.mktemp("gen"))
 
 
 def tree(root: Path) -> set[str]:

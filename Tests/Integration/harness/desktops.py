@@ -9,6 +9,7 @@ OCR (harness/screen.py), so a test sees the buttons a person sees.
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -98,4 +99,71 @@ class NotificationServer:
                                  f"read: {seen[-1].text!r} (screenshot {artefact})") from None
 
 
-__all__ = ["NOTIFICATION_SERVERS", "NotificationServer", "Rect", "ServerKind", "server_installed"]
+XFCONFD = "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd"
+WATCHER_NAME = "org.kde.StatusNotifierWatcher"
+ITEM_CONTRAST = 48  # of 255 in some channel: more than the panel's own border shades
+
+
+class XfcePanel:
+    """xfce4-panel with only its system tray plugin (harness/xfce4-panel.xml), along the top edge.
+    The plugin is the StatusNotifierWatcher and host; the panel draws nothing but its background
+    and the tray items, so any other pixel in it belongs to an item.
+
+    xfconfd (normally D-Bus-activated, but the private bus activates nothing) is started first.
+    `env` reaches the panel only: e.g. XDG_DATA_DIRS where an installed copy keeps its icons."""
+
+    WM_CLASS = "xfce4-panel"
+    PLUGIN_WM_CLASS = "wrapper-2.0"
+
+    def __init__(self, sandbox: Sandbox, bus: PrivateBus, display: VirtualDisplay,
+                 env: Optional[dict] = None, timeout: float = 15.0):
+        assert shutil.which("xfce4-panel") and Path(XFCONFD).is_file(), \
+            "xfce4-panel is not installed (scripts/setup-deps desktops)"
+        self.sandbox, self.bus, self.display = sandbox, bus, display
+        self.screen = Screen(sandbox)
+        config = sandbox.xdg.config / "xfce4" / "xfconf" / "xfce-perchannel-xml"
+        config.mkdir(parents=True, exist_ok=True)
+        shutil.copy(HERE / "xfce4-panel.xml", config / "xfce4-panel.xml")
+        self.xfconfd = sandbox.spawn("xfconfd", [XFCONFD])
+        wait_until(lambda: bus.has_owner("org.xfce.Xfconf") or not self.xfconfd.alive(), timeout, "xfconfd")
+        # No window manager runs: the panel would otherwise wait for one.
+        self.child = sandbox.spawn("xfce4-panel", ["xfce4-panel", "--disable-wm-check"], env=env)
+        wait_until(lambda: bus.has_owner(WATCHER_NAME) or not self.child.alive(), timeout,
+                   "the panel's StatusNotifierWatcher")
+        if not self.child.alive():
+            raise RuntimeError(self.child.describe())
+        self.window = self.screen.wait_for_window(self.WM_CLASS, timeout, min_height=16)
+
+    def item_rect(self, artefact: Path) -> Optional[Rect]:
+        """The bounding box of the pixels in the panel that differ clearly from its background (the
+        commonest colour), or None; from a screenshot of the panel kept at `artefact`."""
+        shot = self.screen.screenshot(artefact, self.window.rect)
+        pixels = self.screen.pixels(shot)
+        background = Counter(pixels.values()).most_common(1)[0][0]
+        far = [xy for xy, rgb in pixels.items()
+               if max(abs(a - b) for a, b in zip(rgb, background)) > ITEM_CONTRAST]
+        if not far:
+            return None
+        xs, ys = [x for x, _ in far], [y for _, y in far]
+        return Rect(self.window.rect.x + min(xs), self.window.rect.y + min(ys),
+                    max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def wait_for_item(self, artefact: Path, timeout: float = 10.0) -> Rect:
+        return wait_until(lambda: self.item_rect(artefact), timeout, "a tray item drawn in the panel",
+                          interval=0.3)
+
+    def popup_windows(self) -> list[Window]:
+        """Mapped windows of the tray plugin big enough to be a menu."""
+        # The systray plugin runs in the panel's plugin wrapper process, which owns the menus.
+        return self.screen.windows(self.PLUGIN_WM_CLASS, min_width=40, min_height=20)
+
+    def open_menu(self, item: Rect, timeout: float = 5.0) -> Window:
+        """Right-click the item; returns the menu window that opens."""
+        self.screen.click(*item.centre, button=3)
+        return wait_until(lambda: (self.popup_windows() or [None])[0], timeout, "the tray item's menu")
+
+
+HERE = Path(__file__).resolve().parent
+
+__all__ = ["NOTIFICATION_SERVERS", "NotificationServer", "Rect", "ServerKind", "XfcePanel",
+           "server_installed"]

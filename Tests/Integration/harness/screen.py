@@ -18,6 +18,8 @@ from .sandbox import Sandbox
 
 OCR_SCALE = 3
 OCR_LANGUAGES = "rus+eng"
+# ImageMagick txt: "12,3: (52,52,52)  #343434  srgb(52,52,52)"
+_TXT_PIXEL = re.compile(r"^(\d+),(\d+): \(\s*(\d+),\s*(\d+),\s*(\d+)", re.M)
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,14 @@ class Screen:
             colour = next(w for w in rest.split() if w.startswith("#"))[:7].upper()
             counts[colour] = counts.get(colour, 0) + int(count)
         return counts
+
+    def pixels(self, image: Path) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """Every pixel's 8-bit RGB by (x, y); for small images (a panel, an icon)."""
+        out = self._run(["convert", str(image), "-depth", "8", "txt:-"])
+        found = {}
+        for m in _TXT_PIXEL.finditer(out):
+            found[(int(m[1]), int(m[2]))] = (int(m[3]), int(m[4]), int(m[5]))
+        return found
 
     def read(self, region: Rect, artefact: Union[str, Path]) -> ScreenText:
         """OCR of `region`; the region's screenshot is kept at `artefact`."""
