@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import xml.etree.ElementTree as ET
 import time
 from pathlib import Path
 
@@ -94,6 +95,7 @@ EXPECTED = {
     "usr/lib/systemd/user/moscowtime-agent.service",
     f"etc/xdg/autostart/{APP}.desktop",
     f"usr/share/dbus-1/services/{APP}.service",
+    "usr/share/dbus-1/interfaces/org.moscowtime.Agent1.xml",
     f"usr/share/applications/{APP}.desktop",
     f"usr/share/metainfo/{APP}.metainfo.xml",
     *(f"usr/share/icons/hicolor/scalable/apps/{APP}{v}.svg" for v in ("", "-ringing", "-paused")),
@@ -135,6 +137,10 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     dbus = (root / f"usr/share/dbus-1/services/{APP}.service").read_text().splitlines()
     assert dbus[0] == "[D-BUS Service]"
     assert {"Name=org.moscowtime.Agent", "Exec=/usr/bin/moscowtime-agent", "SystemdService=moscowtime-agent.service"} <= set(dbus)
+    # The interface description (test_dbus_api checks it against the running agent's introspection).
+    installed_xml = root / "usr/share/dbus-1/interfaces/org.moscowtime.Agent1.xml"
+    assert installed_xml.read_bytes() == (DATA / "dbus" / "org.moscowtime.Agent1.xml").read_bytes()
+    assert [i.get("name") for i in ET.parse(installed_xml).getroot().iter("interface")] == ["org.moscowtime.Agent1"]
     if shutil.which("desktop-file-validate"):
         for d in root.rglob("*.desktop"):
             v = run(["desktop-file-validate", str(d)])
