@@ -24,6 +24,11 @@ public enum SettingsEditor {
         case "language":
             guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"]) }
             s.language = l
+        case "dismiss":
+            guard let d = DismissAction(rawValue: value.trimmingSpaces) else {
+                throw InputError("invalid value \"{value}\" for dismiss: expected snooze (closing a ringing alarm's notification snoozes it) or stop", ["value": value])
+            }
+            s.dismiss = d
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -39,6 +44,7 @@ public enum SettingsEditor {
         case "sound": return s.sound
         case "habit-sound": return s.habitSound
         case "language": return s.language.rawValue
+        case "dismiss": return s.dismiss.rawValue
         default: return nil
         }
     }

@@ -14,12 +14,20 @@ public struct Settings: Hashable, Sendable {
     /// Habit reminders: how long "Later" postpones, and the short sound they play.
     public var habitLaterMinutes: Int = 30
     public var habitSound: String = "message-new-instant"
+    /// What closing a ringing alarm's notification (a user dismissal) does. Snooze by default:
+    /// someone who swipes it away half asleep must not oversleep; only Stop stops.
+    public var dismiss: DismissAction = .snooze
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound"]
+                              "habit-later", "habit-sound", "dismiss"]
+}
+
+/// The `dismiss` setting.
+public enum DismissAction: String, Hashable, Sendable, CaseIterable {
+    case snooze, stop
 }
 
 public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {

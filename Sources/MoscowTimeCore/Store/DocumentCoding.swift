@@ -47,6 +47,7 @@ public enum DocumentCoding {
             ("language", .string(s.language.rawValue)),
             ("habitLaterMinutes", .int(s.habitLaterMinutes)),
             ("habitSound", .string(s.habitSound)),
+            ("dismiss", .string(s.dismiss.rawValue)),
         ])
     }
 
@@ -66,6 +67,10 @@ public enum DocumentCoding {
         }
         if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
         if r.has("habitSound") { s.habitSound = try r.string("habitSound") }
+        if r.has("dismiss") {
+            guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", "expected snooze or stop") }
+            s.dismiss = d
+        }
         return s
     }
 

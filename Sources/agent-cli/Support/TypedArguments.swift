@@ -38,7 +38,7 @@ struct DaysArgument: ExpressibleByArgument {
 /// The settings keys: a closed set.
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
     case zone, snooze, sound, ringMinutes = "ring-minutes", lateWindow = "late-window", language,
-         habitLater = "habit-later", habitSound = "habit-sound"
+         habitLater = "habit-later", habitSound = "habit-sound", dismiss
 
     init?(argument: String) {
         guard let key = SettingKey(rawValue: argument) else {
