@@ -45,7 +45,8 @@ def test_snooze_closes_the_notification_and_survives_a_restart(rig):
     assert _snoozed_entry(rig, t.id) is not None
 
 
-def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
+def test_stop_stops_while_dismissal_and_a_click_on_the_body_snooze_by_default(rig):
+    """Only Stop stops: someone who swipes the notification away half asleep must not oversleep."""
     rig.start_agent()
     stop, click, dismiss, expire = (rig.timer(2, label) for label in ("Stop me", "Click me", "Dismiss me",
                                                                           "Let me expire"))
@@ -59,13 +60,16 @@ def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
     rig.mock.emit_closed(calls["Let me expire"].id, CLOSED_EXPIRED)
 
     rig.wait_for_close(calls["Stop me"].id, timeout=1)
+    a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(stop.id)), 2,
+                   "the stopped timer to be switched off")
+    assert a["label"] == stop.label and a["next"] is None  # kept, switched off
+    assert stop.id not in rig.state().get("snoozes", {})
+    for t in (click, dismiss):
+        snooze = wait_until(lambda: rig.state().get("snoozes", {}).get(t.id), 2, f"{t.label!r} to be snoozed")
+        assert parse_iso(snooze["due"]) == t.due and snooze["count"] == 1
+        assert rig.alarm(t.id)["enabled"] is True
+        assert _snoozed_entry(rig, t.id) is not None
     rig.wait_for_close(calls["Click me"].id, timeout=1)
-    for t in (stop, click, dismiss):
-        a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(t.id)), 2,
-                       f"{t.label!r} to be switched off")
-        assert a["label"] == t.label and a["next"] is None  # kept, switched off
-        assert rig.next_for(t.id) is None
-        assert t.id not in rig.state().get("snoozes", {})
     # a dismissed notification is gone already: nothing to close
     assert calls["Dismiss me"].id not in rig.mock.close_calls()
 
@@ -75,7 +79,21 @@ def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
     time.sleep(0.5)
     assert [c.summary for c in rig.rings()].count("Let me expire") == 2
     for label in ("Stop me", "Click me", "Dismiss me"):
-        assert len(rig.rings(label)) == 1, f"{label!r} was shown again after it was stopped"
+        assert len(rig.rings(label)) == 1, f"{label!r} was shown again before its snooze ended"
+
+
+def test_with_dismiss_stop_a_dismissal_or_a_click_on_the_body_stops(rig):
+    rig.cli("settings", "dismiss", "stop")
+    agent = rig.start_agent()
+    click, dismiss = rig.timer(2, "Click me"), rig.timer(2, "Dismiss me")
+    calls = {t.label: rig.wait_for_ring(t.label, timeout=5) for t in (click, dismiss)}
+    rig.mock.emit_action_invoked(calls["Click me"].id, "default")
+    rig.mock.emit_closed(calls["Dismiss me"].id, CLOSED_DISMISSED)
+    for t in (click, dismiss):
+        a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(t.id)), 2,
+                       f"{t.label!r} to be switched off")
+        assert a["next"] is None and t.id not in rig.state().get("snoozes", {})
+    agent.wait_for_log("silenced: stopped", timeout=1)
 
 
 @pytest.mark.slow

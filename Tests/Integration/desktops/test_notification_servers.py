@@ -73,3 +73,15 @@ def test_stop_on_the_real_server_stops_a_one_time_alarm(rig, server):
     server.wait_for_none(timeout=5)
     assert t.id not in rig.state().get("snoozes", {})
     assert rig.next_for(t.id) is None
+
+
+def test_a_click_on_the_body_snoozes_rather_than_stops(rig, server):
+    """Every one of these servers turns a click on the text into the `default` action (and closes
+    the notification): like a dismissal, it must not end the alarm."""
+    out = artefact_dir("desktops", server.kind.name)
+    rig.start_agent()
+    t, window, text = _ringing_window(rig, server, "Подъём", out / "ringing-body-click.png")
+    server.screen.click_word(first(text.find("Подъём"), "the summary"))
+    wait_until(lambda: rig.state().get("snoozes", {}).get(t.id), 5, "the alarm to be snoozed")
+    server.wait_for_none(timeout=5)
+    assert rig.alarm(t.id)["enabled"] is True
