@@ -36,11 +36,12 @@ final class NotificationFactory {
     /// Whether buttons can be shown (otherwise the alarm's body says how to answer from the CLI).
     var hasActions: Bool { capabilities.contains("actions") }
 
-    /// A ringing alarm: critical, never expires, exactly two buttons, Snooze and Stop. A click on
-    /// the body is the `default` action, sent with an empty label: xfce4-notifyd and
-    /// lxqt-notificationd draw a labelled default action as a third button ("Stop" twice), and
-    /// every server tested (those two, notification-daemon, mate-notification-daemon, dunst)
-    /// leaves an unlabelled one out. It answers like a dismissal (RingPresenter).
+    /// A ringing alarm: critical, never expires, exactly two buttons, Snooze and Stop, and no
+    /// `default` action: xfce4-notifyd and lxqt-notificationd draw the default action's label as a
+    /// button of its own ("Stop" twice), an empty label would hide it but libnotify refuses one,
+    /// and without it every server tested (those two, notification-daemon,
+    /// mate-notification-daemon, dunst) closes the notification on a click on its body: a
+    /// dismissal, answered as the `dismiss` setting says (RingPresenter).
     func alarm(_ words: AlarmNotificationText.Ring, withActions: Bool) -> NotificationContent {
         NotificationContent(
             summary: words.summary, body: body(words.body),
@@ -49,8 +50,7 @@ final class NotificationFactory {
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0,
             actions: withActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
-                                    NotificationAction(id: "stop", label: words.stopLabel),
-                                    NotificationAction(id: "default", label: "")] : [])
+                                    NotificationAction(id: "stop", label: words.stopLabel)] : [])
     }
 
     /// The one list of missed alarms.

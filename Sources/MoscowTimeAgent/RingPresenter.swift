@@ -100,7 +100,6 @@ final class RingPresenter {
                 switch action {
                 case "snooze": self.onSnooze(id)
                 case "stop": self.onStop(id)
-                case "default": self.dismissed(id) // a click on the body, not the Stop button
                 default: Log.warning("unknown action \(action) for alarm \(id)")
                 }
             }, onClosed: { [weak self] reason in
@@ -130,8 +129,8 @@ final class RingPresenter {
         }
     }
 
-    /// Someone closed the notification or clicked its body rather than pressing a button: half
-    /// asleep, perhaps. Snoozing keeps them from oversleeping; `dismiss = stop` opts out.
+    /// Someone closed the notification (or clicked its body, which closes it) rather than pressing
+    /// a button: half asleep, perhaps. Snoozing keeps them from oversleeping; `dismiss = stop` opts out.
     private func dismissed(_ id: String) {
         switch dismiss {
         case .snooze: onSnooze(id)
