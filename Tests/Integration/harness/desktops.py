@@ -28,6 +28,10 @@ class ServerKind:
     argv: tuple[str, ...]
     wm_class: str      # WM_CLASS of its notification windows
     server_name: str   # GetServerInformation's name
+    # How a person closes its notification (a user dismissal): "text", a click on the text, or
+    # "close-button", the × in the top right corner (lxqt-notificationd ignores clicks on the text
+    # of a notification without a default action).
+    dismiss_by: str = "text"
 
 
 NOTIFICATION_SERVERS = {
@@ -40,7 +44,7 @@ NOTIFICATION_SERVERS = {
                    ("/usr/lib/mate-notification-daemon/mate-notification-daemon",),
                    "mate-notification-daemon", "Notification Daemon"),
         ServerKind("lxqt-notificationd", ("lxqt-notificationd",), "lxqt-notificationd",
-                   "lxqt-notificationd"),
+                   "lxqt-notificationd", dismiss_by="close-button"),
     )
 }
 
@@ -79,6 +83,20 @@ class NotificationServer:
 
     def wait_for_none(self, timeout: float = 10.0) -> None:
         self.screen.wait_for_no_window(self.kind.wm_class, timeout)
+
+    def dismiss(self, window: Window, text: ScreenText, artefact: Path) -> None:
+        """Closes the notification as a person would (see ServerKind.dismiss_by)."""
+        if self.kind.dismiss_by == "text":
+            word = max(text.words, key=lambda w: w.rect.width)  # the longest word: surely text, not a button
+            self.screen.click_word(word)
+            return
+        # The × is drawn in the top right corner; find it there.
+        r = window.rect
+        corner = Rect(r.x + r.width * 3 // 4, r.y, r.width - r.width * 3 // 4, r.height * 2 // 5)
+        mark = self.screen.dark_mark(corner, artefact)
+        if mark is None:
+            raise LookupError(f"no close button in the top right corner of the {self.kind.name} notification ({artefact})")
+        self.screen.click(*mark)
 
     def read(self, window: Window, artefact: Path, expect: Optional[str] = None,
              timeout: float = 5.0) -> ScreenText:

@@ -18,6 +18,7 @@ from .sandbox import Sandbox
 
 OCR_SCALE = 3
 OCR_LANGUAGES = "rus+eng"
+DARK = 128  # of 255 in every channel: text and glyphs on the servers' light backgrounds
 # ImageMagick txt: "12,3: (52,52,52)  #343434  srgb(52,52,52)"
 _TXT_PIXEL = re.compile(r"^(\d+),(\d+): \(\s*(\d+),\s*(\d+),\s*(\d+)", re.M)
 
@@ -139,6 +140,19 @@ class Screen:
         for m in _TXT_PIXEL.finditer(out):
             found[(int(m[1]), int(m[2]))] = (int(m[3]), int(m[4]), int(m[5]))
         return found
+
+    def dark_mark(self, region: Rect, artefact: Union[str, Path]) -> Optional[tuple[int, int]]:
+        """The centre of the dark marks (a drawn ×) in a light `region`, in screen coordinates; rows
+        that are dark nearly all across (a window's border or margin) do not count."""
+        pixels = self.pixels(self.screenshot(artefact, region))
+        dark = {xy for xy, rgb in pixels.items() if max(rgb) < DARK}
+        width = max(x for x, _ in pixels) + 1
+        rows = {y for _, y in dark}
+        margins = {y for y in rows if sum(1 for x, yy in dark if yy == y) > 0.8 * width}
+        marks = [(x, y) for x, y in dark if y not in margins]
+        if not marks:
+            return None
+        return (region.x + sum(x for x, _ in marks) // len(marks), region.y + sum(y for _, y in marks) // len(marks))
 
     def read(self, region: Rect, artefact: Union[str, Path]) -> ScreenText:
         """OCR of `region`; the region's screenshot is kept at `artefact`."""
