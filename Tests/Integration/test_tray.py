@@ -91,7 +91,7 @@ def test_without_a_watcher_the_agent_runs_and_registers_when_one_starts(rig, san
     wait_until(lambda: rig.cli_json("status")["tray"] == "shown", 3, "status to say the icon is shown")
     assert "tray:          icon shown" in rig.cli("status").stdout
     ru = rig.cli("status", env={"LANGUAGE": "ru", "LANG": "ru_RU.UTF-8"}).stdout
-    assert "tray:          значок показан" in ru
+    assert "лоток:         значок показан" in ru
 
 
 # -- properties --------------------------------------------------------------------------------------
