@@ -26,6 +26,8 @@ MANDIR     ?= $(DATADIR)/man
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
 DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+# The agent's D-Bus interface description, for d-feet, gdbus-codegen and other clients.
+DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 # Debian's zsh reads vendor-completions under /usr, site-functions elsewhere.
 ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
@@ -60,6 +62,7 @@ MAN_DATE = $(shell date -u $(if $(SOURCE_DATE_EPOCH),-d @$(SOURCE_DATE_EPOCH)) +
 ICONS = org.moscowtime.Agent org.moscowtime.Agent-ringing org.moscowtime.Agent-paused
 TEMPLATES = $(notdir $(wildcard data/templates/*.json))
 APP_ID = org.moscowtime.Agent
+DBUS_INTERFACE = org.moscowtime.Agent1
 
 # Every file `install` writes (without DESTDIR); `uninstall` removes exactly these.
 INSTALLED = \
@@ -70,6 +73,7 @@ INSTALLED = \
 	$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service \
 	$(AUTOSTARTDIR)/$(APP_ID).desktop \
 	$(DBUSSERVICEDIR)/$(APP_ID).service \
+	$(DBUSINTERFACEDIR)/$(DBUS_INTERFACE).xml \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/scalable/apps/$(i).svg) \
@@ -198,6 +202,8 @@ install: wake-helper
 	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service $(DESTDIR)$(AUTOSTARTDIR)/$(APP_ID).desktop \
 		$(DESTDIR)$(DBUSSERVICEDIR)/$(APP_ID).service $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
 	install -m 0644 data/metainfo/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -d $(DESTDIR)$(DBUSINTERFACEDIR)
+	install -m 0644 data/dbus/$(DBUS_INTERFACE).xml $(DESTDIR)$(DBUSINTERFACEDIR)/
 	install -d $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps
 	for i in $(ICONS); do \
 		install -m 0644 data/icons/$$i.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/ && \

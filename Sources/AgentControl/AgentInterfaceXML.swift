@@ -15,7 +15,9 @@ extension AgentInterface {
   <interface name="org.moscowtime.Agent1">
     <!-- running-since (x), version (s), zone (s), paused-until (x), ringing (u), snoozed (u),
          alarms (u), next-trigger (x), next-label (s), next-id (s), notification-server (s),
-         notification-capabilities (as), sound-backend (s), store (s), store-problem (s) -->
+         notification-capabilities (as), sound-backend (s), store (s), store-problem (s),
+         tray (s): shown, no-watcher (no StatusNotifierWatcher: nothing shows the icon),
+         not-registered, no-bus-name or pending -->
     <method name="GetStatus">
       <arg name="status" type="a{sv}" direction="out"/>
     </method>

@@ -16,6 +16,9 @@ public struct AgentStatus: Sendable, Equatable {
     public var soundBackend = ""
     public var store = ""
     public var storeProblem = ""
+    /// Whether a tray shows the icon: shown, no-watcher, not-registered, no-bus-name or pending
+    /// (StatusNotifierItem's TrayVisibility); empty from an agent that does not say.
+    public var tray = ""
 
     public init() {}
 
@@ -27,7 +30,7 @@ public struct AgentStatus: Sendable, Equatable {
             ("alarms", .uint32(alarms)), ("next-trigger", .int64(nextTrigger)), ("next-label", .string(nextLabel)),
             ("next-id", .string(nextID)), ("notification-server", .string(notificationServer)),
             ("notification-capabilities", .strings(notificationCapabilities)), ("sound-backend", .string(soundBackend)),
-            ("store", .string(store)), ("store-problem", .string(storeProblem)),
+            ("store", .string(store)), ("store-problem", .string(storeProblem)), ("tray", .string(tray)),
         ])
     }
 
@@ -47,5 +50,6 @@ public struct AgentStatus: Sendable, Equatable {
         soundBackend = dict.lookup("sound-backend")?.string ?? ""
         store = dict.lookup("store")?.string ?? ""
         storeProblem = dict.lookup("store-problem")?.string ?? ""
+        tray = dict.lookup("tray")?.string ?? ""
     }
 }

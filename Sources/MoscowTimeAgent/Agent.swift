@@ -93,9 +93,10 @@ public final class Agent {
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry)
         let soundKeys = SoundKeys()
-        let factory = NotificationFactory(server: notifier)
+        let factory = NotificationFactory(server: notifier, icons: AgentIdentity.iconFiles)
         let presenter = RingPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,
                                       text: AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
+        presenter.dismiss = doc.settings.dismiss
         let habits = HabitReminderPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory)
         let runner = AgentRunner(scheduler: AgentScheduler(document: doc, state: state, zone: zone), documents: documents,
                                  stateStore: stateStore, alarms: presenter, habits: habits)
@@ -160,6 +161,7 @@ public final class Agent {
         do {
             let tray = try Tray(connection: connection, runner: runner, store: documents.store,
                                 summary: TodaySummary(notifier: notifier, factory: factory),
+                                iconThemePath: AgentIdentity.iconFiles?.themePath ?? "",
                                 quit: { [weak self] in self?.quit("tray Quit") })
             self.tray = tray
             runner.observe(tray)
@@ -188,6 +190,7 @@ public final class Agent {
         s.soundBackend = presenter.soundBackendState
         s.store = documents.store.paths.document
         s.storeProblem = documents.lastProblem ?? ""
+        s.tray = (tray?.visibility ?? .pending).rawValue
         return s
     }
 

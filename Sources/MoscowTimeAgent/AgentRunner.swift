@@ -86,6 +86,7 @@ final class AgentRunner {
             return
         }
         alarms.text = AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone)
+        alarms.dismiss = doc.settings.dismiss
         carryOut(scheduler.handle(.documentChanged(doc, zone: zone), now: now))
     }
 

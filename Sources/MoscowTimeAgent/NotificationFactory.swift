@@ -14,9 +14,14 @@ final class NotificationFactory {
     static let achievementCategory = "x-moscowtime.habit.achievement"
 
     private let server: any NotificationShowing
+    private let icons: IconFiles?
     private var cached: [String]?
 
-    init(server: any NotificationShowing) { self.server = server }
+    /// `icons`: where the icon files are, sent as each notification's image (nil: the name only).
+    init(server: any NotificationShowing, icons: IconFiles? = nil) {
+        self.server = server
+        self.icons = icons
+    }
 
     /// The server's capabilities; an empty answer (no server yet) is not cached.
     var capabilities: [String] {
@@ -32,23 +37,28 @@ final class NotificationFactory {
     /// Whether buttons can be shown (otherwise the alarm's body says how to answer from the CLI).
     var hasActions: Bool { capabilities.contains("actions") }
 
-    /// A ringing alarm: critical, never expires, Snooze / Stop (a click on the body stops).
+    /// A ringing alarm: critical, never expires, exactly two buttons, Snooze and Stop, and no
+    /// `default` action: xfce4-notifyd and lxqt-notificationd draw the default action's label as a
+    /// button of its own ("Stop" twice), an empty label would hide it but libnotify refuses one,
+    /// and without it every server tested (those two, notification-daemon,
+    /// mate-notification-daemon, dunst) closes the notification on a click on its body: a
+    /// dismissal, answered as the `dismiss` setting says (RingPresenter).
     func alarm(_ words: AlarmNotificationText.Ring, withActions: Bool) -> NotificationContent {
         NotificationContent(
             summary: words.summary, body: body(words.body),
-            iconName: AgentIdentity.ringingIconName, urgency: .critical, category: Self.alarmCategory,
+            iconName: AgentIdentity.ringingIconName, imagePath: image(AgentIdentity.ringingIconName),
+            urgency: .critical, category: Self.alarmCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0,
             actions: withActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
-                                    NotificationAction(id: "stop", label: words.stopLabel),
-                                    NotificationAction(id: "default", label: words.stopLabel)] : [])
+                                    NotificationAction(id: "stop", label: words.stopLabel)] : [])
     }
 
     /// The one list of missed alarms.
     func missed(summary: String, body text: String) -> NotificationContent {
         NotificationContent(
             summary: summary, body: body(text),
-            iconName: AgentIdentity.iconName, urgency: .normal, category: Self.missedCategory,
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal, category: Self.missedCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0, actions: [])
     }
@@ -57,7 +67,7 @@ final class NotificationFactory {
     func habitReminder(_ words: HabitNotificationText.Reminder) -> NotificationContent {
         NotificationContent(
             summary: words.summary, body: body(words.body),
-            iconName: AgentIdentity.iconName, urgency: .normal, category: Self.habitCategory,
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal, category: Self.habitCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0,
             actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
@@ -78,10 +88,12 @@ final class NotificationFactory {
     func todaySummary(summary: String, body text: String) -> NotificationContent {
         NotificationContent(
             summary: summary, body: body(text),
-            iconName: AgentIdentity.iconName, urgency: .low, category: Self.summaryCategory,
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .low, category: Self.summaryCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: true,
             expireTimeoutMs: -1, actions: [])
     }
+
+    private func image(_ iconName: String) -> String? { icons?.file(for: iconName) }
 
     /// Plain text as the body: escaped where the server reads markup.
     private func body(_ text: String) -> String {

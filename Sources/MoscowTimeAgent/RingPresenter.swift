@@ -15,6 +15,8 @@ final class RingPresenter {
     private let factory: NotificationFactory
     private let clock: any WallClock
     var text: AlarmNotificationText
+    /// What a user dismissal (or a click on the body) does: the `dismiss` setting.
+    var dismiss: DismissAction = .snooze
     /// Called for the notification's actions: the runner turns them into engine calls.
     var onSnooze: (String) -> Void = { _ in }
     var onStop: (String) -> Void = { _ in }
@@ -113,7 +115,7 @@ final class RingPresenter {
                 guard let self else { return }
                 switch action {
                 case "snooze": self.onSnooze(id)
-                case "stop", "default": self.onStop(id)
+                case "stop": self.onStop(id)
                 default: Log.warning("unknown action \(action) for alarm \(id)")
                 }
             }, onClosed: { [weak self] reason in
@@ -131,17 +133,26 @@ final class RingPresenter {
     }
 
     /// Our own close() is not reported here (we forget the handle first, and a later show of the
-    /// same alarm has another serial). A user dismissal stops the alarm, as the notification is its
-    /// only visible control; an expiry shows it again.
+    /// same alarm has another serial). A user dismissal answers as `dismiss` says (snooze by
+    /// default: only Stop stops); an expiry shows it again.
     private func closed(_ id: String, serial: UInt64, reason: NotificationCloseReason) {
         guard shown[id] != nil, shownSerial[id] == serial else { return }
         shown[id] = nil
         onShownChanged()
         switch reason {
-        case .dismissed: onStop(id)
+        case .dismissed: dismissed(id)
         case .closedByCall, .expired, .undefined:
             // Closed by the server or another client while still ringing: keep it visible.
             reshowSoon()
+        }
+    }
+
+    /// Someone closed the notification (or clicked its body, which closes it) rather than pressing
+    /// a button: half asleep, perhaps. Snoozing keeps them from oversleeping; `dismiss = stop` opts out.
+    private func dismissed(_ id: String) {
+        switch dismiss {
+        case .snooze: onSnooze(id)
+        case .stop: onStop(id)
         }
     }
 

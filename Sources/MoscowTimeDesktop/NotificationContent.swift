@@ -6,6 +6,9 @@ public struct NotificationContent: Sendable, Equatable {
     public var body: String
     /// Icon theme name or absolute path; empty for none.
     public var iconName: String
+    /// The `image-path` hint: an image file (absolute path, sent as a file:// URI). Servers show
+    /// it even when the icon name is not in any installed theme (a build tree, a custom PREFIX).
+    public var imagePath: String?
     public var urgency: NotificationUrgency
     /// The `category` hint, e.g. "x-moscowtime.alarm".
     public var category: String?
@@ -25,6 +28,7 @@ public struct NotificationContent: Sendable, Equatable {
     public init(summary: String,
                 body: String = "",
                 iconName: String = "",
+                imagePath: String? = nil,
                 urgency: NotificationUrgency = .normal,
                 category: String? = nil,
                 desktopEntry: String? = nil,
@@ -36,6 +40,7 @@ public struct NotificationContent: Sendable, Equatable {
         self.summary = summary
         self.body = body
         self.iconName = iconName
+        self.imagePath = imagePath
         self.urgency = urgency
         self.category = category
         self.desktopEntry = desktopEntry

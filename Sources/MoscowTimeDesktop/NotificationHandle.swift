@@ -91,6 +91,9 @@ public final class NotificationHandle {
         notify_notification_set_timeout(n, content.expireTimeoutMs)
         if let category = content.category { notify_notification_set_category(n, category) }
         if let entry = content.desktopEntry { notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
+        if let image = content.imagePath, let uri = NotificationHandle.fileURI(image) {
+            notify_notification_set_hint(n, "image-path", g_variant_new_string(uri))
+        }
         // Booleans only when set: absent means false to every server, and keeps the hints short.
         if content.suppressSound { notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1)) }
         if content.resident { notify_notification_set_hint(n, "resident", g_variant_new_boolean(1)) }
@@ -101,6 +104,13 @@ public final class NotificationHandle {
             let data = Unmanaged.passRetained(callbacks).toOpaque()
             notify_notification_add_action(n, action.id, action.label, notificationActionInvoked, data, releaseRetainedBox)
         }
+    }
+
+    /// The spec wants image-path as a file:// URI (or an icon name); GLib escapes the path.
+    static func fileURI(_ path: String) -> String? {
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
     }
 
     /// libnotify refuses an empty summary; fall back to the application name.

@@ -55,7 +55,7 @@ public final class SoundPlayer {
     /// Human-readable cause when a sound cannot play ("no sound server: …", "sound not found: …").
     /// Called every time; de-duplicate in the caller.
     public var onProblem: (@MainActor (String) -> Void)?
-    /// For status output: "<driver>: ok" or "<driver>: unavailable: <cause>" as of the last attempt,
+    /// For status output: "<driver>: ok" or "<driver>: unavailable — <cause>" as of the last attempt,
     /// "<driver>: not opened yet" before the first sound.
     public private(set) var backendState: String
 
@@ -90,7 +90,7 @@ public final class SoundPlayer {
         let rc = ca_context_create(&created)
         guard rc == 0, let created else {
             openError = Self.describe(rc)
-            backendState = "\(Self.driverName): unavailable: \(Self.describe(rc))"
+            backendState = "\(Self.driverName): unavailable — \(Self.describe(rc))"
             return
         }
         context = created
@@ -103,7 +103,7 @@ public final class SoundPlayer {
         // A failed open is kept: play() retries it (and after a failure we start over, see play()).
         let openRC = ca_context_open(created)
         openError = openRC == 0 ? nil : Self.describe(openRC)
-        backendState = "\(Self.driverName): " + (openError.map { "unavailable: \($0)" } ?? "ok")
+        backendState = "\(Self.driverName): " + (openError.map { "unavailable — \($0)" } ?? "ok")
     }
 
     /// Plays `source` over and over until `stop(key:)`. Replaces whatever `key` was playing.
@@ -259,7 +259,7 @@ public final class SoundPlayer {
         switch code {
         case Self.errorNotAvailable:
             cause = "no sound server: \(Self.describe(code))"
-            backendState = "\(Self.driverName): unavailable: \(Self.describe(code))"
+            backendState = "\(Self.driverName): unavailable — \(Self.describe(code))"
         case Self.errorNotFound:
             cause = "sound not found: \(source.name)"
         case Self.errorDisabled:

@@ -26,6 +26,21 @@ public struct StatusNotifierAppearance: Equatable, Sendable {
     }
 }
 
+/// Whether a tray shows the item, and if not, why (for `agent-cli status`).
+public enum TrayVisibility: String, Sendable {
+    /// Not known yet: the bus has not answered.
+    case pending
+    /// Registered with the StatusNotifierWatcher: a StatusNotifierItem host shows it.
+    case shown
+    /// No StatusNotifierWatcher on the session bus: an XEmbed-only tray (trayer, tint2, i3bar) or
+    /// GNOME without the AppIndicator extension; nothing shows the item.
+    case noWatcher = "no-watcher"
+    /// The watcher refused or did not answer RegisterStatusNotifierItem.
+    case notRegistered = "not-registered"
+    /// The item's bus name could not be owned.
+    case noBusName = "no-bus-name"
+}
+
 /// A tray icon: org.kde.StatusNotifierItem (freedesktop.org wiki, Specifications/StatusNotifierItem)
 /// on an existing bus connection.
 ///
@@ -53,6 +68,10 @@ public final class StatusNotifierItem {
     /// The unique name of the watcher we last registered with successfully.
     public private(set) var registeredWith: String?
 
+    /// Directory the host should also search for `iconName` (the spec's IconThemePath): the
+    /// icons of a build tree or of an install prefix the desktop's icon theme does not cover.
+    public let iconThemePath: String
+
     public var onActivate: (@MainActor (Int32, Int32) -> Void)?
     public var onSecondaryActivate: (@MainActor (Int32, Int32) -> Void)?
     public var onContextMenu: (@MainActor (Int32, Int32) -> Void)?
@@ -63,11 +82,15 @@ public final class StatusNotifierItem {
     private var ownerID: guint = 0
     private var watchID: guint = 0
     private var watcherOwner: String?
+    private var watcherKnown = false
+    private var nameRefused = false
+    private var registrationError: String?
     private static var instances: Int = 0
 
     /// `id` is the application's stable identifier (the spec's Id); `menuPath` the dbusmenu object.
     public init(connection: OpaquePointer, id: String, category: String = "ApplicationStatus",
-                menuPath: String?, appearance: StatusNotifierAppearance) throws {
+                menuPath: String?, appearance: StatusNotifierAppearance, iconThemePath: String = "") throws {
+        self.iconThemePath = iconThemePath
         self.connection = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(connection)))
         Self.instances += 1
         busName = "org.kde.StatusNotifierItem-\(getpid())-\(Self.instances)"
@@ -137,7 +160,7 @@ public final class StatusNotifierItem {
         case "Title": return GV.string(appearance.title)
         case "Status": return GV.string(appearance.status.rawValue)
         case "WindowId": return GV.int32(0)
-        case "IconThemePath": return GV.string("")
+        case "IconThemePath": return GV.string(iconThemePath)
         case "Menu": return GV.objectPath(menuPath ?? "/")
         case "ItemIsMenu": return GV.bool(false)
         case "IconName": return GV.string(appearance.iconName)
@@ -163,6 +186,14 @@ public final class StatusNotifierItem {
 
     // MARK: name and watcher
 
+    public var visibility: TrayVisibility {
+        if nameRefused { return .noBusName }
+        if registeredWith != nil { return .shown }
+        if registrationError != nil { return .notRegistered }
+        if watcherKnown && watcherOwner == nil { return .noWatcher }
+        return .pending
+    }
+
     fileprivate func nameAcquired() {
         ownsName = true
         Log.debug("tray: acquired \(busName)")
@@ -171,21 +202,31 @@ public final class StatusNotifierItem {
 
     fileprivate func nameLost() {
         ownsName = false
+        nameRefused = true
         registeredWith = nil
         Log.debug("tray: cannot own \(busName); the tray icon is not shown")
     }
 
     fileprivate func watcherAppeared(_ owner: String) {
+        watcherKnown = true
         watcherOwner = owner
+        registrationError = nil
         register()
     }
 
     fileprivate func watcherVanished() {
-        if watcherOwner == nil {
-            Log.debug("tray: no \(Self.watcherName) on the session bus; the tray icon appears when one starts")
+        if !watcherKnown {
+            // Once, at start: on an XEmbed-only tray the icon is silently missing otherwise.
+            Log.info("tray: no \(Self.watcherName) on the session bus, so no tray shows the icon "
+                     + "(XEmbed-only trays such as trayer, tint2 or i3bar, and GNOME without the AppIndicator "
+                     + "extension, have none); notifications work as usual, and the icon appears when a "
+                     + "StatusNotifierItem host starts")
+        } else if watcherOwner == nil {
+            Log.debug("tray: still no \(Self.watcherName)")
         } else {
             Log.debug("tray: \(Self.watcherName) went away")
         }
+        watcherKnown = true
         watcherOwner = nil
         registeredWith = nil
     }
@@ -199,11 +240,13 @@ public final class StatusNotifierItem {
     }
 
     fileprivate func registrationFinished(watcher: String, error: String?) {
+        guard watcher == watcherOwner else { return } // a newer watcher has appeared meanwhile
         if let error {
-            Log.debug("tray: RegisterStatusNotifierItem failed: \(error)")
+            Log.warning("tray: \(Self.watcherName) did not register the icon: \(error)")
+            registrationError = error
             return
         }
-        guard watcher == watcherOwner else { return } // a newer watcher has appeared meanwhile
+        registrationError = nil
         registeredWith = watcher
         Log.debug("tray: registered \(busName) with \(Self.watcherName) (\(watcher))")
     }

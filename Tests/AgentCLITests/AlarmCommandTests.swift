@@ -263,8 +263,9 @@ struct AlarmCommandTests {
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
                 ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake",
-                 "achievement-notifications"])
+                 "achievement-notifications", "dismiss"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
+        #expect(all.out.contains("dismiss = snooze\n"))
         #expect(all.out.contains("snooze = 10\n"))
         #expect(rig.run("settings", "snooze", "5").out == "snooze = 5\n")
         #expect(rig.run("settings", "snooze").out == "5\n")
@@ -277,6 +278,20 @@ struct AlarmCommandTests {
         let before = rig.storeBytes()
         #expect(rig.run("settings", "snooze", "5").status == 0)
         #expect(rig.storeBytes() == before)
+    }
+
+    @Test func dismissSettingTakesSnoozeOrStopAndRejectsAnythingElse() throws {
+        let rig = CLIRig()
+        #expect(try rig.load().settings.dismiss == .snooze)
+        #expect(rig.run("settings", "dismiss", "stop").out == "dismiss = stop\n")
+        #expect(try rig.load().settings.dismiss == .stop)
+        let before = rig.storeBytes()
+        let bad = rig.run("settings", "dismiss", "close")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("invalid value \"close\" for dismiss: expected snooze"))
+        #expect(rig.storeBytes() == before)
+        #expect(rig.run("settings", "dismiss", "snooze").status == 0)
+        #expect(try rig.load().settings.dismiss == .snooze)
     }
 
     @Test func zoneChangeMovesNextRings() throws {

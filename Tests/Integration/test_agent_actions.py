@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The notification's buttons and closing it: Snooze, Stop, click (default), dismissal, expiry.
+"""The notification's buttons and closing it: Snooze, Stop, dismissal (snoozes unless dismiss = stop), expiry.
 Signals come from the dbusmock notification daemon itself (libnotify accepts them only from the
 owner of org.freedesktop.Notifications)."""
 from __future__ import annotations
@@ -45,27 +45,27 @@ def test_snooze_closes_the_notification_and_survives_a_restart(rig):
     assert _snoozed_entry(rig, t.id) is not None
 
 
-def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
+def test_stop_stops_while_a_dismissal_snoozes_by_default(rig):
+    """Only Stop stops: someone who swipes the notification away half asleep must not oversleep."""
     rig.start_agent()
-    stop, click, dismiss, expire = (rig.timer(2, label) for label in ("Stop me", "Click me", "Dismiss me",
-                                                                          "Let me expire"))
-    calls = {t.label: rig.wait_for_ring(t.label, timeout=5) for t in (stop, click, dismiss, expire)}
-    assert len({c.id for c in calls.values()}) == 4
+    stop, dismiss, expire = (rig.timer(2, label) for label in ("Stop me", "Dismiss me", "Let me expire"))
+    calls = {t.label: rig.wait_for_ring(t.label, timeout=5) for t in (stop, dismiss, expire)}
+    assert len({c.id for c in calls.values()}) == 3
 
     rig.mock.emit_action_invoked(calls["Stop me"].id, "stop")
-    rig.mock.emit_action_invoked(calls["Click me"].id, "default")
     rig.mock.emit_closed(calls["Dismiss me"].id, CLOSED_DISMISSED)
     # Closed by the server while still ringing (not by the user): shown again, keeps ringing.
     rig.mock.emit_closed(calls["Let me expire"].id, CLOSED_EXPIRED)
 
     rig.wait_for_close(calls["Stop me"].id, timeout=1)
-    rig.wait_for_close(calls["Click me"].id, timeout=1)
-    for t in (stop, click, dismiss):
-        a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(t.id)), 2,
-                       f"{t.label!r} to be switched off")
-        assert a["label"] == t.label and a["next"] is None  # kept, switched off
-        assert rig.next_for(t.id) is None
-        assert t.id not in rig.state().get("snoozes", {})
+    a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(stop.id)), 2,
+                   "the stopped timer to be switched off")
+    assert a["label"] == stop.label and a["next"] is None  # kept, switched off
+    assert stop.id not in rig.state().get("snoozes", {})
+    snooze = wait_until(lambda: rig.state().get("snoozes", {}).get(dismiss.id), 2, "the dismissed alarm to be snoozed")
+    assert parse_iso(snooze["due"]) == dismiss.due and snooze["count"] == 1
+    assert rig.alarm(dismiss.id)["enabled"] is True
+    assert _snoozed_entry(rig, dismiss.id) is not None
     # a dismissed notification is gone already: nothing to close
     assert calls["Dismiss me"].id not in rig.mock.close_calls()
 
@@ -74,8 +74,20 @@ def test_stop_click_and_dismiss_each_stop_and_disable_a_one_time_alarm(rig):
     assert rig.alarm(expire.id)["enabled"] is True
     time.sleep(0.5)
     assert [c.summary for c in rig.rings()].count("Let me expire") == 2
-    for label in ("Stop me", "Click me", "Dismiss me"):
-        assert len(rig.rings(label)) == 1, f"{label!r} was shown again after it was stopped"
+    for label in ("Stop me", "Dismiss me"):
+        assert len(rig.rings(label)) == 1, f"{label!r} was shown again before its snooze ended"
+
+
+def test_with_dismiss_stop_a_dismissal_stops(rig):
+    rig.cli("settings", "dismiss", "stop")
+    agent = rig.start_agent()
+    t = rig.timer(2, "Dismiss me")
+    call = rig.wait_for_ring(t.label, timeout=5)
+    rig.mock.emit_closed(call.id, CLOSED_DISMISSED)
+    a = wait_until(lambda: (lambda a: a if not a["enabled"] else None)(rig.alarm(t.id)), 2,
+                   "the dismissed one-time alarm to be switched off")
+    assert a["next"] is None and t.id not in rig.state().get("snoozes", {})
+    agent.wait_for_log("silenced: stopped", timeout=1)
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """End to end with the real dunst on Xvfb (the demo covers Snooze; these cover what it does not):
 the alarm is drawn as a critical notification, Stop through dunst's menu ends a one-time alarm,
-and closing it in dunst (a user dismissal) stops it too."""
+and closing it in dunst (a user dismissal) snoozes it."""
 from __future__ import annotations
 
 import time
@@ -61,13 +61,14 @@ def test_the_alarm_is_drawn_as_critical_and_stop_in_dunst_ends_a_one_time_alarm(
     assert [h["summary"] for h in dunst.history()] == [t.label]
 
 
-def test_closing_the_notification_in_dunst_stops_the_alarm(dunst_rig):
+def test_closing_the_notification_in_dunst_snoozes_the_alarm(dunst_rig):
     rig, dunst = dunst_rig, dunst_rig.dunst
     agent = rig.start_agent()
     t = rig.timer(1, "Dunst: dismiss me")
     dunst.wait_for_displayed(1, timeout=4)
     dunst.close()  # NotificationClosed reason 2: dismissed by the user
-    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 3, "the one-time alarm to be switched off")
-    agent.wait_for_log("silenced: stopped", timeout=1)
+    wait_until(lambda: rig.state().get("snoozes", {}).get(t.id), 3, "the alarm to be snoozed")
+    agent.wait_for_log("silenced: snoozed", timeout=1)
+    assert rig.alarm(t.id)["enabled"] is True
     time.sleep(0.5)
     assert dunst.count("displayed") == 0

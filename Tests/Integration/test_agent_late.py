@@ -29,7 +29,7 @@ def test_an_occurrence_within_the_late_window_rings_marked_late(rig):
     assert call.body.split("\n") in [
         [f"Alarm · {hm} · {date_line(due)}", f"late: due {hhmm(due)}", "Snooze: 10 min"]
         for hm in clock_texts(started, utc_now())], call.body
-    assert call.hints["urgency"] == URGENCY_CRITICAL and call.action_keys == ["snooze", "stop", "default"]
+    assert call.hints["urgency"] == URGENCY_CRITICAL and call.action_keys == ["snooze", "stop"]
     assert rig.missed_reports() == []
     assert parse_iso(rig.state()["handled"][alarm["id"]]) == due
 

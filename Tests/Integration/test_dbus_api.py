@@ -34,7 +34,7 @@ STATUS_TYPES = {
     "ringing": dbus.UInt32, "snoozed": dbus.UInt32, "alarms": dbus.UInt32, "next-trigger": dbus.Int64,
     "next-label": dbus.String, "next-id": dbus.String, "notification-server": dbus.String,
     "notification-capabilities": dbus.Array, "sound-backend": dbus.String, "store": dbus.String,
-    "store-problem": dbus.String,
+    "store-problem": dbus.String, "tray": dbus.String,
 }
 
 
@@ -152,6 +152,9 @@ def test_get_status_keys_types_and_values_and_the_version_property(api):
     assert "actions" in s["notification-capabilities"]
     assert s["store"] == str(api.rig.store_path) and s["store-problem"] == ""
     assert s["sound-backend"]
+    # No StatusNotifierWatcher on this private bus (known once the bus has answered).
+    assert s["tray"] in ("pending", "no-watcher")
+    wait_until(lambda: api.status()["tray"] == "no-watcher", 3, "the tray state no-watcher")
 
     assert api.bus.call(AGENT_BUS_NAME, PATH, "org.freedesktop.DBus.Properties", "Get", IFACE, "Version") == s["version"]
     assert api.bus.call(AGENT_BUS_NAME, PATH, "org.freedesktop.DBus.Properties", "GetAll", IFACE) == {"Version": s["version"]}

@@ -18,12 +18,14 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import xml.etree.ElementTree as ET
 import time
 from pathlib import Path
 
 import pytest
 
 from harness import bin_dir
+from harness.install import make_variables
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
@@ -94,6 +96,7 @@ EXPECTED = {
     "usr/lib/systemd/user/moscowtime-agent.service",
     f"etc/xdg/autostart/{APP}.desktop",
     f"usr/share/dbus-1/services/{APP}.service",
+    "usr/share/dbus-1/interfaces/org.moscowtime.Agent1.xml",
     f"usr/share/applications/{APP}.desktop",
     f"usr/share/metainfo/{APP}.metainfo.xml",
     *(f"usr/share/icons/hicolor/scalable/apps/{APP}{v}.svg" for v in ("", "-ringing", "-paused")),
@@ -111,14 +114,7 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def make_vars(tmp_path_factory):
     """Make variables that install the already-built debug binaries (no release build in tests)."""
-    bins = Path(os.path.realpath(bin_dir()))
-    gen = tmp_path_factory.mktemp("gen")
-    config = bins.name  # debug or release
-    scratch = bins.parent.parent  # <scratch>/<triple>/<config>
-    v = [f"CONFIG={config}", "STATIC=", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
-    r = run(["make", "-s", "-C", str(REPO), "mo", "man", "completions", *v], timeout=900)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    return v
+    return make_variables(tmp_path_factory.mktemp("gen"))
 
 
 def tree(root: Path) -> set[str]:
@@ -145,6 +141,10 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     dbus = (root / f"usr/share/dbus-1/services/{APP}.service").read_text().splitlines()
     assert dbus[0] == "[D-BUS Service]"
     assert {"Name=org.moscowtime.Agent", "Exec=/usr/bin/moscowtime-agent", "SystemdService=moscowtime-agent.service"} <= set(dbus)
+    # The interface description (test_dbus_api checks it against the running agent's introspection).
+    installed_xml = root / "usr/share/dbus-1/interfaces/org.moscowtime.Agent1.xml"
+    assert installed_xml.read_bytes() == (DATA / "dbus" / "org.moscowtime.Agent1.xml").read_bytes()
+    assert [i.get("name") for i in ET.parse(installed_xml).getroot().iter("interface")] == ["org.moscowtime.Agent1"]
     if shutil.which("desktop-file-validate"):
         for d in root.rglob("*.desktop"):
             v = run(["desktop-file-validate", str(d)])

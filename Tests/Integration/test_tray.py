@@ -80,10 +80,18 @@ def test_without_a_watcher_the_agent_runs_and_registers_when_one_starts(rig, san
     assert agent.alive()
     assert rig.cli_json("status")["ringing"][0]["id"] == t.id
     assert "warning" not in "".join(l for l in agent.stderr_text().splitlines() if "tray" in l)
+    # Said once (without --verbose too: it is an info line), and in `agent-cli status`.
+    assert agent.stderr_text().count("info: tray: no org.kde.StatusNotifierWatcher") == 1
+    assert rig.cli_json("status")["tray"] == "no-watcher"
+    assert "tray:          not shown: no StatusNotifierWatcher on the session bus" in rig.cli("status").stdout
 
     late = TrayWatcher(sandbox, rig.bus)
     [reg] = late.wait_for_registrations(1, timeout=3)
     assert reg["service"] == _item_name(agent)
+    wait_until(lambda: rig.cli_json("status")["tray"] == "shown", 3, "status to say the icon is shown")
+    assert "tray:          icon shown" in rig.cli("status").stdout
+    ru = rig.cli("status", env={"LANGUAGE": "ru", "LANG": "ru_RU.UTF-8"}).stdout
+    assert "лоток:         значок показан" in ru
 
 
 # -- properties --------------------------------------------------------------------------------------
@@ -107,6 +115,9 @@ def test_item_properties_tooltip_and_interfaces(rig, watcher):
     assert (p["Category"], p["Id"], p["Title"], p["Status"]) == ("ApplicationStatus", "moscowtime", "MoscowTime", "Active")
     assert (p["IconName"], p["AttentionIconName"]) == ("org.moscowtime.Agent", "org.moscowtime.Agent-ringing")
     assert (p["Menu"], p["ItemIsMenu"], p["WindowId"]) == ("/MenuBar", False, 0)
+    # From the build tree hosts find the icons in the source tree (no theme has them installed).
+    assert p["IconThemePath"] == str(REPO_ROOT / "data" / "icons")
+    assert (REPO_ROOT / "data" / "icons" / f"{p['IconName']}.svg").is_file()
     at = parse_iso(rig.next_for(alarm["id"])["at"])
     title, text = tray.tooltip()
     weekday = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[at.astimezone(MOSCOW).weekday()]

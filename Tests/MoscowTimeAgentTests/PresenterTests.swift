@@ -50,9 +50,11 @@ struct PresenterTests {
         #expect(n.content.category == NotificationFactory.alarmCategory)
         #expect(n.content.expireTimeoutMs == 0)
         #expect(n.content.suppressSound)
-        #expect(n.actionIDs == ["snooze", "stop", "default"])
-        #expect(n.content.actions.map(\.label) == ["Snooze", "Stop", "Stop"])
+        // Exactly two buttons: no `default` action, which some servers draw as a third button.
+        #expect(n.actionIDs == ["snooze", "stop"])
+        #expect(n.content.actions.map(\.label) == ["Snooze", "Stop"])
         #expect(n.content.body.hasSuffix("\nSnooze: 10 min"))
+        #expect(n.content.imagePath == nil) // no icon files given to this factory
         #expect(Array(r.sound.looping.values) == [.themeSound("alarm-clock-elapsed")])
     }
 
@@ -118,20 +120,44 @@ struct PresenterTests {
         #expect(r.server.leftoverCloses.count == 2)
     }
 
-    @Test func buttonsAndDismissalAnswerTheAlarm() throws {
+    @Test func onlyStopStopsADismissalSnoozesByDefault() throws {
         let r = rig()
         var snoozed: [String] = [], stopped: [String] = []
         r.alarms.onSnooze = { snoozed.append($0) }
         r.alarms.onStop = { stopped.append($0) }
-        r.alarms.ring(ring("a1"))
-        r.alarms.ring(ring("b2"))
-        r.alarms.ring(ring("c3"))
+        for id in ["a1", "b2", "c3"] { r.alarms.ring(ring(id)) }
         let shown = r.server.onScreen
         shown[0].press("snooze")
-        shown[1].press("default") // a click on the body stops, as the notification is the alarm's only control
-        shown[2].serverCloses(.dismissed)
+        shown[1].serverCloses(.dismissed) // closed, or a click on the body: half asleep, perhaps
+        shown[2].press("stop")
+        #expect(snoozed == ["a1", "b2"])
+        #expect(stopped == ["c3"])
+    }
+
+    @Test func withDismissStopADismissalStops() throws {
+        let r = rig()
+        r.alarms.dismiss = .stop
+        var snoozed: [String] = [], stopped: [String] = []
+        r.alarms.onSnooze = { snoozed.append($0) }
+        r.alarms.onStop = { stopped.append($0) }
+        for id in ["a1", "b2"] { r.alarms.ring(ring(id)) }
+        let shown = r.server.onScreen
+        shown[0].press("snooze")
+        shown[1].serverCloses(.dismissed)
         #expect(snoozed == ["a1"])
-        #expect(stopped == ["b2", "c3"])
+        #expect(stopped == ["b2"])
+    }
+
+    @Test func notificationsCarryTheIconFileAsTheirImage() throws {
+        let server = FakeNotificationServer(caps: ["actions", "body"])
+        let icons = IconFiles(themePath: "/src/data/icons", layout: .flat)
+        let factory = NotificationFactory(server: server, icons: icons)
+        let alarms = RingPresenter(notifier: server, sound: FakeSoundPlayer(), soundKeys: SoundKeys(), factory: factory,
+                                   text: AlarmNotificationText(Localizer(.en), zone: zone), clock: FixedClock(instant: seven))
+        alarms.ring(ring())
+        alarms.reportMissed([MissedAlarm(alarmID: "b2", label: "Early", due: seven, reason: .tooLate)])
+        #expect(server.onScreen.map(\.content.imagePath) == ["/src/data/icons/org.moscowtime.Agent-ringing.svg",
+                                                              "/src/data/icons/org.moscowtime.Agent.svg"])
     }
 
     @Test func closedByTheServerWhileRingingIsNotAStop() throws {
@@ -155,6 +181,7 @@ struct PresenterTests {
         // A late report about the first show (even one saying "dismissed") is not about the second.
         r.server.shown[0].serverCloses(.dismissed)
         #expect(stopped.isEmpty)
+        r.alarms.dismiss = .stop
         r.server.shown[1].serverCloses(.dismissed)
         #expect(stopped == ["a1b2c3d4"])
     }

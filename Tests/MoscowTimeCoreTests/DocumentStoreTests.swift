@@ -16,6 +16,7 @@ struct DocumentStoreTests {
         var s = Settings()
         s.zone = "Europe/Berlin"; s.snoozeMinutes = 7; s.sound = "bell"; s.ringMinutes = 3
         s.lateWindowMinutes = 30; s.language = .ru; s.habitLaterMinutes = 45; s.habitSound = "/usr/share/sounds/x.oga"
+        s.dismiss = .stop  // not the default, so the round trip shows it is stored
         return StoreDocument(settings: s, alarms: [
             F.alarm("0000aaaa", .weekly(days: [.monday, .wednesday, .sunday], time: F.time(6, 45)), label: "Подъём 🏃‍♂️"),
             F.alarm("0000bbbb", .once(date: F.day(2026, 12, 31), time: F.time(23, 59)), label: "Новый год 🎄", snooze: 1),

@@ -69,6 +69,22 @@ struct NotifierTests {
         withExtendedLifetime(handle) {}
     }
 
+    @Test func anImageFileGoesAsAFileURIInTheImagePathHint() throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let notifier = Notifier(appName: "MoscowTime Test")
+        var content = alarmContent()
+        content.imagePath = "/opt/моё приложение/icons/org.moscowtime.Agent-ringing.svg"
+        let handle = try notifier.show(content, onAction: { _ in }, onClosed: { _ in })
+        let calls = try server.methodCalls("Notify")
+        try #require(calls.count == 1)
+        defer { calls[0].forEach { g_variant_unref($0) } }
+        // RFC 3986 escaping of the space and the Cyrillic bytes, as the spec's file:// URI asks.
+        #expect(hint(calls[0][6], "image-path")
+                == "'file:///opt/%D0%BC%D0%BE%D1%91%20%D0%BF%D1%80%D0%B8%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D0%B5/icons/org.moscowtime.Agent-ringing.svg'")
+        withExtendedLifetime(handle) {}
+    }
+
     @Test func actionsAndCloseComeBackOnTheMainLoop() throws {
         let server = try startServer()
         defer { server.stop() }

@@ -22,14 +22,15 @@ final class Tray: AgentRunnerObserver {
     private var midnight: WallClockTimer?
     private let deferred = OneShotTimeout()
 
+    /// `iconThemePath`: where hosts find the icons when no installed theme has them (a build tree).
     init(connection: OpaquePointer, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
-         quit: @escaping () -> Void) throws {
+         iconThemePath: String = "", quit: @escaping () -> Void) throws {
         self.runner = runner; self.store = store; self.quit = quit
         self.summary = summary
         menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
         let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now))
         item = try StatusNotifierItem(connection: connection, id: Self.id, menuPath: Self.menuPath,
-                                      appearance: text.appearance)
+                                      appearance: text.appearance, iconThemePath: iconThemePath)
         menuServer.onEvent = { [weak self] id, event in self?.event(id, event) }
         menuServer.onAboutToShow = { [weak self] _ in self?.refresh() }
         item.onActivate = { [weak self] _, _ in self?.showSummary() }
@@ -42,6 +43,9 @@ final class Tray: AgentRunnerObserver {
                                   onClockChange: { [weak self] in self?.refresh() })
         refresh()
     }
+
+    /// Whether a tray shows the icon, for `agent-cli status`.
+    var visibility: TrayVisibility { item.visibility }
 
     func runner(didCarryOut effect: AgentEffect) {}
     func runnerDidSettle() { refresh() }

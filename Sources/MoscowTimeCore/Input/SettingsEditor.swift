@@ -36,6 +36,11 @@ public enum SettingsEditor {
                 throw InputError("invalid value \"{value}\" for achievement-notifications: expected on or off", ["value": value])
             }
             s.achievementNotifications = on
+        case "dismiss":
+            guard let d = DismissAction(rawValue: value.trimmingSpaces) else {
+                throw InputError("invalid value \"{value}\" for dismiss: expected snooze (closing a ringing alarm's notification snoozes it) or stop", ["value": value])
+            }
+            s.dismiss = d
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -53,6 +58,7 @@ public enum SettingsEditor {
         case "language": return s.language.rawValue
         case "wake": return s.wakeAlarms ? "on" : "off"
         case "achievement-notifications": return s.achievementNotifications ? "on" : "off"
+        case "dismiss": return s.dismiss.rawValue
         default: return nil
         }
     }

@@ -19,12 +19,20 @@ public struct Settings: Hashable, Sendable {
     /// Whether the agent announces a newly earned habit achievement (a notification and a D-Bus
     /// signal); `habit achievements` lists them either way.
     public var achievementNotifications = true
+    /// What closing a ringing alarm's notification (a user dismissal) does. Snooze by default:
+    /// someone who swipes it away half asleep must not oversleep; only Stop stops.
+    public var dismiss: DismissAction = .snooze
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound", "wake", "achievement-notifications"]
+                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss"]
+}
+
+/// The `dismiss` setting.
+public enum DismissAction: String, Hashable, Sendable, CaseIterable {
+    case snooze, stop
 }
 
 public enum LanguageSetting: String, Hashable, Sendable, CaseIterable {

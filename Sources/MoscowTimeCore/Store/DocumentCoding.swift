@@ -49,6 +49,7 @@ public enum DocumentCoding {
             ("habitSound", .string(s.habitSound)),
             ("achievementNotifications", .bool(s.achievementNotifications)),
             ("wakeAlarms", .bool(s.wakeAlarms)),
+            ("dismiss", .string(s.dismiss.rawValue)),
         ])
     }
 
@@ -70,6 +71,10 @@ public enum DocumentCoding {
         if r.has("habitSound") { s.habitSound = try r.string("habitSound") }
         if r.has("achievementNotifications") { s.achievementNotifications = try r.bool("achievementNotifications", default: true) }
         if r.has("wakeAlarms") { s.wakeAlarms = try r.bool("wakeAlarms") }
+        if r.has("dismiss") {
+            guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", "expected snooze or stop") }
+            s.dismiss = d
+        }
         return s
     }
 

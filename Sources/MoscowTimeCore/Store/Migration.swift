@@ -18,7 +18,7 @@ public struct Migration: Sendable {
         // 2 → 3: habits after Loop Habit Tracker. What changed is meaning, not form: "every N days"
         // is now once in any N days (Loop's 1/N) rather than a fixed cycle from the start date.
         setVersion(3),
-        // 3 → 4: the per-alarm "wake" and the "wakeAlarms" setting (defaults apply when absent).
+        // 3 → 4: the per-alarm "wake", the "wakeAlarms" and "dismiss" settings (defaults apply when absent).
         setVersion(4),
     ])
 

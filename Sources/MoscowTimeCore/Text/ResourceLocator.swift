@@ -41,6 +41,23 @@ public enum ResourceLocator {
         return dirs
     }
 
+    /// The agent's icons: installed beside the executable (`<bindir>/../share/icons`, hicolor), else
+    /// the source tree's `data/icons` when running from a build directory; nil when neither has
+    /// `probe` (an icon name, e.g. org.moscowtime.Agent).
+    public static func iconFiles(probe: String, executableDirectory exe: String?) -> IconFiles? {
+        guard let exe else { return nil }
+        var candidates = [IconFiles(themePath: canonical(exe + "/../share/icons"), layout: .hicolorTheme)]
+        if let repo = sourceTree(above: exe) { candidates.append(IconFiles(themePath: repo + "/data/icons", layout: .flat)) }
+        return candidates.first { isFile($0.file(for: probe)) }
+    }
+
+    /// `path` without `..` and symlinks (hosts get a clean path); as given when it does not exist.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The catalogue file for `language` in the first locale directory that has one.
     public static func cataloguePath(_ language: Language, environment env: [String: String],
                                      executableDirectory exe: String?) -> String? {

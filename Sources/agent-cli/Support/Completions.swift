@@ -41,6 +41,7 @@ enum Completions {
         switch key {
         case "zone": values = candidates(.zone)
         case "language": values = candidates(.language)
+        case "dismiss": values = DismissAction.allCases.map(\.rawValue)
         default: values = []
         }
         return values.filter { $0.hasPrefix(prefix) }

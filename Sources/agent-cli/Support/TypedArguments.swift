@@ -39,7 +39,7 @@ struct DaysArgument: ExpressibleByArgument {
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
     case zone, snooze, sound, ringMinutes = "ring-minutes", lateWindow = "late-window", language,
          habitLater = "habit-later", habitSound = "habit-sound", wake,
-         achievementNotifications = "achievement-notifications"
+         achievementNotifications = "achievement-notifications", dismiss
 
     init?(argument: String) {
         guard let key = SettingKey(rawValue: argument) else {

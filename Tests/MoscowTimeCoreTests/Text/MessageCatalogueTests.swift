@@ -101,6 +101,25 @@ struct MessageCatalogueTests {
         #expect(templates == ["/d/templates", "/usr/bin/../share/moscowtime/templates"])
     }
 
+    @Test func findsTheIconsInstalledBesideTheProgramElseInTheSourceTree() throws {
+        // From a build tree: the source tree's data/icons, flat.
+        let exe = Self.repo + "/.build/x86_64-unknown-linux-gnu/debug"
+        let source = try #require(ResourceLocator.iconFiles(probe: "org.moscowtime.Agent", executableDirectory: exe))
+        #expect(source == IconFiles(themePath: Self.repo + "/data/icons", layout: .flat))
+        #expect(source.file(for: "org.moscowtime.Agent-ringing") == Self.repo + "/data/icons/org.moscowtime.Agent-ringing.svg")
+        #expect(ResourceLocator.isFile(source.file(for: "org.moscowtime.Agent-ringing")))
+        // Installed: <prefix>/share/icons in the hicolor layout wins, its path without "..".
+        let prefix = ScratchDirectory("icons")
+        ScratchDirectory.makeDirectories(prefix.path + "/bin")
+        ScratchDirectory.write(prefix.path + "/share/icons/hicolor/scalable/apps/org.moscowtime.Agent.svg", "<svg/>")
+        let installed = try #require(ResourceLocator.iconFiles(probe: "org.moscowtime.Agent", executableDirectory: prefix.path + "/bin"))
+        #expect(installed.themePath == prefix.path + "/share/icons" && installed.layout == .hicolorTheme)
+        #expect(installed.file(for: "org.moscowtime.Agent") == prefix.path + "/share/icons/hicolor/scalable/apps/org.moscowtime.Agent.svg")
+        // Neither: nothing to point a host at.
+        #expect(ResourceLocator.iconFiles(probe: "org.moscowtime.Agent", executableDirectory: "/nonexistent/bin") == nil)
+        #expect(ResourceLocator.iconFiles(probe: "no-such-icon", executableDirectory: exe) == nil)
+    }
+
     @Test func notificationTextInBothLanguages() throws {
         let c = try Self.russian()
         let zone = try #require(Zone(identifier: "Europe/Moscow"))

@@ -49,6 +49,7 @@ struct StatusCommand: ParsableCommand {
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
                 ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
                 ("wakeFromSuspend", wake.json),
+                ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
             ])
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
             return
@@ -74,9 +75,23 @@ struct StatusCommand: ParsableCommand {
                    : t("{server}; capabilities: {capabilities}", ["server": s.notificationServer,
                                                                   "capabilities": s.notificationCapabilities.joined(separator: " ")]))
         fields.add(t("sound"), s.soundBackend)
+        if let tray = Self.trayText(s.tray, t) { fields.add(t("tray"), tray) }
         fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
         fields.add(t("wake"), wake.line(t))
         Output.line(fields.render().joined(separator: "\n"))
+    }
+
+    /// What the tray state means for the user; nil from an agent that does not report it.
+    static func trayText(_ state: String, _ t: Localizer) -> String? {
+        switch state {
+        case "": return nil
+        case "shown": return t("icon shown")
+        case "no-watcher":
+            return t("not shown: no StatusNotifierWatcher on the session bus (an XEmbed-only tray such as trayer, tint2 or i3bar, or GNOME without the AppIndicator extension); notifications work as usual")
+        case "not-registered": return t("not shown: the StatusNotifierWatcher did not register the icon")
+        case "no-bus-name": return t("not shown: the icon's bus name is taken")
+        default: return t("not shown yet: waiting for the session bus")
+        }
     }
 }
 

@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reading a virtual screen as a person would: X windows by class, text by OCR, clicks by xdotool.
+
+Buttons are found from what is drawn, not from hard-coded coordinates: the window's region is
+read with tesseract (Russian + English models), and a click goes to the centre of the word.
+Small UI fonts read reliably only when enlarged, so regions are scaled 3× before OCR.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional, Union
+
+from .procs import wait_until
+from .sandbox import Sandbox
+
+OCR_SCALE = 3
+OCR_LANGUAGES = "rus+eng"
+DARK = 128  # of 255 in every channel: text and glyphs on the servers' light backgrounds
+# ImageMagick txt: "12,3: (52,52,52)  #343434  srgb(52,52,52)"
+_TXT_PIXEL = re.compile(r"^(\d+),(\d+): \(\s*(\d+),\s*(\d+),\s*(\d+)", re.M)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return self.x + self.width // 2, self.y + self.height // 2
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
+    @property
+    def geometry(self) -> str:
+        """ImageMagick's WxH+X+Y."""
+        return f"{self.width}x{self.height}+{self.x}+{self.y}"
+
+
+@dataclass(frozen=True)
+class Window:
+    id: int
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    rect: Rect       # in screen coordinates
+    confidence: float
+
+
+@dataclass(frozen=True)
+class ScreenText:
+    """The words OCR found in one region, in reading order."""
+    words: tuple[Word, ...]
+    image: Path
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    def find(self, pattern: str) -> list[Word]:
+        """Words matching the regex `pattern` entirely (case-sensitive)."""
+        rx = re.compile(pattern)
+        return [w for w in self.words if rx.fullmatch(w.text)]
+
+    def count(self, pattern: str) -> int:
+        return len(self.find(pattern))
+
+
+class Screen:
+    """The X screen of a sandbox (DISPLAY from its environment)."""
+
+    def __init__(self, sandbox: Sandbox):
+        for tool in ("xdotool", "tesseract", "import", "convert"):
+            assert shutil.which(tool), f"{tool} is not installed (scripts/setup-deps desktops)"
+        self.sandbox = sandbox
+        self._shots = 0
+
+    def _run(self, argv: list[str], timeout: float = 20.0) -> str:
+        r = self.sandbox.run(argv, timeout=timeout)
+        if r.returncode != 0:
+            raise RuntimeError(f"{argv[0]} failed ({r.returncode}): {r.stderr.strip()}")
+        return r.stdout
+
+    # -- windows -----------------------------------------------------------------------------
+    def windows(self, wm_class: str, min_width: int = 60, min_height: int = 30) -> list[Window]:
+        """Mapped windows whose WM_CLASS (instance or class) matches `wm_class`, big enough to be
+        a real window (servers keep small helper windows too)."""
+        r = self.sandbox.run(["xdotool", "search", "--onlyvisible", "--class", f"^{re.escape(wm_class)}$"])
+        found = []
+        for wid in r.stdout.split():
+            g = self.sandbox.run(["xdotool", "getwindowgeometry", "--shell", wid])
+            if g.returncode != 0:
+                continue  # unmapped meanwhile
+            v = dict(line.split("=", 1) for line in g.stdout.split() if "=" in line)
+            rect = Rect(int(v["X"]), int(v["Y"]), int(v["WIDTH"]), int(v["HEIGHT"]))
+            if rect.width >= min_width and rect.height >= min_height:
+                found.append(Window(int(wid), rect))
+        return found
+
+    def wait_for_window(self, wm_class: str, timeout: float = 10.0, **kw) -> Window:
+        return wait_until(lambda: (self.windows(wm_class, **kw) or [None])[0], timeout,
+                          f"a mapped {wm_class} window")
+
+    def wait_for_no_window(self, wm_class: str, timeout: float = 10.0, **kw) -> None:
+        wait_until(lambda: not self.windows(wm_class, **kw), timeout, f"no {wm_class} window")
+
+    # -- pixels --------------------------------------------------------------------------------
+    def screenshot(self, path: Union[str, Path], region: Optional[Rect] = None) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        argv = ["import", "-window", "root"]
+        if region is not None:
+            argv += ["-crop", region.geometry, "+repage"]
+        self._run([*argv, str(path)])
+        return path
+
+    def colours(self, image: Path) -> dict[str, int]:
+        """Pixel count per colour (#RRGGBB)."""
+        out = self._run(["convert", str(image), "-format", "%c", "histogram:info:-"])
+        counts: dict[str, int] = {}
+        for line in out.splitlines():
+            count, rest = line.split(":", 1)
+            colour = next(w for w in rest.split() if w.startswith("#"))[:7].upper()
+            counts[colour] = counts.get(colour, 0) + int(count)
+        return counts
+
+    def pixels(self, image: Path) -> dict[tuple[int, int], tuple[int, int, int]]:
+        """Every pixel's 8-bit RGB by (x, y); for small images (a panel, an icon)."""
+        out = self._run(["convert", str(image), "-depth", "8", "txt:-"])
+        found = {}
+        for m in _TXT_PIXEL.finditer(out):
+            found[(int(m[1]), int(m[2]))] = (int(m[3]), int(m[4]), int(m[5]))
+        return found
+
+    def dark_mark(self, region: Rect, artefact: Union[str, Path]) -> Optional[tuple[int, int]]:
+        """The centre of the dark marks (a drawn ×) in a light `region`, in screen coordinates; rows
+        that are dark nearly all across (a window's border or margin) do not count."""
+        pixels = self.pixels(self.screenshot(artefact, region))
+        dark = {xy for xy, rgb in pixels.items() if max(rgb) < DARK}
+        width = max(x for x, _ in pixels) + 1
+        rows = {y for _, y in dark}
+        margins = {y for y in rows if sum(1 for x, yy in dark if yy == y) > 0.8 * width}
+        marks = [(x, y) for x, y in dark if y not in margins]
+        if not marks:
+            return None
+        return (region.x + sum(x for x, _ in marks) // len(marks), region.y + sum(y for _, y in marks) // len(marks))
+
+    def read(self, region: Rect, artefact: Union[str, Path]) -> ScreenText:
+        """OCR of `region`; the region's screenshot is kept at `artefact`."""
+        image = self.screenshot(artefact, region)
+        big = image.with_name(image.stem + ".ocr.png")
+        self._run(["convert", str(image), "-colorspace", "Gray", "-resize", f"{OCR_SCALE * 100}%", str(big)])
+        tsv = self._run(["tesseract", str(big), "-", "-l", OCR_LANGUAGES, "--psm", "11", "tsv"], timeout=60)
+        words = []
+        for line in tsv.splitlines()[1:]:
+            cols = line.split("\t")
+            if len(cols) < 12 or not cols[11].strip() or float(cols[10]) < 0:
+                continue
+            left, top, width, height = (int(c) // OCR_SCALE for c in cols[6:10])
+            words.append(Word(cols[11].strip(), Rect(region.x + left, region.y + top, max(width, 1),
+                                                     max(height, 1)), float(cols[10])))
+        big.unlink(missing_ok=True)
+        return ScreenText(tuple(words), image)
+
+    # -- input -------------------------------------------------------------------------------
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        self._run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", str(button)])
+
+    def click_word(self, word: Word, button: int = 1) -> None:
+        self.click(*word.rect.centre, button=button)
+
+    def move_away(self) -> None:
+        """Park the pointer in the top-left corner (hover effects change what OCR reads)."""
+        self._run(["xdotool", "mousemove", "--sync", "0", "0"])
+
+
+def first(words: Iterable[Word], what: str) -> Word:
+    found = list(words)
+    if not found:
+        raise LookupError(f"{what} is not on the screen")
+    return found[0]
