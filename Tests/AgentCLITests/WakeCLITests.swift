@@ -32,7 +32,7 @@ struct WakeCLITests {
         #expect(rig.run("settings", "wake", "sometimes").status == 2)
         // the file says which schema holds these fields
         let text = String(decoding: rig.storeBytes() ?? [], as: UTF8.self)
-        #expect(text.contains("\"schemaVersion\": 3") && text.contains("\"wakeAlarms\": false"))
+        #expect(text.contains("\"schemaVersion\": \(StoreDocument.currentSchemaVersion)") && text.contains("\"wakeAlarms\": false"))
     }
 
     @Test func bothFlagsAtOnceAreRefused() {
