@@ -41,15 +41,19 @@ let package = Package(
         // CalDAV sync (libsoup, libxml2) lives here too, used only by moscowtime-calendar.
         .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal", "CSoup", "CXML"]),
 
+        // The one Swift face of GLib/GIO for the modules above it: GVariant building and reading,
+        // GError, the session bus as a typed connection, main-loop closures, markup escaping.
+        .target(name: "GLibSupport", dependencies: ["CGLib"]),
+
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
-        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra"]),
+        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport"]),
 
-        // The agent's D-Bus API: its names and XML, GVariant helpers, and the client agent-cli uses.
-        .target(name: "AgentControl", dependencies: ["CGLib"]),
+        // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
+        .target(name: "AgentControl", dependencies: ["GLibSupport"]),
 
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl"]),
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
             "MoscowTimeCore", "AgentControl",
@@ -60,9 +64,11 @@ let package = Package(
         .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret"]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),
-        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop"]),
         .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl"]),
+        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
+        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
+        .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,11 +20,12 @@ public enum Log {
         set { thresholdStorage.store(newValue.rawValue, ordering: .relaxed) }
     }
 
-    /// The message is built only when debug lines are wanted (most runs drop them).
+    /// The message is built only when debug lines are wanted (most runs drop them), so it must have
+    /// no side effects: take a GError or anything else that must happen before the call.
     public static func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
-    public static func info(_ message: @autoclosure () -> String) { write(.info, message) }
-    public static func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
-    public static func error(_ message: @autoclosure () -> String) { write(.error, message) }
+    public static func info(_ message: String) { write(.info) { message } }
+    public static func warning(_ message: String) { write(.warning) { message } }
+    public static func error(_ message: String) { write(.error) { message } }
 
     /// The exact text written for one message (without the trailing newline); exposed for tests.
     public static func format(_ level: LogLevel, _ message: String, journal: Bool = false) -> String {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import CNotify
 
 /// Desktop notifications through libnotify (org.freedesktop.Notifications on the session bus).
@@ -43,10 +44,9 @@ public final class Notifier {
     /// Whether `org.freedesktop.Notifications` has an owner now or can be D-Bus-activated.
     /// Synchronous (two short bus calls).
     public var isServerAvailable: Bool {
-        guard let bus = SessionBus.connection() else { return false }
-        defer { unrefObject(bus) }
-        if let owned = DBusCalls.nameHasOwner(bus, Notifier.busName), owned { return true }
-        return DBusCalls.listActivatableNames(bus).contains(Notifier.busName)
+        guard let bus = try? BusConnection.session() else { return false }
+        if bus.nameHasOwner(Notifier.busName) == true { return true }
+        return bus.activatableNames().contains(Notifier.busName)
     }
 
     /// GetServerInformation, or nil when no server answers.
@@ -97,13 +97,13 @@ public final class Notifier {
     // both (not just "appeared") keeps their order.
     fileprivate func serverAppeared(owner: String) {
         serverOwner = owner
-        scheduleIdle { [weak self] in self?.onServerAppeared?() }
+        MainLoopSource.idle { [weak self] in self?.onServerAppeared?() }
     }
 
     fileprivate func serverVanished() {
         serverOwner = nil
         for handle in live.values { handle.detachFromServer() }
-        scheduleIdle { [weak self] in self?.onServerVanished?() }
+        MainLoopSource.idle { [weak self] in self?.onServerVanished?() }
     }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// Reports logind's `PrepareForSleep(b)` from the system bus: `true` just before suspend/hibernate,
 /// `false` after resume. Without a system bus or without logind it logs one warning and stays quiet.
@@ -31,7 +32,10 @@ public final class SleepWatcher {
     public convenience init(onPrepareForSleep: @escaping @MainActor (_ goingToSleep: Bool) -> Void) {
         var error: UnsafeMutablePointer<GError>?
         let address = consumeGString(g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SYSTEM, nil, &error))
-        if address == nil { Log.debug("no system bus address: \(consumeGError(error))") }
+        if address == nil {
+            let why = GLibError(taking: error).message
+            Log.debug("no system bus address: \(why)")
+        }
         self.init(busAddress: address, onPrepareForSleep: onPrepareForSleep)
     }
 
@@ -114,7 +118,7 @@ private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ r
     let ref = Unmanaged<WeakRef<SleepWatcher>>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
     let connection = SendablePointer(g_dbus_connection_new_for_address_finish(result, &error))
-    let message = connection.pointer == nil ? consumeGError(error) : nil
+    let message = connection.pointer == nil ? GLibError(taking: error).message : nil
     MainActor.assumeIsolated {
         guard let watcher = ref.object else {
             unrefObject(connection.pointer) // watcher gone (or cancelled): nobody wants it

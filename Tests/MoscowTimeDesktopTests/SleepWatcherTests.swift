@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Testing
 @testable import MoscowTimeDesktop
 
@@ -20,10 +21,10 @@ struct SleepWatcherTests {
         #expect(watcher.problem == nil)
 
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(true)])
+                              [.bool(true)])
         #expect(spinMainLoop(seconds: 2) { events == [true] })
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(false)])
+                              [.bool(false)])
         #expect(spinMainLoop(seconds: 2) { events == [true, false] })
     }
 
@@ -36,13 +37,10 @@ struct SleepWatcherTests {
         #expect(spinMainLoop(seconds: 3) { watcher.isSubscribed && watcher.logindPresent == true })
         // Same signal, emitted by a different connection: not logind, so not trusted.
         let impostor = TestBus.shared.privateConnection()
-        defer {
-            g_dbus_connection_close_sync(impostor, nil, nil)
-            g_object_unref(UnsafeMutableRawPointer(impostor))
-        }
-        g_dbus_connection_emit_signal(impostor, nil, "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
-                                      "PrepareForSleep", Variants.tuple([Variants.boolean(true)]), nil)
-        g_dbus_connection_flush_sync(impostor, nil, nil)
+        defer { g_dbus_connection_close_sync(impostor.pointer, nil, nil) }
+        impostor.emit(path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager",
+                      signal: "PrepareForSleep", .tuple([.bool(true)]))
+        g_dbus_connection_flush_sync(impostor.pointer, nil, nil)
         spinMainLoop(seconds: 0.5)
         #expect(events.isEmpty)
     }

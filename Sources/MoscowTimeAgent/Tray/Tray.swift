@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -22,7 +23,7 @@ final class Tray: AgentRunnerObserver {
     private var midnight: WallClockTimer?
     private let deferred = OneShotTimeout()
 
-    init(connection: OpaquePointer, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
+    init(connection: BusConnection, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
          quit: @escaping () -> Void) throws {
         self.runner = runner; self.store = store; self.quit = quit
         self.summary = summary

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Names the agent is known by on the bus and the desktop.
+/// The product's version and the names it is known by on the desktop, shared by the agent and
+/// `agent-cli` (the bus names are in `AgentInterface`). Packaging repeats the version in
+/// debian/changelog.
 public enum AgentIdentity {
-    /// Well-known session-bus name: owning it makes the agent single-instance.
-    public static let busName = "org.moscowtime.Agent"
-    public static let objectPath = "/org/moscowtime/Agent"
+    public static let version = "0.1.0"
     /// Basename of the application `.desktop` file (the notifications' `desktop-entry` hint).
     public static let desktopEntry = "org.moscowtime.Agent"
     public static let appName = "MoscowTime"
@@ -12,5 +12,4 @@ public enum AgentIdentity {
     public static let iconName = "org.moscowtime.Agent"
     public static let ringingIconName = "org.moscowtime.Agent-ringing"
     public static let pausedIconName = "org.moscowtime.Agent-paused"
-    public static let version = "0.1.0"
 }
