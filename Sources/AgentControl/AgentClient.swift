@@ -58,16 +58,16 @@ extension AgentClient {
         AgentStatus(try call("GetStatus", autoStart: autoStart).child(0))
     }
 
-    public func listRinging(autoStart: Bool = true) throws(AgentClientError) -> [RingingAlarm] {
-        RingingAlarm.list(try call("ListRinging", autoStart: autoStart).child(0))
+    public func listRinging(autoStart: Bool = true) throws(AgentClientError) -> [RingingAlarmRecord] {
+        RingingAlarmRecord.list(try call("ListRinging", autoStart: autoStart).child(0))
     }
 
-    public func listSnoozed(autoStart: Bool = true) throws(AgentClientError) -> [SnoozedAlarm] {
-        SnoozedAlarm.list(try call("ListSnoozed", autoStart: autoStart).child(0))
+    public func listSnoozed(autoStart: Bool = true) throws(AgentClientError) -> [SnoozedAlarmRecord] {
+        SnoozedAlarmRecord.list(try call("ListSnoozed", autoStart: autoStart).child(0))
     }
 
-    public func nextTriggers(count: UInt32) throws(AgentClientError) -> [NextTrigger] {
-        NextTrigger.list(try call("NextTriggers", [.uint32(count)]).child(0))
+    public func nextTriggers(count: UInt32) throws(AgentClientError) -> [NextTriggerRecord] {
+        NextTriggerRecord.list(try call("NextTriggers", [.uint32(count)]).child(0))
     }
 
     /// Snoozes `id` (every ringing alarm when empty) for `minutes` (0: the alarm's own); the ids snoozed.

@@ -32,23 +32,23 @@ final class AgentBusService: AgentRunnerObserver {
             return reply([status().variant])
         case "ListRinging":
             let items = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
-                RingingAlarm(id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
+                RingingAlarmRecord(id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
                              ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
             }
-            return reply([RingingAlarm.array(items)])
+            return reply([RingingAlarmRecord.array(items)])
         case "ListSnoozed":
             let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
-                SnoozedAlarm(id: id, label: engine.document.alarm(id: id)?.label ?? "",
+                SnoozedAlarmRecord(id: id, label: engine.document.alarm(id: id)?.label ?? "",
                              until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
             }
-            return reply([SnoozedAlarm.array(items)])
+            return reply([SnoozedAlarmRecord.array(items)])
         case "NextTriggers":
             let count = Int(min(args.child(0).uint32 ?? 5, 1000))
             let triggers = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: count)
             let items = triggers.map {
-                NextTrigger(id: $0.alarm.id, label: $0.alarm.label, at: $0.at.secondsSinceEpoch, isSnoozed: $0.snoozedFrom != nil)
+                NextTriggerRecord(id: $0.alarm.id, label: $0.alarm.label, at: $0.at.secondsSinceEpoch, isSnoozed: $0.snoozedFrom != nil)
             }
-            return reply([NextTrigger.array(items)])
+            return reply([NextTriggerRecord.array(items)])
         case "Snooze":
             let id = args.child(0).string ?? ""
             let minutes = args.child(1).uint32 ?? 0

@@ -7,25 +7,25 @@ import GLibSupport
 @Suite("Agent records")
 struct AgentRecordTests {
     @Test func ringingRoundTrips() {
-        let records = [RingingAlarm(id: "3f9a", label: "Подъём", due: 1_795_000_000, ringsUntil: 1_795_000_300, isLate: true),
-                       RingingAlarm(id: "b2", label: "", due: 0, ringsUntil: 0, isLate: false)]
-        let wire = VariantReader(RingingAlarm.array(records))
+        let records = [RingingAlarmRecord(id: "3f9a", label: "Подъём", due: 1_795_000_000, ringsUntil: 1_795_000_300, isLate: true),
+                       RingingAlarmRecord(id: "b2", label: "", due: 0, ringsUntil: 0, isLate: false)]
+        let wire = VariantReader(RingingAlarmRecord.array(records))
         #expect(wire.typeString == "a(ssxxb)")
-        #expect(RingingAlarm.list(wire) == records)
+        #expect(RingingAlarmRecord.list(wire) == records)
     }
 
     @Test func snoozedAndNextTriggersRoundTrip() {
-        let snoozed = [SnoozedAlarm(id: "a", label: "Чай", until: 20, due: 10)]
-        #expect(VariantReader(SnoozedAlarm.array(snoozed)).typeString == "a(ssxx)")
-        #expect(SnoozedAlarm.list(VariantReader(SnoozedAlarm.array(snoozed))) == snoozed)
-        let next = [NextTrigger(id: "a", label: "x", at: 30, isSnoozed: true), NextTrigger(id: "b", label: "y", at: 40, isSnoozed: false)]
-        #expect(VariantReader(NextTrigger.array(next)).typeString == "a(ssxb)")
-        #expect(NextTrigger.list(VariantReader(NextTrigger.array(next))) == next)
+        let snoozed = [SnoozedAlarmRecord(id: "a", label: "Чай", until: 20, due: 10)]
+        #expect(VariantReader(SnoozedAlarmRecord.array(snoozed)).typeString == "a(ssxx)")
+        #expect(SnoozedAlarmRecord.list(VariantReader(SnoozedAlarmRecord.array(snoozed))) == snoozed)
+        let next = [NextTriggerRecord(id: "a", label: "x", at: 30, isSnoozed: true), NextTriggerRecord(id: "b", label: "y", at: 40, isSnoozed: false)]
+        #expect(VariantReader(NextTriggerRecord.array(next)).typeString == "a(ssxb)")
+        #expect(NextTriggerRecord.list(VariantReader(NextTriggerRecord.array(next))) == next)
     }
 
     @Test func theSignaturesAreTheInterfaceXMLs() throws {
-        for (method, signature) in [("ListRinging", RingingAlarm.signature), ("ListSnoozed", SnoozedAlarm.signature),
-                                    ("NextTriggers", NextTrigger.signature)] {
+        for (method, signature) in [("ListRinging", RingingAlarmRecord.signature), ("ListSnoozed", SnoozedAlarmRecord.signature),
+                                    ("NextTriggers", NextTriggerRecord.signature)] {
             let xml = AgentInterface.xml
             let start = try #require(xml.firstRange(of: "<method name=\"\(method)\">"))
             let end = try #require(xml[start.upperBound...].firstRange(of: "</method>"))
@@ -34,9 +34,9 @@ struct AgentRecordTests {
     }
 
     @Test func otherShapesDecodeToNothing() {
-        #expect(RingingAlarm.list(VariantReader(SnoozedAlarm.array([SnoozedAlarm(id: "a", label: "", until: 1, due: 1)]))).isEmpty)
-        #expect(RingingAlarm(VariantReader(.tuple([.string("a")]))) == nil)
-        #expect(SnoozedAlarm(VariantReader(.string("a"))) == nil)
+        #expect(RingingAlarmRecord.list(VariantReader(SnoozedAlarmRecord.array([SnoozedAlarmRecord(id: "a", label: "", until: 1, due: 1)]))).isEmpty)
+        #expect(RingingAlarmRecord(VariantReader(.tuple([.string("a")]))) == nil)
+        #expect(SnoozedAlarmRecord(VariantReader(.string("a"))) == nil)
     }
 
     @Test func statusRoundTrips() {

@@ -2,7 +2,7 @@
 import GLibSupport
 
 /// One entry of ListSnoozed: `(ssxx)` id, label, until, due. Instants are Unix seconds.
-public struct SnoozedAlarm: AgentRecord {
+public struct SnoozedAlarmRecord: AgentRecord {
     public static let signature = "(ssxx)"
     public var id: String
     public var label: String

@@ -2,7 +2,7 @@
 import GLibSupport
 
 /// One entry of ListRinging: `(ssxxb)` id, label, due, rings-until, late. Instants are Unix seconds.
-public struct RingingAlarm: AgentRecord {
+public struct RingingAlarmRecord: AgentRecord {
     public static let signature = "(ssxxb)"
     public var id: String
     public var label: String

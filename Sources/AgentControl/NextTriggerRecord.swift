@@ -2,7 +2,7 @@
 import GLibSupport
 
 /// One entry of NextTriggers: `(ssxb)` id, label, at (Unix seconds), snoozed.
-public struct NextTrigger: AgentRecord {
+public struct NextTriggerRecord: AgentRecord {
     public static let signature = "(ssxb)"
     public var id: String
     public var label: String
