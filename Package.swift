@@ -61,7 +61,7 @@ let package = Package(
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret"]),
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport"]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
