@@ -42,15 +42,19 @@ let package = Package(
         // CalDAV sync (libsoup, libxml2) lives here too, used only by moscowtime-calendar.
         .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal", "CSoup", "CXML"]),
 
+        // The one Swift face of GLib/GIO for the modules above it: GVariant building and reading,
+        // GError, the session bus as a typed connection, main-loop closures, markup escaping.
+        .target(name: "GLibSupport", dependencies: ["CGLib"]),
+
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
-        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra"]),
+        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport"]),
 
-        // The agent's D-Bus API: its names and XML, GVariant helpers, and the client agent-cli uses.
-        .target(name: "AgentControl", dependencies: ["CGLib"]),
+        // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
+        .target(name: "AgentControl", dependencies: ["GLibSupport"]),
 
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl"]),
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
             "MoscowTimeCore", "AgentControl",
@@ -58,16 +62,18 @@ let package = Package(
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret"]),
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport"]),
         // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
         // (see its header comment and packaging/README.md). Built here for the build tree and the
         // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).
         .executableTarget(name: "moscowtime-wake", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop"]),
-        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop"]),
         .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl"]),
+        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
+        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
+        .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// Starting the agent when nobody owns its name: what `agent-cli` does after a change that must ring.
 extension AgentClient {
@@ -14,18 +15,17 @@ extension AgentClient {
     }
 
     /// `StartServiceByName`: the bus starts the agent from its activation file and answers once the
-    /// agent owns its name (or the bus gives up).
+    /// agent owns its name (or the bus gives up). The daemon's own 25 s limit, not callDaemon's 5 s:
+    /// an agent starting on a loaded machine takes a while to claim its name.
     public func activate() -> Activation {
         do {
-            let reply = try rawCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                    interface: "org.freedesktop.DBus", method: "StartServiceByName",
-                                    parameters: .tuple([.string(AgentInterface.busName), .uint32(0)]), autoStart: false)
+            let reply = try connection.call(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
+                                            interface: BusConnection.daemonName, method: "StartServiceByName",
+                                            [.string(AgentInterface.busName), .uint32(0)], replyType: "(u)")
             return reply.child(0).uint32 == 2 ? .alreadyRunning : .started
         } catch {
-            if case let .remote(name, message) = error {
-                return name == "org.freedesktop.DBus.Error.ServiceUnknown" ? .noActivationFile : .failed(message)
-            }
-            return .noActivationFile
+            guard let remote = error.remoteName else { return .noActivationFile }
+            return remote == "org.freedesktop.DBus.Error.ServiceUnknown" ? .noActivationFile : .failed(error.message)
         }
     }
 
@@ -38,7 +38,7 @@ extension AgentClient {
         let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         flag.initialize(to: 0)
         defer { flag.deallocate() }
-        let watch = g_bus_watch_name_on_connection(connection, AgentInterface.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+        let watch = g_bus_watch_name_on_connection(connection.pointer, AgentInterface.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    { _, _, _, data in data!.assumingMemoryBound(to: Int32.self).pointee = 1 },
                                                    nil, flag, nil)
         defer { g_bus_unwatch_name(watch) }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGLib
+import GLibSupport
 
 /// Why a call to the running agent failed.
 public enum AgentClientError: Error, Equatable, CustomStringConvertible {
@@ -22,55 +22,67 @@ public enum AgentClientError: Error, Equatable, CustomStringConvertible {
 /// Synchronous calls to the agent's org.moscowtime.Agent1 interface (agent-cli runs one command
 /// and exits, so blocking is the simple and right choice here).
 public final class AgentClient {
-    let connection: OpaquePointer
+    /// Internal: the start-up extension (AgentClient+Start) watches the agent's name on it.
+    let connection: BusConnection
 
     public init() throws(AgentClientError) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            throw .noSessionBus(Self.message(error))
+        do {
+            connection = try BusConnection.session()
+        } catch {
+            throw .noSessionBus(error.message)
         }
-        connection = bus
     }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
 
     /// Whether the agent owns its name now (never starts it).
     public func isRunning() -> Bool {
-        guard let reply = try? rawCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                       interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                       parameters: .tuple([.string(AgentInterface.busName)]), autoStart: false) else { return false }
-        return reply.child(0).bool ?? false
+        connection.nameHasOwner(AgentInterface.busName) ?? false
     }
 
     /// Calls `method` with a tuple of arguments; `autoStart` lets D-Bus activation start the agent.
     public func call(_ method: String, _ arguments: [Variant] = [], autoStart: Bool = true) throws(AgentClientError) -> VariantReader {
-        try rawCall(destination: AgentInterface.busName, path: AgentInterface.objectPath, interface: AgentInterface.name,
-                    method: method, parameters: .tuple(arguments), autoStart: autoStart)
-    }
-
-    func rawCall(destination: String, path: String, interface: String, method: String,
-                         parameters: Variant, autoStart: Bool) throws(AgentClientError) -> VariantReader {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START
-        guard let reply = g_dbus_connection_call_sync(connection, destination, path, interface, method, parameters.make(),
-                                                      nil, flags, 25_000, nil, &error) else {
-            let remote = error.flatMap { g_dbus_error_get_remote_error($0) }.map { p -> String in
-                defer { g_free(p) }
-                return String(cString: p)
-            } ?? ""
-            if let error { g_dbus_error_strip_remote_error(error) }
-            let message = Self.message(error)
+        do {
+            return try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
+                                       interface: AgentInterface.name, method: method, arguments, autoStart: autoStart)
+        } catch {
+            let remote = error.remoteName ?? ""
             if remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote == "org.freedesktop.DBus.Error.NameHasNoOwner" {
                 throw .notRunning
             }
-            throw .remote(name: remote, message: message)
+            throw .remote(name: remote, message: error.message)
         }
-        return VariantReader(owning: reply)
+    }
+}
+
+/// The interface's methods with typed arguments and replies (the reply shapes are checked by GDBus).
+extension AgentClient {
+    public func status(autoStart: Bool = true) throws(AgentClientError) -> AgentStatus {
+        AgentStatus(try call("GetStatus", autoStart: autoStart).child(0))
     }
 
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    public func listRinging(autoStart: Bool = true) throws(AgentClientError) -> [RingingAlarmRecord] {
+        RingingAlarmRecord.list(try call("ListRinging", autoStart: autoStart).child(0))
     }
+
+    public func listSnoozed(autoStart: Bool = true) throws(AgentClientError) -> [SnoozedAlarmRecord] {
+        SnoozedAlarmRecord.list(try call("ListSnoozed", autoStart: autoStart).child(0))
+    }
+
+    public func nextTriggers(count: UInt32) throws(AgentClientError) -> [NextTriggerRecord] {
+        NextTriggerRecord.list(try call("NextTriggers", [.uint32(count)]).child(0))
+    }
+
+    /// Snoozes `id` (every ringing alarm when empty) for `minutes` (0: the alarm's own); the ids snoozed.
+    public func snooze(_ id: String, minutes: UInt32) throws(AgentClientError) -> [String] {
+        try call("Snooze", [.string(id), .uint32(minutes)]).child(0).strings
+    }
+
+    /// Stops `id` (every ringing or snoozed alarm when empty); the ids stopped.
+    public func stop(_ id: String) throws(AgentClientError) -> [String] {
+        try call("Stop", [.string(id)]).child(0).strings
+    }
+
+    public func pause(until: Int64) throws(AgentClientError) { _ = try call("Pause", [.int64(until)]) }
+    public func resume() throws(AgentClientError) { _ = try call("Resume") }
+    public func reload() throws(AgentClientError) { _ = try call("Reload") }
+    public func quit() throws(AgentClientError) { _ = try call("Quit") }
 }

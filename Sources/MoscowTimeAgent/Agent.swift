@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+import GLibSupport
 import Glibc
 import MoscowTimeCore
 import MoscowTimeDesktop
@@ -38,10 +39,10 @@ public final class Agent {
         })
 
         prepare()
-        if SessionBus.isAvailable {
+        if BusConnection.isSessionAvailable {
             // Single instance: start ringing only once the well-known name is ours. The D-Bus object
             // is exported as soon as the connection exists, so it is there when the name appears.
-            nameOwner = BusNameOwner(name: AgentIdentity.busName, replace: options.replace, onAcquired: { [weak self] connection in
+            nameOwner = BusNameOwner(name: AgentInterface.busName, replace: options.replace, onAcquired: { [weak self] connection in
                 self?.startServices()
                 self?.startTray(connection)
             }, onLost: { [weak self] in
@@ -141,7 +142,7 @@ public final class Agent {
         runner.wake = wake
     }
 
-    private func exportService(_ connection: OpaquePointer) {
+    private func exportService(_ connection: BusConnection) {
         guard let runner else { return }
         do {
             let service = try AgentBusService(connection: connection, runner: runner, status: { [weak self] in
@@ -156,7 +157,7 @@ public final class Agent {
 
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).
     /// Optional: the agent runs the same without a tray host.
-    private func startTray(_ connection: OpaquePointer) {
+    private func startTray(_ connection: BusConnection) {
         guard tray == nil, let runner, let documents, let notifier, let factory else { return }
         do {
             let tray = try Tray(connection: connection, runner: runner, store: documents.store,

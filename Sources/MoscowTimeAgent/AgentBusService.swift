@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+import GLibSupport
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -12,16 +13,16 @@ final class AgentBusService: AgentRunnerObserver {
     private let status: () -> AgentStatus
     private let quit: () -> Void
 
-    init(connection: OpaquePointer, runner: AgentRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
+    init(connection: BusConnection, runner: AgentRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
         self.runner = runner; self.status = status; self.quit = quit
         exporter = try DBusObjectExporter(
             connection: connection, objectPath: AgentInterface.objectPath, interfaceXML: AgentInterface.xml,
             interfaceName: AgentInterface.name,
             handler: { [weak self] method, parameters, _ in
                 guard let self else { return .error(name: "org.freedesktop.DBus.Error.Failed", message: "agent is shutting down") }
-                return self.handle(method, VariantReader(borrowing: parameters))
+                return self.handle(method, parameters)
             },
-            getProperty: { name in name == "Version" ? Variant.string(AgentIdentity.version).make() : nil })
+            getProperty: { name in name == "Version" ? .string(AgentIdentity.version) : nil })
     }
 
     private func handle(_ method: String, _ args: VariantReader) -> DBusReply {
@@ -31,23 +32,23 @@ final class AgentBusService: AgentRunnerObserver {
             return reply([status().variant])
         case "ListRinging":
             let items = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
-                Variant.tuple([.string($0.alarmID), .string($0.label), .int64($0.due.secondsSinceEpoch),
-                               .int64($0.endsAt.secondsSinceEpoch), .bool($0.isLate)])
+                RingingAlarmRecord(id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
+                             ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
             }
-            return reply([.array(elementType: "(ssxxb)", items)])
+            return reply([RingingAlarmRecord.array(items)])
         case "ListSnoozed":
             let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
-                Variant.tuple([.string(id), .string(engine.document.alarm(id: id)?.label ?? ""),
-                               .int64(s.until.secondsSinceEpoch), .int64(s.due.secondsSinceEpoch)])
+                SnoozedAlarmRecord(id: id, label: engine.document.alarm(id: id)?.label ?? "",
+                             until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
             }
-            return reply([.array(elementType: "(ssxx)", items)])
+            return reply([SnoozedAlarmRecord.array(items)])
         case "NextTriggers":
             let count = Int(min(args.child(0).uint32 ?? 5, 1000))
             let triggers = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: count)
             let items = triggers.map {
-                Variant.tuple([.string($0.alarm.id), .string($0.alarm.label), .int64($0.at.secondsSinceEpoch), .bool($0.snoozedFrom != nil)])
+                NextTriggerRecord(id: $0.alarm.id, label: $0.alarm.label, at: $0.at.secondsSinceEpoch, isSnoozed: $0.snoozedFrom != nil)
             }
-            return reply([.array(elementType: "(ssxb)", items)])
+            return reply([NextTriggerRecord.array(items)])
         case "Snooze":
             let id = args.child(0).string ?? ""
             if let bad = badID(id) { return bad }
@@ -120,7 +121,7 @@ final class AgentBusService: AgentRunnerObserver {
         return .error(name: AgentInterface.ErrorName.invalidArgument, message: "an alarm id is at most 64 bytes")
     }
 
-    private func reply(_ values: [Variant]) -> DBusReply { .value(Variant.tuple(values).make()) }
+    private func reply(_ values: [Variant]) -> DBusReply { .value(.tuple(values)) }
 
     func runnerDidSettle() {}
 
@@ -130,11 +131,11 @@ final class AgentBusService: AgentRunnerObserver {
         switch effect {
         case .ring(let r):
             exporter.emit(signal: "AlarmRinging", parameters: Variant.tuple([
-                .string(r.alarmID), .string(r.label), .int64(r.due.secondsSinceEpoch), .bool(r.isLate)]).make())
+                .string(r.alarmID), .string(r.label), .int64(r.due.secondsSinceEpoch), .bool(r.isLate)]))
         case let .silence(id, reason):
             switch reason {
             case .snoozed(let until):
-                exporter.emit(signal: "AlarmSnoozed", parameters: Variant.tuple([.string(id), .int64(until.secondsSinceEpoch)]).make())
+                exporter.emit(signal: "AlarmSnoozed", parameters: Variant.tuple([.string(id), .int64(until.secondsSinceEpoch)]))
             case .stopped: emitStopped(id, "stopped")
             case .unanswered: emitStopped(id, "unanswered")
             case .sleep: emitStopped(id, "sleep")
@@ -143,20 +144,20 @@ final class AgentBusService: AgentRunnerObserver {
         case .reportMissed(let list):
             for m in list {
                 exporter.emit(signal: "AlarmMissed", parameters: Variant.tuple([
-                    .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue)]).make())
+                    .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue)]))
             }
         case .showHabitReminder(let r):
             exporter.emit(signal: "HabitReminderShown", parameters: Variant.tuple([
-                .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch)]).make())
+                .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch)]))
         case .announceAchievement(let a):
             exporter.emit(signal: "AchievementEarned", parameters: Variant.tuple([
-                .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description)]).make())
+                .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description)]))
         case .disableAlarm, .saveState, .closeHabitReminder, .recordHabit, .dropHabitReminder:
             break
         }
     }
 
     private func emitStopped(_ id: String, _ reason: String) {
-        exporter?.emit(signal: "AlarmStopped", parameters: Variant.tuple([.string(id), .string(reason)]).make())
+        exporter?.emit(signal: "AlarmStopped", parameters: Variant.tuple([.string(id), .string(reason)]))
     }
 }

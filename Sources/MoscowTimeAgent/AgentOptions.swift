@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AgentControl
 /// Command-line options of `moscowtime-agent`. Parsed by hand: three flags do not justify
 /// loading an argument parser into a process that stays resident.
 public struct AgentOptions: Sendable {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AgentControl
+import GLibSupport
 import MoscowTimeCore
 import MoscowTimeDesktop
 

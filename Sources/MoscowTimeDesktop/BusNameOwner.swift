@@ -1,31 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// Owns a well-known name on the session bus: the agent's single-instance guard and its D-Bus address.
 ///
 /// Flags: DO_NOT_QUEUE (a second instance learns at once that it lost, instead of waiting in line),
 /// ALLOW_REPLACEMENT always (a newer instance started with `--replace` may take over), and REPLACE
 /// when `replace` is true. `onLost` runs once: another owner has it, we were replaced, or there is no
-/// session bus. The connection is GIO's shared session `GDBusConnection*`, which Swift imports as
-/// `OpaquePointer` (the struct is opaque); it stays valid while this object lives (we own a reference).
+/// session bus. The connection is GIO's shared session connection.
 @MainActor
 public final class BusNameOwner {
     public let name: String
-    private let onAcquired: @MainActor (OpaquePointer) -> Void
+    private let onAcquired: @MainActor (BusConnection) -> Void
     private let onLost: @MainActor () -> Void
     private var ownerID: UInt32 = 0
-    private var connection: OpaquePointer?
+    private var connection: BusConnection?
     private var finished = false
 
     /// Called once the bus connection exists, before the name is requested: register D-Bus objects
     /// here so they are in place when other clients see the name appear. Set it right after init
     /// (callbacks start only when the main loop runs).
-    public var onBusAcquired: (@MainActor (OpaquePointer) -> Void)?
+    public var onBusAcquired: (@MainActor (BusConnection) -> Void)?
     /// True between `onAcquired` and `onLost`.
     public private(set) var isOwner = false
 
     public init(name: String, replace: Bool,
-                onAcquired: @escaping @MainActor (OpaquePointer) -> Void,
+                onAcquired: @escaping @MainActor (BusConnection) -> Void,
                 onLost: @escaping @MainActor () -> Void) {
         self.name = name
         self.onAcquired = onAcquired
@@ -39,7 +39,6 @@ public final class BusNameOwner {
 
     isolated deinit {
         if ownerID != 0 { g_bus_unown_name(ownerID) }
-        unrefObject(connection)
     }
 
     /// Gives the name up now (e.g. on shutdown, so a restart can take it at once). No callback follows.
@@ -51,13 +50,16 @@ public final class BusNameOwner {
         finished = true
     }
 
-    fileprivate func busAcquired(_ connection: OpaquePointer) {
-        if self.connection == nil { self.connection = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(connection))) }
+    fileprivate func busAcquired(_ pointer: OpaquePointer) {
+        let connection = self.connection ?? BusConnection(retaining: pointer)
+        self.connection = connection
         onBusAcquired?(connection)
     }
 
-    fileprivate func acquired(_ connection: OpaquePointer?) {
-        guard !finished, let connection = connection ?? self.connection else { return }
+    fileprivate func acquired(_ pointer: OpaquePointer?) {
+        guard !finished else { return }
+        if self.connection == nil, let pointer { self.connection = BusConnection(retaining: pointer) }
+        guard let connection = self.connection else { return }
         isOwner = true
         Log.debug("acquired bus name \(name)")
         onAcquired(connection)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// Runs a program without waiting for it (GSubprocess): the main loop keeps turning, and `done`
 /// gets the exit status and standard error once it ends. Standard output is discarded.
@@ -16,9 +17,8 @@ public enum ChildProcess {
             }
         }
         guard let process else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot start \(argv.first ?? "")"
-            if let error { g_error_free(error) }
-            scheduleIdle { done(127, message) }
+            let message = error == nil ? "cannot start \(argv.first ?? "")" : GLibError(taking: error).message
+            MainLoopSource.idle { done(127, message) }
             return
         }
         let box = ChildDone(done)
@@ -38,9 +38,8 @@ private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: O
     var err: UnsafeMutablePointer<gchar>?
     var error: UnsafeMutablePointer<GError>?
     _ = g_subprocess_communicate_utf8_finish(process, result, nil, &err, &error)
-    let text = err.map { String(cString: $0) } ?? error.map { String(cString: $0.pointee.message) } ?? ""
-    g_free(err)
-    if let error { g_error_free(error) }
+    let failure = error.map { GLibError(taking: $0).message }
+    let text = consumeGString(err) ?? failure ?? ""
     let status = g_subprocess_get_if_exited(process) != 0 ? g_subprocess_get_exit_status(process) : 128
     g_object_unref(source)
     MainActor.assumeIsolated { box.body(status, text) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// A com.canonical.dbusmenu menu (protocol version 3) exported on a bus connection: what a
 /// StatusNotifierItem host shows when the tray icon is right-clicked.
@@ -29,7 +30,7 @@ public final class DBusMenuServer {
 
     private var exporter: DBusObjectExporter?
 
-    public init(connection: OpaquePointer, objectPath: String = DBusMenuServer.defaultPath) throws {
+    public init(connection: BusConnection, objectPath: String = DBusMenuServer.defaultPath) throws {
         self.objectPath = objectPath
         root = DBusMenuItem(id: 0, properties: ["children-display": .string("submenu")])
         exporter = try DBusObjectExporter(
@@ -48,97 +49,94 @@ public final class DBusMenuServer {
         guard items != root.children else { return false }
         root.children = items
         revision &+= 1
-        exporter?.emit(signal: "LayoutUpdated", parameters: GV.tuple([GV.uint32(revision), GV.int32(0)]))
+        exporter?.emit(signal: "LayoutUpdated", parameters: .tuple([.uint32(revision), .int32(0)]))
         return true
     }
 
     // MARK: D-Bus
 
-    private func property(_ name: String) -> OpaquePointer? {
+    private func property(_ name: String) -> Variant? {
         switch name {
-        case "Version": return GV.uint32(Self.protocolVersion)
-        case "TextDirection": return GV.string(textDirection)
-        case "Status": return GV.string("normal")
-        case "IconThemePath": return GV.strings([])
+        case "Version": return .uint32(Self.protocolVersion)
+        case "TextDirection": return .string(textDirection)
+        case "Status": return .string("normal")
+        case "IconThemePath": return .strings([])
         default: return nil
         }
     }
 
     private static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
 
-    private func handle(_ method: String, _ p: OpaquePointer) -> DBusReply {
+    private func handle(_ method: String, _ p: VariantReader) -> DBusReply {
         switch method {
         case "GetLayout":
-            let parentID = GV.readInt32(p, 0), depth = GV.readInt32(p, 1)
-            let names = Set(GV.readStrings(p, 2))
+            let parentID = p.child(0).int32 ?? 0, depth = p.child(1).int32 ?? -1
+            let names = Set(p.child(2).strings)
             guard let parent = root.find(parentID) else {
                 return .error(name: Self.invalidArgs, message: "no menu item \(parentID)")
             }
-            return .value(GV.tuple([GV.uint32(revision), layout(parent, depth: depth, names: names)]))
+            return .values(.uint32(revision), layout(parent, depth: depth, names: names))
         case "GetGroupProperties":
-            let ids = GV.readInt32s(p, 0)
-            let names = Set(GV.readStrings(p, 1))
+            let ids = p.child(0).int32s
+            let names = Set(p.child(1).strings)
             let items = ids.isEmpty ? root.flattened : ids.compactMap { root.find($0) }
-            return .value(GV.tuple([GV.array("(ia{sv})", items.map { GV.tuple([GV.int32($0.id), Self.properties($0, names)]) })]))
+            return .values(.array(elementType: "(ia{sv})", items.map { .tuple([.int32($0.id), Self.properties($0, names)]) }))
         case "GetProperty":
-            let id = GV.readInt32(p, 0), name = GV.readString(p, 1)
+            let id = p.child(0).int32 ?? 0, name = p.child(1).string ?? ""
             guard let item = root.find(id) else { return .error(name: Self.invalidArgs, message: "no menu item \(id)") }
             guard let value = item.properties[name] ?? Self.defaultValue(name) else {
                 return .error(name: Self.invalidArgs, message: "menu item \(id) has no property \(name)")
             }
-            return .value(GV.tuple([GV.boxed(Self.make(value))]))
+            return .values(.boxed(Self.make(value)))
         case "Event":
-            let id = GV.readInt32(p, 0), event = GV.readString(p, 1)
+            let id = p.child(0).int32 ?? 0, event = p.child(1).string ?? ""
             guard root.find(id) != nil else { return .error(name: Self.invalidArgs, message: "no menu item \(id)") }
             onEvent?(id, event)
             return .value(nil)
         case "EventGroup":
-            let events = GV.child(p, 0)
-            defer { g_variant_unref(events) }
+            let events = p.child(0)
             var unknown: [Int32] = [], known: [(Int32, String)] = []
-            for i in 0..<Int(g_variant_n_children(events)) {
-                let e = GV.child(events, i)
-                let id = GV.readInt32(e, 0), name = GV.readString(e, 1)
-                g_variant_unref(e)
+            for i in 0..<events.count {
+                let e = events.child(i)
+                let id = e.child(0).int32 ?? 0, name = e.child(1).string ?? ""
                 if root.find(id) != nil { known.append((id, name)) } else { unknown.append(id) }
             }
             if known.isEmpty && !unknown.isEmpty {
                 return .error(name: Self.invalidArgs, message: "no menu items \(unknown.map(String.init).joined(separator: ", "))")
             }
             for (id, name) in known { onEvent?(id, name) }
-            return .value(GV.tuple([GV.int32s(unknown)]))
+            return .values(.int32s(unknown))
         case "AboutToShow":
-            let id = GV.readInt32(p, 0)
+            let id = p.child(0).int32 ?? 0
             guard root.find(id) != nil else { return .error(name: Self.invalidArgs, message: "no menu item \(id)") }
             let before = revision
             onAboutToShow?(id)
-            return .value(GV.tuple([GV.bool(revision != before)]))
+            return .values(.bool(revision != before))
         case "AboutToShowGroup":
-            let ids = GV.readInt32s(p, 0)
+            let ids = p.child(0).int32s
             let known = ids.filter { root.find($0) != nil }
             let before = revision
             for id in known { onAboutToShow?(id) }
             // After a change, each shown submenu that still exists needs an update.
             let updated = revision != before ? known.filter { root.find($0) != nil } : []
-            return .value(GV.tuple([GV.int32s(updated), GV.int32s(ids.filter { root.find($0) == nil })]))
+            return .values(.int32s(updated), .int32s(ids.filter { root.find($0) == nil }))
         default:
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
         }
     }
 
     /// (ia{sv}av) of `item` with children down to `depth` levels (-1: all).
-    private func layout(_ item: DBusMenuItem, depth: Int32, names: Set<String>) -> OpaquePointer {
-        let children: [OpaquePointer] = depth == 0 ? [] : item.children.map {
-            GV.boxed(layout($0, depth: depth < 0 ? -1 : depth - 1, names: names))
+    private func layout(_ item: DBusMenuItem, depth: Int32, names: Set<String>) -> Variant {
+        let children: [Variant] = depth == 0 ? [] : item.children.map {
+            .boxed(layout($0, depth: depth < 0 ? -1 : depth - 1, names: names))
         }
-        return GV.tuple([GV.int32(item.id), Self.properties(item, names), GV.array("v", children)])
+        return .tuple([.int32(item.id), Self.properties(item, names), .array(elementType: "v", children)])
     }
 
-    private static func properties(_ item: DBusMenuItem, _ names: Set<String>) -> OpaquePointer {
-        let entries = item.properties.sorted { $0.key < $1.key }
+    private static func properties(_ item: DBusMenuItem, _ names: Set<String>) -> Variant {
+        .dictionary(item.properties.sorted { $0.key < $1.key }
             .filter { names.isEmpty || names.contains($0.key) }
-            .map { ($0.key, make($0.value)) }
-        return GV.dictionary(entries)
+            .map { ($0.key, make($0.value)) })
     }
 
     /// The spec's defaults, for GetProperty of a property an item does not set.
@@ -151,11 +149,11 @@ public final class DBusMenuServer {
         }
     }
 
-    private static func make(_ v: DBusMenuValue) -> OpaquePointer {
+    private static func make(_ v: DBusMenuValue) -> Variant {
         switch v {
-        case .string(let s): return GV.string(s)
-        case .bool(let b): return GV.bool(b)
-        case .int32(let i): return GV.int32(i)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .int32(let i): return .int32(i)
         }
     }
 }

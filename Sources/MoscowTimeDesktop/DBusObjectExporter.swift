@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
-/// What a D-Bus method handler answers: a value (a floating GVariant tuple, or nil for no
-/// result) or a named D-Bus error with a message for the caller.
-public enum DBusReply {
-    case value(OpaquePointer?)
+/// What a D-Bus method handler answers: a value (the reply tuple, or nil for no result) or a
+/// named D-Bus error with a message for the caller.
+public enum DBusReply: Equatable {
+    case value(Variant?)
     case error(name: String, message: String)
+
+    /// A reply of the given values (the tuple D-Bus replies are).
+    public static func values(_ values: Variant...) -> DBusReply { .value(.tuple(values)) }
 }
 
 /// Exports one interface of one object on a bus connection from its introspection XML. GDBus checks
@@ -13,9 +17,9 @@ public enum DBusReply {
 /// and Peer itself. Calls and signals run on the main loop.
 @MainActor
 public final class DBusObjectExporter {
-    public typealias MethodHandler = @MainActor (_ method: String, _ parameters: OpaquePointer, _ sender: String) -> DBusReply
-    /// Returns a floating GVariant for a readable property, or nil for an unknown one.
-    public typealias PropertyGetter = @MainActor (_ property: String) -> OpaquePointer?
+    public typealias MethodHandler = @MainActor (_ method: String, _ parameters: VariantReader, _ sender: String) -> DBusReply
+    /// Returns a readable property's value, or nil for an unknown one.
+    public typealias PropertyGetter = @MainActor (_ property: String) -> Variant?
 
     public struct RegistrationError: Error, CustomStringConvertible {
         public let description: String
@@ -23,15 +27,15 @@ public final class DBusObjectExporter {
 
     public let objectPath: String
     public let interfaceName: String
-    private let connection: OpaquePointer
+    private let connection: BusConnection
     private var registrationID: guint = 0
     private let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
     fileprivate let handler: MethodHandler
     fileprivate let getter: PropertyGetter
 
-    public init(connection: OpaquePointer, objectPath: String, interfaceXML xml: String, interfaceName: String,
+    public init(connection: BusConnection, objectPath: String, interfaceXML xml: String, interfaceName: String,
                 handler: @escaping MethodHandler, getProperty: @escaping PropertyGetter = { _ in nil }) throws(RegistrationError) {
-        self.connection = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(connection)))
+        self.connection = connection
         self.objectPath = objectPath
         self.interfaceName = interfaceName
         self.handler = handler
@@ -43,45 +47,38 @@ public final class DBusObjectExporter {
 
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
-            throw RegistrationError(description: "bad introspection XML: \(consumeGError(error))")
+            throw RegistrationError(description: "bad introspection XML: \(GLibError(taking: error).message)")
         }
         defer { g_dbus_node_info_unref(node) }
         guard let info = g_dbus_node_info_lookup_interface(node, interfaceName) else {
             throw RegistrationError(description: "interface \(interfaceName) not in the XML")
         }
-        registrationID = g_dbus_connection_register_object(connection, objectPath, info, vtable,
+        registrationID = g_dbus_connection_register_object(connection.pointer, objectPath, info, vtable,
                                                            WeakRef(self).retainedPointer(), releaseRetainedBox, &error)
         if registrationID == 0 {
-            throw RegistrationError(description: "cannot export \(objectPath): \(consumeGError(error))")
+            throw RegistrationError(description: "cannot export \(objectPath): \(GLibError(taking: error).message)")
         }
     }
 
     isolated deinit {
-        if registrationID != 0 { g_dbus_connection_unregister_object(connection, registrationID) }
+        if registrationID != 0 { g_dbus_connection_unregister_object(connection.pointer, registrationID) }
         vtable.deinitialize(count: 1)
         vtable.deallocate()
-        unrefObject(connection)
     }
 
-    /// Broadcasts `signal` of this interface; `parameters` is a floating tuple (or nil).
-    public func emit(signal: String, parameters: OpaquePointer?) {
-        var error: UnsafeMutablePointer<GError>?
-        if g_dbus_connection_emit_signal(connection, nil, objectPath, interfaceName, signal, parameters, &error) == 0 {
-            Log.warning("cannot emit \(interfaceName).\(signal): \(consumeGError(error))")
+    /// Broadcasts `signal` of this interface with its arguments (a tuple, or nil for none).
+    public func emit(signal: String, parameters: Variant?) {
+        if let error = connection.emit(path: objectPath, interface: interfaceName, signal: signal, parameters) {
+            Log.warning("cannot emit \(interfaceName).\(signal): \(error)")
         }
     }
 
-    /// org.freedesktop.DBus.Properties.PropertiesChanged for this interface (a{sv} built by the caller).
-    public func emitPropertiesChanged(changed: OpaquePointer) {
-        let invalidatedType = g_variant_type_new("s")
-        defer { g_variant_type_free(invalidatedType) }
-        var children: [OpaquePointer?] = [g_variant_new_string(interfaceName), changed,
-                                          g_variant_new_array(invalidatedType, nil, 0)]
-        let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        var error: UnsafeMutablePointer<GError>?
-        if g_dbus_connection_emit_signal(connection, nil, objectPath, "org.freedesktop.DBus.Properties",
-                                         "PropertiesChanged", tuple, &error) == 0 {
-            Log.warning("cannot emit PropertiesChanged: \(consumeGError(error))")
+    /// org.freedesktop.DBus.Properties.PropertiesChanged for this interface.
+    public func emitPropertiesChanged(_ changed: [(String, Variant)]) {
+        let arguments = Variant.tuple([.string(interfaceName), .dictionary(changed), .strings([])])
+        if let error = connection.emit(path: objectPath, interface: "org.freedesktop.DBus.Properties",
+                                       signal: "PropertiesChanged", arguments) {
+            Log.warning("cannot emit PropertiesChanged: \(error)")
         }
     }
 }
@@ -100,8 +97,8 @@ private func exporterMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePo
             g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownObject", "object is gone")
             return
         }
-        switch exporter.handler(methodName, parameters, senderName) {
-        case .value(let v): g_dbus_method_invocation_return_value(invocation, v)
+        switch exporter.handler(methodName, VariantReader(borrowing: parameters), senderName) {
+        case .value(let v): g_dbus_method_invocation_return_value(invocation, v?.make())
         case let .error(name, message): g_dbus_method_invocation_return_dbus_error(invocation, name, message)
         }
     }
@@ -114,7 +111,7 @@ private func exporterGetProperty(_ connection: OpaquePointer?, _ sender: UnsafeP
     let name = String(cString: property)
     let ref = WeakRef<DBusObjectExporter>.from(data)
     let result = MainActor.assumeIsolated { () -> SendablePointer in
-        SendablePointer(ref?.object?.getter(name))
+        SendablePointer(ref?.object?.getter(name)?.make())
     }
     if result.pointer == nil {
         g_set_error_literal(error, g_dbus_error_quark(), gint(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue), "unknown property \(name)")

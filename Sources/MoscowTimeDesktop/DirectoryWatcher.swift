@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// Calls `onChange` when any of `fileNames` inside `directory` is written, created, deleted or renamed
@@ -47,7 +48,7 @@ public final class DirectoryWatcher {
         defer { unrefObject(file) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            Log.warning("cannot watch \(directory): \(consumeGError(error))")
+            Log.warning("cannot watch \(directory): \(GLibError(taking: error).message)")
             return
         }
         self.monitor = monitor
@@ -90,11 +91,10 @@ public final class DirectoryWatcher {
 
     private func scheduleChange() {
         guard debounceSourceID == 0 else { return }
-        debounceSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, debounceMilliseconds, directoryDebounceEnded,
-                                              WeakRef(self).retainedPointer(), releaseRetainedBox)
+        debounceSourceID = MainLoopSource.timeout(milliseconds: debounceMilliseconds) { [weak self] in self?.debounceEnded() }
     }
 
-    fileprivate func debounceEnded() {
+    private func debounceEnded() {
         debounceSourceID = 0
         onChange()
     }
@@ -110,12 +110,4 @@ private let directoryMonitorChanged: @convention(c) (OpaquePointer?, OpaquePoint
     MainActor.assumeIsolated {
         watcher?.object?.handle(path: path, otherPath: otherPath, event: event)
     }
-}
-
-private func directoryDebounceEnded(_ data: UnsafeMutableRawPointer?) -> gboolean {
-    let ref = WeakRef<DirectoryWatcher>.from(data) // resolve the box here: only Sendable values enter the closure
-    MainActor.assumeIsolated {
-        ref?.object?.debounceEnded()
-    }
-    return 0 // G_SOURCE_REMOVE: one shot
 }

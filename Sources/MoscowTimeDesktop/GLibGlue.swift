@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
-// Small bridges between Swift and GLib's C conventions, shared by the adapters.
-
-/// GDestroyNotify / GClosureNotify for any box passed with `Unmanaged.passRetained`.
-/// Works for every class because release only needs the object pointer.
-func releaseRetainedBox(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    Unmanaged<AnyObject>.fromOpaque(pointer).release()
-}
+// Small bridges between Swift and GLib's C conventions, shared by the adapters (the rest is in GLibSupport).
 
 /// Same as `releaseRetainedBox` with the GClosureNotify shape (user data, closure).
 func releaseRetainedBoxClosureNotify(_ pointer: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
@@ -22,20 +16,6 @@ func connectSignal<Handler>(_ instance: UnsafeMutableRawPointer, _ signal: Strin
     // GCallback is the untyped `void (*)(void)`; GObject calls it with the signal's real signature.
     let callback = unsafeBitCast(handler, to: GCallback.self)
     return g_signal_connect_data(instance, signal, callback, data, releaseRetainedBoxClosureNotify, GConnectFlags(0))
-}
-
-/// Takes ownership of a GError: returns its message and frees it.
-func consumeGError(_ error: UnsafeMutablePointer<GError>?) -> String {
-    guard let error else { return "unknown error" }
-    defer { g_error_free(error) }
-    return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-}
-
-/// Takes ownership of a g_malloc'ed string.
-func consumeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
-    guard let pointer else { return nil }
-    defer { g_free(pointer) }
-    return String(cString: pointer)
 }
 
 /// g_object_unref for the two shapes Swift imports GObject pointers as.

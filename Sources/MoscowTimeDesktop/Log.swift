@@ -20,7 +20,9 @@ public enum Log {
         set { thresholdStorage.store(newValue.rawValue, ordering: .relaxed) }
     }
 
-    public static func debug(_ message: String) { write(.debug) { message } }
+    /// The message is built only when debug lines are wanted (most runs drop them), so it must have
+    /// no side effects: take a GError or anything else that must happen before the call.
+    public static func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
     public static func info(_ message: String) { write(.info) { message } }
     public static func warning(_ message: String) { write(.warning) { message } }
     public static func error(_ message: String) { write(.error) { message } }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// The process's GLib main loop on the default main context. Every adapter in this module delivers
 /// its callbacks from here, on the main thread.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import CNotify
 
 /// One notification shown through a `Notifier`. Keeps the underlying NotifyNotification (and with it
@@ -55,7 +56,8 @@ public final class NotificationHandle {
         if serverID != 0 {
             var error: UnsafeMutablePointer<GError>?
             if notify_notification_close(notification, &error) != 0 { return }
-            Log.debug("closing notification failed: \(consumeGError(error))")
+            let why = GLibError(taking: error).message
+            Log.debug("closing notification failed: \(why)")
         }
         didClose(.closedByCall, deferred: true)
     }
@@ -64,7 +66,7 @@ public final class NotificationHandle {
         apply(content)
         var error: UnsafeMutablePointer<GError>?
         guard notify_notification_show(notification, &error) != 0 else {
-            throw NotifierError(consumeGError(error))
+            throw NotifierError(GLibError(taking: error).message)
         }
         isShowing = true
         notifier?.retain(self)
@@ -131,7 +133,7 @@ public final class NotificationHandle {
         withExtendedLifetime(self) {
             notifier?.release(self)
             if deferred {
-                scheduleIdle { callbacks.onClosed(reason) }
+                MainLoopSource.idle { callbacks.onClosed(reason) }
             } else {
                 callbacks.onClosed(reason)
             }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import CNotify
 
 /// Desktop notifications through libnotify (org.freedesktop.Notifications on the session bus).
@@ -43,10 +44,9 @@ public final class Notifier {
     /// Whether `org.freedesktop.Notifications` has an owner now or can be D-Bus-activated.
     /// Synchronous (two short bus calls).
     public var isServerAvailable: Bool {
-        guard let bus = SessionBus.connection() else { return false }
-        defer { unrefObject(bus) }
-        if let owned = DBusCalls.nameHasOwner(bus, Notifier.busName), owned { return true }
-        return DBusCalls.listActivatableNames(bus).contains(Notifier.busName)
+        guard let bus = try? BusConnection.session() else { return false }
+        if bus.nameHasOwner(Notifier.busName) == true { return true }
+        return bus.activatableNames().contains(Notifier.busName)
     }
 
     /// GetServerInformation, or nil when no server answers.
@@ -88,10 +88,10 @@ public final class Notifier {
     /// CloseNotification(id) sent to the server's unique name, not the well-known one: if another
     /// server has taken over since, it never sees (and never closes) an id that is not its own.
     public func closeLeftover(id: UInt32, server: String) {
-        guard server.hasPrefix(":"), let bus = SessionBus.connection() else { return }
-        defer { unrefObject(bus) }
-        g_dbus_connection_call(bus, server, "/org/freedesktop/Notifications", Notifier.busName, "CloseNotification",
-                               g_variant_new_tuple([g_variant_new_uint32(id)], 1), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+        guard server.hasPrefix(":"), let bus = try? BusConnection.session() else { return }
+        // Asynchronous and unanswered: a server that is gone must not hold up the start.
+        g_dbus_connection_call(bus.pointer, server, "/org/freedesktop/Notifications", Notifier.busName, "CloseNotification",
+                               Variant.tuple([.uint32(id)]).make(), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
                                2000, nil, nil, nil)
         Log.info("closing notification \(id) left on screen by an earlier agent")
     }
@@ -108,13 +108,13 @@ public final class Notifier {
     // both (not just "appeared") keeps their order.
     fileprivate func serverAppeared(owner: String) {
         serverOwner = owner
-        scheduleIdle { [weak self] in self?.onServerAppeared?() }
+        MainLoopSource.idle { [weak self] in self?.onServerAppeared?() }
     }
 
     fileprivate func serverVanished() {
         serverOwner = nil
         for handle in live.values { handle.detachFromServer() }
-        scheduleIdle { [weak self] in self?.onServerVanished?() }
+        MainLoopSource.idle { [weak self] in self?.onServerVanished?() }
     }
 }
 

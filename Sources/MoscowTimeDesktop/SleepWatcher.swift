@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// Reports logind's `PrepareForSleep(b)` from the system bus: `true` just before suspend/hibernate,
@@ -45,7 +46,10 @@ public final class SleepWatcher {
     public convenience init(onPrepareForSleep: @escaping @MainActor (_ goingToSleep: Bool) -> Void) {
         var error: UnsafeMutablePointer<GError>?
         let address = consumeGString(g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SYSTEM, nil, &error))
-        if address == nil { Log.debug("no system bus address: \(consumeGError(error))") }
+        if address == nil {
+            let why = GLibError(taking: error).message
+            Log.debug("no system bus address: \(why)")
+        }
         self.init(busAddress: address, onPrepareForSleep: onPrepareForSleep)
     }
 
@@ -114,8 +118,7 @@ public final class SleepWatcher {
     private func takeInhibitor() {
         guard let connection, inhibitorFD < 0, !inhibitPending, logindPresent == true else { return }
         inhibitPending = true
-        let args = g_variant_new_tuple([g_variant_new_string("sleep"), g_variant_new_string(inhibitWho),
-                                        g_variant_new_string(inhibitWhy), g_variant_new_string("delay")], 4)
+        let args = Variant.tuple([.string("sleep"), .string(inhibitWho), .string(inhibitWhy), .string("delay")]).make()
         let replyType = g_variant_type_new("(h)")
         defer { g_variant_type_free(replyType) }
         g_dbus_connection_call_with_unix_fd_list(
@@ -166,7 +169,7 @@ private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ r
     let ref = Unmanaged<WeakRef<SleepWatcher>>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
     let connection = SendablePointer(g_dbus_connection_new_for_address_finish(result, &error))
-    let message = connection.pointer == nil ? consumeGError(error) : nil
+    let message = connection.pointer == nil ? GLibError(taking: error).message : nil
     MainActor.assumeIsolated {
         guard let watcher = ref.object else {
             unrefObject(connection.pointer) // watcher gone (or cancelled): nobody wants it
@@ -185,20 +188,17 @@ private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ r
     var fdList: UnsafeMutablePointer<GUnixFDList>?
     var fd: Int32 = -1
     var message: String?
-    if let reply = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), &fdList, result, &error) {
-        var index: Int32 = -1
-        let child = g_variant_get_child_value(reply, 0)
-        index = g_variant_get_handle(child)
-        g_variant_unref(child)
-        g_variant_unref(reply)
+    if let pointer = g_dbus_connection_call_with_unix_fd_list_finish(OpaquePointer(source), &fdList, result, &error) {
+        let handle = VariantReader(owning: pointer).child(0)  // the reply type "(h)" was checked by GDBus
+        let index = g_variant_get_handle(handle.pointer)
         if let fdList, index >= 0, index < g_unix_fd_list_get_length(fdList) {
             fd = g_unix_fd_list_get(fdList, index, &error) // a dup: ours to close
-            if fd < 0 { message = consumeGError(error) }
+            if fd < 0 { message = GLibError(taking: error).message }
         } else {
             message = "no fd in the reply"
         }
     } else {
-        message = consumeGError(error)
+        message = GLibError(taking: error).message
     }
     if let fdList { g_object_unref(fdList) }
     let got = fd, why = message
@@ -217,12 +217,8 @@ private func sleepWatcherSignal(_ connection: OpaquePointer?, _ sender: UnsafePo
                                 _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
                                 _ data: UnsafeMutableRawPointer?) {
     guard let parameters else { return }
-    let type = g_variant_type_new("(b)")
-    defer { g_variant_type_free(type) }
-    guard g_variant_is_of_type(parameters, type) != 0 else { return }
-    let child = g_variant_get_child_value(parameters, 0)
-    let goingToSleep = g_variant_get_boolean(child) != 0
-    g_variant_unref(child)
+    let arguments = VariantReader(borrowing: parameters)
+    guard arguments.typeString == "(b)", let goingToSleep = arguments.child(0).bool else { return }
     let ref = WeakRef<SleepWatcher>.from(data)
     MainActor.assumeIsolated { ref?.object?.signalReceived(goingToSleep: goingToSleep) }
 }

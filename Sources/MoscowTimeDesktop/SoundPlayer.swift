@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CCanberra
 import CGLib
+import GLibSupport
 import Glibc
 
 /// Sound through libcanberra (the sound theme, PulseAudio/PipeWire). Each sound has a caller-chosen
@@ -249,9 +250,7 @@ public final class SoundPlayer {
     }
 
     private func scheduleAfter(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-        let box = IdleAction(body)
-        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runDelayedSoundAction,
-                           Unmanaged.passRetained(box).toOpaque(), releaseRetainedBox)
+        MainLoopSource.timeout(milliseconds: milliseconds, body)
     }
 
     private func report(_ code: Int32, _ source: SoundSource) {
@@ -294,11 +293,4 @@ private func soundFinishedOnMainLoop(_ data: UnsafeMutableRawPointer?) -> gboole
         token.player?.finished(key: token.key, serial: token.serial, code: token.errorCode)
     }
     return 0 // G_SOURCE_REMOVE
-}
-
-private func runDelayedSoundAction(_ data: UnsafeMutableRawPointer?) -> gboolean {
-    guard let data else { return 0 }
-    let action = Unmanaged<IdleAction>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { action.body() }
-    return 0
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// What a tray icon shows: the parts of org.kde.StatusNotifierItem that change while running.
@@ -77,7 +78,7 @@ public final class StatusNotifierItem {
     public var onContextMenu: (@MainActor (Int32, Int32) -> Void)?
     public var onScroll: (@MainActor (Int32, String) -> Void)?
 
-    private let connection: OpaquePointer
+    private let connection: BusConnection
     private var exporter: DBusObjectExporter?
     private var ownerID: guint = 0
     private var watchID: guint = 0
@@ -88,10 +89,10 @@ public final class StatusNotifierItem {
     private static var instances: Int = 0
 
     /// `id` is the application's stable identifier (the spec's Id); `menuPath` the dbusmenu object.
-    public init(connection: OpaquePointer, id: String, category: String = "ApplicationStatus",
+    public init(connection: BusConnection, id: String, category: String = "ApplicationStatus",
                 menuPath: String?, appearance: StatusNotifierAppearance, iconThemePath: String = "") throws {
         self.iconThemePath = iconThemePath
-        self.connection = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(connection)))
+        self.connection = connection
         Self.instances += 1
         busName = "org.kde.StatusNotifierItem-\(getpid())-\(Self.instances)"
         self.id = id; self.category = category; self.menuPath = menuPath; self.appearance = appearance
@@ -103,10 +104,10 @@ public final class StatusNotifierItem {
                 return self.handle(method, parameters)
             },
             getProperty: { [weak self] name in self?.property(name) })
-        ownerID = g_bus_own_name_on_connection(connection, busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
+        ownerID = g_bus_own_name_on_connection(connection.pointer, busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
                                                sniNameAcquired, sniNameLost,
                                                WeakRef(self).retainedPointer(), releaseRetainedBox)
-        watchID = g_bus_watch_name_on_connection(connection, Self.watcherName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+        watchID = g_bus_watch_name_on_connection(connection.pointer, Self.watcherName, G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                  sniWatcherAppeared, sniWatcherVanished,
                                                  WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
@@ -114,7 +115,6 @@ public final class StatusNotifierItem {
     isolated deinit {
         if watchID != 0 { g_bus_unwatch_name(watchID) }
         if ownerID != 0 { g_bus_unown_name(ownerID) }
-        unrefObject(connection)
     }
 
     /// Shows `new`; emits the signals of what changed.
@@ -122,63 +122,64 @@ public final class StatusNotifierItem {
         let old = appearance
         guard new != old else { return }
         appearance = new
-        var changed: [(String, OpaquePointer)] = []
+        var changed: [(String, Variant)] = []
         if new.title != old.title {
-            changed.append(("Title", GV.string(new.title)))
+            changed.append(("Title", .string(new.title)))
             exporter?.emit(signal: "NewTitle", parameters: nil)
         }
         if new.iconName != old.iconName {
-            changed.append(("IconName", GV.string(new.iconName)))
+            changed.append(("IconName", .string(new.iconName)))
             exporter?.emit(signal: "NewIcon", parameters: nil)
         }
         if new.attentionIconName != old.attentionIconName {
-            changed.append(("AttentionIconName", GV.string(new.attentionIconName)))
+            changed.append(("AttentionIconName", .string(new.attentionIconName)))
             exporter?.emit(signal: "NewAttentionIcon", parameters: nil)
         }
         if new.status != old.status {
-            changed.append(("Status", GV.string(new.status.rawValue)))
-            exporter?.emit(signal: "NewStatus", parameters: GV.tuple([GV.string(new.status.rawValue)]))
+            changed.append(("Status", .string(new.status.rawValue)))
+            exporter?.emit(signal: "NewStatus", parameters: .tuple([.string(new.status.rawValue)]))
         }
         if new.toolTipTitle != old.toolTipTitle || new.toolTipText != old.toolTipText || new.toolTipIconName != old.toolTipIconName {
             changed.append(("ToolTip", toolTip()))
             exporter?.emit(signal: "NewToolTip", parameters: nil)
         }
-        exporter?.emitPropertiesChanged(changed: GV.dictionary(changed))
+        exporter?.emitPropertiesChanged(changed)
     }
 
     // MARK: D-Bus
 
-    private func toolTip() -> OpaquePointer {
-        GV.tuple([GV.string(appearance.toolTipIconName), GV.array("(iiay)", []),
-                  GV.string(appearance.toolTipTitle), GV.string(appearance.toolTipText)])
+    private func toolTip() -> Variant {
+        .tuple([.string(appearance.toolTipIconName), .array(elementType: "(iiay)", []),
+                .string(appearance.toolTipTitle), .string(appearance.toolTipText)])
     }
 
-    private func property(_ name: String) -> OpaquePointer? {
+    private func property(_ name: String) -> Variant? {
         switch name {
-        case "Category": return GV.string(category)
-        case "Id": return GV.string(id)
-        case "Title": return GV.string(appearance.title)
-        case "Status": return GV.string(appearance.status.rawValue)
-        case "WindowId": return GV.int32(0)
-        case "IconThemePath": return GV.string(iconThemePath)
-        case "Menu": return GV.objectPath(menuPath ?? "/")
-        case "ItemIsMenu": return GV.bool(false)
-        case "IconName": return GV.string(appearance.iconName)
-        case "IconPixmap", "OverlayIconPixmap", "AttentionIconPixmap": return GV.array("(iiay)", [])
-        case "OverlayIconName": return GV.string("")
-        case "AttentionIconName": return GV.string(appearance.attentionIconName)
-        case "AttentionMovieName": return GV.string("")
+        case "Category": return .string(category)
+        case "Id": return .string(id)
+        case "Title": return .string(appearance.title)
+        case "Status": return .string(appearance.status.rawValue)
+        case "WindowId": return .int32(0)
+        case "IconThemePath": return .string(iconThemePath)
+        case "Menu": return .objectPath(menuPath ?? "/")
+        case "ItemIsMenu": return .bool(false)
+        case "IconName": return .string(appearance.iconName)
+        case "IconPixmap", "OverlayIconPixmap", "AttentionIconPixmap": return .array(elementType: "(iiay)", [])
+        case "OverlayIconName": return .string("")
+        case "AttentionIconName": return .string(appearance.attentionIconName)
+        case "AttentionMovieName": return .string("")
         case "ToolTip": return toolTip()
         default: return nil
         }
     }
 
-    private func handle(_ method: String, _ p: OpaquePointer) -> DBusReply {
+    private func handle(_ method: String, _ p: VariantReader) -> DBusReply {
+        let first = p.child(0).int32 ?? 0
         switch method {
-        case "Activate": onActivate?(GV.readInt32(p, 0), GV.readInt32(p, 1))
-        case "SecondaryActivate": onSecondaryActivate?(GV.readInt32(p, 0), GV.readInt32(p, 1))
-        case "ContextMenu": onContextMenu?(GV.readInt32(p, 0), GV.readInt32(p, 1))
-        case "Scroll": onScroll?(GV.readInt32(p, 0), GV.readString(p, 1))
+        case "Activate": onActivate?(first, p.child(1).int32 ?? 0)
+        case "SecondaryActivate": onSecondaryActivate?(first, p.child(1).int32 ?? 0)
+        case "ContextMenu": onContextMenu?(first, p.child(1).int32 ?? 0)
+        case "Scroll": onScroll?(first, p.child(1).string ?? "")
         default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
         }
         return .value(nil)
@@ -234,8 +235,8 @@ public final class StatusNotifierItem {
     /// RegisterStatusNotifierItem(busName), asynchronously: a slow panel must not hold up alarms.
     private func register() {
         guard ownsName, let owner = watcherOwner, registeredWith != owner else { return }
-        g_dbus_connection_call(connection, owner, Self.watcherPath, Self.watcherName, "RegisterStatusNotifierItem",
-                               GV.tuple([GV.string(busName)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 10_000, nil,
+        g_dbus_connection_call(connection.pointer, owner, Self.watcherPath, Self.watcherName, "RegisterStatusNotifierItem",
+                               Variant.tuple([.string(busName)]).make(), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 10_000, nil,
                                sniRegisterDone, RegistrationBox(item: self, watcher: owner).retainedPointer())
     }
 
@@ -288,7 +289,7 @@ private func sniRegisterDone(_ source: UnsafeMutablePointer<GObject>?, _ result:
     let box = Unmanaged<RegistrationBox>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
     let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-    let message: String? = reply == nil ? consumeGError(error) : nil
+    let message: String? = reply == nil ? GLibError(taking: error).message : nil
     if let reply { g_variant_unref(reply) }
     let watcher = box.watcher
     MainActor.assumeIsolated { box.item?.registrationFinished(watcher: watcher, error: message) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 
 /// Runs `handler` on the main loop when the process receives `signal` (SIGHUP, SIGINT, SIGTERM,
 /// SIGUSR1, SIGUSR2, SIGWINCH — what `g_unix_signal_add` supports). The handler runs as ordinary

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// The machine's one wake-up from suspend, through the `moscowtime-wake` helper (the only program

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// A one-shot timer on the wall clock (CLOCK_REALTIME), so that an alarm set for 07:00 rings at 07:00

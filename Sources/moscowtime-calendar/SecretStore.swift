@@ -1,30 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSecret
+import GLibSupport
 
 /// The sync password in the desktop's Secret Service through libsecret, keyed by URL and user.
 enum SecretStore {
     /// Whether a Secret Service answers on the session bus (owned or activatable name).
     static func available() -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return false
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        for method in ["NameHasOwner", "ListActivatableNames"] {
-            let args: OpaquePointer? = method == "NameHasOwner" ? g_variant_new_string("org.freedesktop.secrets").map { g_variant_new_tuple([$0], 1) } : nil
-            guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                          method, args, nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, &error) else {
-                if let error { g_error_free(error); }
-                error = nil
-                continue
-            }
-            defer { g_variant_unref(reply) }
-            let text = String(cString: g_variant_print(reply, 0))
-            if method == "NameHasOwner" ? text.contains("true") : text.contains("'org.freedesktop.secrets'") { return true }
-        }
-        return false
+        guard let bus = try? BusConnection.session() else { return false }
+        if bus.nameHasOwner(busName) == true { return true }
+        return bus.activatableNames().contains(busName)
     }
+
+    private static let busName = "org.freedesktop.secrets"
 
     static func attributes(url: String, user: String) -> OpaquePointer {
         let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!

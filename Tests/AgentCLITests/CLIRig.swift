@@ -19,10 +19,12 @@ final class CLIRig: @unchecked Sendable {
     }
 
     let root: String
-    var now = "2026-11-21T12:00:00Z" // Saturday, 15:00 in Moscow
+    var now: String // default Saturday 2026-11-21, 15:00 in Moscow
     var lang = "C"
 
-    init() {
+    /// `now`: the pinned instant, an ISO 8601 UTC string.
+    init(now: String = "2026-11-21T12:00:00Z") {
+        self.now = now
         var template = Array("/tmp/mt-cli-XXXXXX".utf8CString)
         root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     }
@@ -87,6 +89,26 @@ final class CLIRig: @unchecked Sendable {
     func storeBytes() -> [UInt8]? { Self.read(storePath) }
 
     func writeStore(_ text: String) { Self.write(storePath, Array(text.utf8)) }
+
+    /// Writes `text` to `relative` under the rig's root, creating its folders.
+    func writeFile(_ relative: String, _ text: String) {
+        let path = root + "/" + relative
+        _ = Self.runProgram(["/bin/mkdir", "-p", String(path[..<path.lastIndex(of: "/")!])], in: root)
+        Self.write(path, Array(text.utf8))
+    }
+
+    /// Runs another program (python3, mkdir…) to completion in `directory`, with `env` only.
+    static func runProgram(_ argv: [String], env: [String: String] = ["PATH": "/usr/bin:/bin"], in directory: String) -> Result {
+        let out = directory + "/.out-\(UInt32.random(in: 0 ... .max))", err = out + "-err"
+        defer { unlink(out); unlink(err) }
+        guard let pid = spawn(argv, env: env, stdout: out, stderr: err) else {
+            return Result(status: -1, out: "", err: "cannot start \(argv[0])")
+        }
+        let status = wait(pid)
+        return Result(status: status.exited ? status.code : 128 + status.code,
+                      out: String(decoding: read(out) ?? [], as: UTF8.self),
+                      err: String(decoding: read(err) ?? [], as: UTF8.self))
+    }
 
     func load() throws -> StoreDocument { try DocumentStore(paths: paths).load() }
 

@@ -7,7 +7,7 @@ struct HabitCLITests {
     func names(_ json: JSONValue) -> [String] { json.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [] }
 
     @Test func addListShow() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         let add = s.run("habit", "add", "Read", "--remind", "21:00,08:00", "--start", "2026-11-01")
         #expect(add.status == 0)
         #expect(add.out.hasPrefix("Added habit ") && add.out.hasSuffix("\"Read\": Every day; reminders at 08:00, 21:00 (Europe/Moscow).\n"))
@@ -40,7 +40,7 @@ struct HabitCLITests {
     }
 
     @Test func invalidInputExitsTwoAndLeavesTheStoreAlone() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         s.run("habit", "add", "Read", "--start", "2026-11-01")
         s.run("habit", "add", "Water", "--numeric", "--target", "8")
         s.run("habit", "done", "Read", "--date", "2026-11-02")
@@ -74,9 +74,7 @@ struct HabitCLITests {
             (["habit", "stats", "Nope"], "no habit \"Nope\""),
         ]
         for (args, message) in cases {
-            let r = HabitCLISandbox.spawn([HabitCLISandbox.binary] + args,
-                                          env: ["XDG_DATA_HOME": s.root + "/data", "XDG_STATE_HOME": s.root + "/state",
-                                                "HOME": s.root, "MOSCOWTIME_NOW": s.now, "LANG": "C"], in: s.root)
+            let r = s.run(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.err.hasPrefix("agent-cli: ") && r.err.contains(message) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
             #expect(r.out.isEmpty, "\(args)")
@@ -85,7 +83,7 @@ struct HabitCLITests {
     }
 
     @Test func logDaysAndUndo() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         s.run("habit", "add", "Water", "--numeric", "--unit", "glasses", "--target", "8")
         #expect(s.run("habit", "done", "Water").out == "Water, 2026-11-21: 1 glasses.\n")
         #expect(s.run("habit", "done", "Water", "--note", "with lunch").out == "Water, 2026-11-21: 2 glasses — with lunch.\n")
@@ -99,7 +97,7 @@ struct HabitCLITests {
     }
 
     @Test func todayListsOpenHabitsAndTheRestOfTodaysAlarms() throws {
-        let s = HabitCLISandbox() // 12:00 in Moscow
+        let s = CLIRig(now: "2026-11-21T09:00:00Z") // 12:00 in Moscow
         s.run("add", "20:00", "--days", "everyday", "--label", "Evening")
         s.run("add", "08:00", "--days", "everyday", "--label", "Morning")
         s.run("add", "23:59", "--days", "mon", "--label", "Monday only")
@@ -122,7 +120,7 @@ struct HabitCLITests {
     }
 
     @Test func statsByHand() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         s.run("habit", "add", "Read", "--start", "2026-11-15")
         for d in ["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-19", "2026-11-20"] { s.run("habit", "done", "Read", "--date", d) }
         s.run("habit", "skip", "Read", "--date", "2026-11-18")
@@ -149,7 +147,7 @@ struct HabitCLITests {
     }
 
     @Test func archiveRemoveAndRussian() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         s.run("habit", "add", "Read")
         s.run("habit", "add", "Run")
         #expect(s.run("habit", "archive", "Run").status == 0)
@@ -164,7 +162,7 @@ struct HabitCLITests {
     }
 
     @Test func exportThenImportRoundTripsTheStore() throws {
-        let a = HabitCLISandbox()
+        let a = CLIRig(now: "2026-11-21T09:00:00Z")
         a.run("habit", "add", "Read", "--description", "Books, \"papers\"", "--remind", "21:00", "--days", "mon,wed,fri", "--start", "2026-11-01")
         a.run("habit", "add", "Water", "--numeric", "--unit", "glasses", "--target", "8", "--per-month", "20", "--start", "2026-11-01")
         a.run("habit", "done", "Read", "--date", "2026-11-02", "--note", "line one, \"two\"")
@@ -174,9 +172,9 @@ struct HabitCLITests {
         let csv = a.run("habit", "export").out
         #expect(csv.hasPrefix("record,id,name,"))
         #expect(a.run("habit", "export", "--output", a.root + "/habits.csv").out == "Exported 2 habits to \(a.root)/habits.csv.\n")
-        #expect(HabitCLISandbox.read(a.root + "/habits.csv") == Array(csv.utf8))
+        #expect(CLIRig.read(a.root + "/habits.csv") == Array(csv.utf8))
 
-        let b = HabitCLISandbox()
+        let b = CLIRig(now: "2026-11-21T09:00:00Z")
         #expect(b.run("habit", "import", a.root + "/habits.csv", "--dry-run").out
                 == "Would import 2 habits (2 new, 0 merged) with 3 days; 0 days already logged were kept.\n")
         #expect(b.storeBytes() == nil)
@@ -203,13 +201,13 @@ struct HabitCLITests {
         "Scores.csv": "Date,Meditate,Water,\n",
     ]
 
-    func importedDays(_ s: HabitCLISandbox, _ name: String) throws -> JSONValue? {
+    func importedDays(_ s: CLIRig, _ name: String) throws -> JSONValue? {
         try s.json("habit", "show", name, "--json")["entries"]
     }
 
     @Test func importsLoopFolderAndZip() throws {
-        let folder = HabitCLISandbox()
-        for (path, text) in Self.loopExport { folder.write("loop/" + path, text) }
+        let folder = CLIRig(now: "2026-11-21T09:00:00Z")
+        for (path, text) in Self.loopExport { folder.writeFile("loop/" + path, text) }
         let r = folder.run("habit", "import", folder.root + "/loop")
         #expect(r.status == 0 && r.out == "Imported 2 habits (2 new, 0 merged) with 5 days; 0 days already logged were kept.\n")
         #expect(try importedDays(folder, "Meditate") == .array([
@@ -221,10 +219,10 @@ struct HabitCLITests {
         #expect(water["frequency"]?["kind"] == .string("perWeek") && water["numeric"]?["target"] == .int(8))
 
         // The same export as Loop ships it: a zip, made here with Python's zipfile (deflated).
-        let zipped = HabitCLISandbox()
-        for (path, text) in Self.loopExport { zipped.write("loop/" + path, text) }
+        let zipped = CLIRig(now: "2026-11-21T09:00:00Z")
+        for (path, text) in Self.loopExport { zipped.writeFile("loop/" + path, text) }
         let zip = zipped.root + "/Loop Habits CSV 2026-11-21.zip"
-        let py = HabitCLISandbox.spawn(["/usr/bin/python3", "-c", """
+        let py = CLIRig.runProgram(["/usr/bin/python3", "-c", """
             import os, sys, zipfile
             src, dst = sys.argv[1], sys.argv[2]
             with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
@@ -232,7 +230,7 @@ struct HabitCLITests {
                     for f in sorted(files):
                         p = os.path.join(d, f)
                         z.write(p, os.path.relpath(p, src))
-            """, zipped.root + "/loop", zip], env: [:], in: zipped.root)
+            """, zipped.root + "/loop", zip], in: zipped.root)
         #expect(py.status == 0, "\(py.err)")
         #expect(zipped.run("habit", "import", zip, "--dry-run").out.hasPrefix("Would import 2 habits (2 new, 0 merged) with 5 days"))
         #expect(zipped.storeBytes() == nil)
@@ -241,16 +239,16 @@ struct HabitCLITests {
     }
 
     @Test func badImportsChangeNothing() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         s.run("habit", "add", "Read")
         let before = s.storeBytes()
-        s.write("bad/Habits.csv", "Position,Name\n001,Read\n")
-        s.write("bad/001 Read/Checkmarks.csv", "2026-11-20,2\n2026-11-21,WHAT\n")
+        s.writeFile("bad/Habits.csv", "Position,Name\n001,Read\n")
+        s.writeFile("bad/001 Read/Checkmarks.csv", "2026-11-20,2\n2026-11-21,WHAT\n")
         let r = s.run("habit", "import", s.root + "/bad")
         #expect(r.status == 2 && r.err == "agent-cli: 001 Read/Checkmarks.csv line 2: unknown value \"WHAT\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)\n")
-        s.write("notes.txt", "hello")
+        s.writeFile("notes.txt", "hello")
         #expect(s.run("habit", "import", s.root + "/notes.txt").err.contains("is not something habit import reads"))
-        s.write("broken.zip", "PK\u{3}\u{4}garbage")
+        s.writeFile("broken.zip", "PK\u{3}\u{4}garbage")
         #expect(s.run("habit", "import", s.root + "/broken.zip").status == 2)
         #expect(s.storeBytes() == before)
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct HabitLoopCLITests {
     @Test func timesInAndTargetPer() throws {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         #expect(s.run("habit", "add", "Swim", "--times-in", "2/5").status == 0)
         #expect(s.run("habit", "add", "Walk", "--times-in", "3/7").status == 0)  // the friendly spelling
         #expect(s.run("habit", "add", "Run", "--numeric", "--unit", "km", "--target", "10", "--per-week", "1", "--target-per", "period").status == 0)
@@ -33,7 +33,7 @@ struct HabitLoopCLITests {
     }
 
     @Test func statsAsOfALaterOrEarlierDay() throws {
-        let s = HabitCLISandbox()  // today is 2026-11-21
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")  // today is 2026-11-21
         s.run("habit", "add", "Read", "--start", "2026-11-01")
         for d in 1...20 { s.run("habit", "done", "Read", "--date", "2026-11-\(d < 10 ? "0" : "")\(d)") }
         // As of the 10th: ten days done, the 11th onwards not yet.
@@ -52,7 +52,7 @@ struct HabitLoopCLITests {
     }
 
     @Test func achievementsEarnedOnceKeptAcrossExportImport() throws {
-        let a = HabitCLISandbox()
+        let a = CLIRig(now: "2026-11-21T09:00:00Z")
         a.run("habit", "add", "Read", "--start", "2026-11-15")
         let first = a.run("habit", "done", "Read", "--date", "2026-11-15").out
         #expect(first == "Read, 2026-11-15: done.\nAchievement earned: First completion (Read).\n")
@@ -71,8 +71,8 @@ struct HabitLoopCLITests {
         #expect(a.run("habit", "today").out.contains("Points: 105 · level 2 (next at 400)"))
 
         a.run("habit", "export", "--output", a.root + "/habits.csv")
-        let b = HabitCLISandbox()
-        b.write("habits.csv", String(decoding: HabitCLISandbox.read(a.root + "/habits.csv")!, as: UTF8.self))
+        let b = CLIRig(now: "2026-11-21T09:00:00Z")
+        b.writeFile("habits.csv", String(decoding: CLIRig.read(a.root + "/habits.csv")!, as: UTF8.self))
         #expect(b.run("habit", "import", b.root + "/habits.csv").status == 0)
         #expect(try b.json("habit", "achievements", "--json")["achievements"] == list["achievements"])
         // Importing again is idempotent.
@@ -82,20 +82,11 @@ struct HabitLoopCLITests {
     }
 
     @Test func achievementNotificationsSetting() {
-        let s = HabitCLISandbox()
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
         #expect(s.run("settings", "achievement-notifications").out == "on\n")
         #expect(s.run("settings", "achievement-notifications", "off").out == "achievement-notifications = off\n")
         let bad = s.run("settings", "achievement-notifications", "maybe")
         #expect(bad.status == 2 && bad.err.contains("expected on or off"))
         #expect(s.run("settings", "achievement-notifications").out == "off\n")
-    }
-}
-
-extension HabitCLISandbox {
-    /// `run` with the arguments as an array.
-    @discardableResult
-    func run(_ args: [String]) -> Result {
-        Self.spawn([Self.binary] + args, env: ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
-                                                "MOSCOWTIME_NOW": now, "LANG": "C", "PATH": "/usr/bin:/bin"], in: root)
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import Testing
 @testable import MoscowTimeAgent
 @testable import MoscowTimeCore

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Testing
 @testable import MoscowTimeDesktop
 
@@ -16,7 +17,7 @@ struct BusNameOwnerTests {
     @Test func acquiresAFreeName() {
         let bus = TestBus.shared
         let name = uniqueBusName("Free")
-        var acquired: OpaquePointer?
+        var acquired: BusConnection?
         var busAcquired = false
         var lost = 0
         let owner = BusNameOwner(name: name, replace: false, onAcquired: { acquired = $0 }, onLost: { lost += 1 })
@@ -27,7 +28,7 @@ struct BusNameOwnerTests {
         #expect(lost == 0)
         #expect(bus.nameOwner(name) == bus.uniqueName())
         if let acquired {
-            #expect(String(cString: g_dbus_connection_get_unique_name(acquired)) == bus.uniqueName())
+            #expect(acquired.uniqueName == bus.uniqueName())
         }
         owner.releaseName()
         #expect(bus.waitForName(name, present: false))
@@ -87,7 +88,7 @@ struct BusNameOwnerTests {
 /// Another client owning a name with the agent's flags, on its own connection.
 @MainActor
 final class OtherInstance {
-    private let connection: OpaquePointer
+    private let connection: BusConnection
     private var ownerID: UInt32 = 0
     let uniqueName: String
     var acquired = false
@@ -95,18 +96,17 @@ final class OtherInstance {
 
     init(name: String, replace: Bool) {
         connection = TestBus.shared.privateConnection()
-        uniqueName = String(cString: g_dbus_connection_get_unique_name(connection))
+        uniqueName = connection.uniqueName
         var flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue | G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue
         if replace { flags |= G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue }
-        ownerID = g_bus_own_name_on_connection(connection, name, GBusNameOwnerFlags(flags), otherAcquired, otherLost,
+        ownerID = g_bus_own_name_on_connection(connection.pointer, name, GBusNameOwnerFlags(flags), otherAcquired, otherLost,
                                                Unmanaged.passRetained(OtherInstanceRef(self)).toOpaque(),
                                                otherRelease)
     }
 
     isolated deinit {
         g_bus_unown_name(ownerID)
-        g_dbus_connection_close_sync(connection, nil, nil)
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        g_dbus_connection_close_sync(connection.pointer, nil, nil)
     }
 }
 

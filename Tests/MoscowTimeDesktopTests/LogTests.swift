@@ -26,4 +26,12 @@ struct LogTests {
         #expect(!evaluated, "messages below the threshold are not even built")
         Log.threshold = .info
     }
+
+    @Test func debugMessagesAreBuiltOnlyWhenWanted() {
+        var built = 0
+        func costly() -> String { built += 1; return "state dump" }
+        // The threshold is info (or error while the test above runs): debug lines are dropped unbuilt.
+        Log.debug(costly())
+        #expect(built == 0)
+    }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Testing
 @testable import MoscowTimeDesktop
 
@@ -45,10 +46,9 @@ struct NotifierTests {
         let calls = try server.methodCalls("Notify")
         try #require(calls.count == 1)
         let args = calls[0]
-        defer { args.forEach { g_variant_unref($0) } }
         try #require(args.count == 8)
         #expect(string(args[0]) == "MoscowTime Test")
-        #expect(g_variant_get_uint32(args[1]) == 0, "first show replaces nothing")
+        #expect(args[1].value == .uint32(0), "first show replaces nothing")
         #expect(string(args[3]) == "Wake up")
         #expect(string(args[4]) == "Standup <b>& coffee</b>", "text goes through unchanged")
         let actions = strings(args[5])
@@ -57,15 +57,15 @@ struct NotifierTests {
         #expect(pairs(actions)["dismiss"] == "Dismiss")
         #expect(pairs(actions)["default"] == "Open")
         let hints = args[6]
-        #expect(hint(hints, "urgency") == "byte 0x02")
+        #expect(hints.lookup("urgency")?.value == .byte(2))
         #expect(hint(hints, "category") == "'x-moscowtime.alarm'")
         #expect(hint(hints, "desktop-entry") == "'moscowtime-agent'")
-        #expect(hint(hints, "suppress-sound") == "true")
-        #expect(hint(hints, "resident") == "true")
+        #expect(hints.lookup("suppress-sound")?.value == .bool(true))
+        #expect(hints.lookup("resident")?.value == .bool(true))
         #expect(hint(hints, "transient") == nil, "false booleans are left out")
         // libnotify 0.8.1 sends the icon as app_icon; newer versions as the image-path hint.
         #expect(string(args[2]) == "alarm-clock" || hint(hints, "image-path") == "'alarm-clock'")
-        #expect(g_variant_get_int32(args[7]) == 0, "0 = never expires")
+        #expect(args[7].value == .int32(0), "0 = never expires")
         withExtendedLifetime(handle) {}
     }
 
@@ -78,7 +78,6 @@ struct NotifierTests {
         let handle = try notifier.show(content, onAction: { _ in }, onClosed: { _ in })
         let calls = try server.methodCalls("Notify")
         try #require(calls.count == 1)
-        defer { calls[0].forEach { g_variant_unref($0) } }
         // RFC 3986 escaping of the space and the Cyrillic bytes, as the spec's file:// URI asks.
         #expect(hint(calls[0][6], "image-path")
                 == "'file:///opt/%D0%BC%D0%BE%D1%91%20%D0%BF%D1%80%D0%B8%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D0%B5/icons/org.moscowtime.Agent-ringing.svg'")
@@ -98,18 +97,18 @@ struct NotifierTests {
         #expect(notifier.liveHandles.count == 1)
 
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(id), Variants.string("snooze")])
+                              [.uint32(id), .string("snooze")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
 
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(id), Variants.string("default")])
+                              [.uint32(id), .string("default")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze", "default"] }, "a click on the body")
 
         // Signals for another notification id are not ours.
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(id + 100), Variants.string("dismiss")])
+                              [.uint32(id + 100), .string("dismiss")])
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "NotificationClosed", signature: "uu",
-                              [Variants.uint32(id), Variants.uint32(2)])
+                              [.uint32(id), .uint32(2)])
         #expect(spinMainLoop(seconds: 2) { closes == [.dismissed] })
         #expect(actions == ["snooze", "default"])
         #expect(notifier.liveHandles.isEmpty)
@@ -130,15 +129,14 @@ struct NotifierTests {
         #expect(handle.content == snoozed)
 
         let calls = try server.methodCalls("Notify")
-        defer { calls.joined().forEach { g_variant_unref($0) } }
         try #require(calls.count == 2)
-        #expect(g_variant_get_uint32(calls[1][1]) == id, "replaces_id")
+        #expect(calls[1][1].value == .uint32(id), "replaces_id")
         #expect(string(calls[1][3]) == "Snoozed until 07:05")
         #expect(strings(calls[1][5]) == ["stop", "Stop"], "old actions are gone")
-        #expect(hint(calls[1][6], "urgency") == "byte 0x01")
+        #expect(calls[1][6].lookup("urgency")?.value == .byte(1))
 
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(id), Variants.string("stop")])
+                              [.uint32(id), .string("stop")])
         #expect(spinMainLoop(seconds: 2) { actions == ["stop"] })
     }
 
@@ -153,7 +151,6 @@ struct NotifierTests {
         #expect(!handle.isShowing)
         #expect(notifier.liveHandles.isEmpty)
         let calls = try server.methodCalls("CloseNotification")
-        calls.joined().forEach { g_variant_unref($0) }
         #expect(calls.count == 1)
         spinMainLoop(seconds: 0.2)
         #expect(closes.count == 1, "exactly one onClosed per show")
@@ -182,17 +179,16 @@ struct NotifierTests {
         #expect(spinMainLoop(seconds: 2) { appeared == 2 })
         // A notification of someone else takes id 1 on the new server; it must not reach us.
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(1), Variants.string("snooze")])
+                              [.uint32(1), .string("snooze")])
         spinMainLoop(seconds: 0.3)
         #expect(actions.isEmpty)
 
         try handle.update(alarmContent("Wake up (again)"))
         let calls = try server.methodCalls("Notify")
-        defer { calls.joined().forEach { g_variant_unref($0) } }
         #expect(calls.count == 1)
-        #expect(g_variant_get_uint32(calls[0][1]) == 0, "shown as a new notification")
+        #expect(calls[0][1].value == .uint32(0), "shown as a new notification")
         try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [Variants.uint32(handle.serverID), Variants.string("snooze")])
+                              [.uint32(handle.serverID), .string("snooze")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
     }
 
@@ -217,13 +213,9 @@ struct NotifierTests {
 
     // MARK: - reading GVariants
 
-    private func string(_ value: OpaquePointer) -> String {
-        String(cString: g_variant_get_string(value, nil))
-    }
+    private func string(_ value: VariantReader) -> String? { value.string }
 
-    private func strings(_ array: OpaquePointer) -> [String] {
-        (0..<Int(g_variant_n_children(array))).map { Variants.string(array, $0) }
-    }
+    private func strings(_ array: VariantReader) -> [String] { array.strings }
 
     private func pairs(_ flat: [String]) -> [String: String] {
         var result: [String: String] = [:]
@@ -232,9 +224,7 @@ struct NotifierTests {
     }
 
     /// A hint's value in GVariant text form, or nil when absent.
-    private func hint(_ hints: OpaquePointer, _ key: String) -> String? {
-        guard let value = g_variant_lookup_value(hints, key, nil) else { return nil }
-        defer { g_variant_unref(value) }
-        return Variants.print(value)
+    private func hint(_ hints: VariantReader, _ key: String) -> String? {
+        hints.lookup(key)?.description
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Testing
 @testable import MoscowTimeDesktop
 
@@ -20,10 +21,10 @@ struct SleepWatcherTests {
         #expect(watcher.problem == nil)
 
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(true)])
+                              [.bool(true)])
         #expect(spinMainLoop(seconds: 2) { events == [true] })
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(false)])
+                              [.bool(false)])
         #expect(spinMainLoop(seconds: 2) { events == [true, false] })
     }
 
@@ -35,18 +36,11 @@ struct SleepWatcherTests {
         func inhibitors() -> [String] {
             guard let reply = try? TestBus.shared.call(destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
                                                        interface: "org.freedesktop.login1.Manager", method: "ListInhibitors",
-                                                       arguments: nil) else { return ["?"] }
-            defer { g_variant_unref(reply) }
-            let list = g_variant_get_child_value(reply, 0)
-            defer { g_variant_unref(list) }
-            return (0..<g_variant_n_children(list)).map { i in
-                let row = g_variant_get_child_value(list, i)
-                defer { g_variant_unref(row) }
-                return (0..<gsize(4)).map { j -> String in
-                    let v = g_variant_get_child_value(row, j)
-                    defer { g_variant_unref(v) }
-                    return String(cString: g_variant_get_string(v, nil))
-                }.joined(separator: "|")
+                                                       replyType: "(a(ssssuu))") else { return ["?"] }
+            let list = reply.child(0)
+            return (0..<list.count).map { i in
+                let row = list.child(i)
+                return (0..<4).map { row.child($0).string ?? "?" }.joined(separator: "|")
             }
         }
         var heldDuringHandler: [Bool] = []
@@ -58,14 +52,14 @@ struct SleepWatcherTests {
         #expect(inhibitors() == ["sleep|MoscowTime Agent|Silence a ringing alarm and save its state before sleep|delay"])
 
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(true)])
+                              [.bool(true)])
         #expect(spinMainLoop(seconds: 2) { heldDuringHandler.count == 1 })
         #expect(heldDuringHandler == [true], "still held while the handler silences and saves")
         #expect(!watcher.holdsInhibitor)
         #expect(spinMainLoop(seconds: 2) { inhibitors().isEmpty }, "released: logind may suspend")
 
         try logind.emitSignal(interface: "org.freedesktop.login1.Manager", name: "PrepareForSleep", signature: "b",
-                              [Variants.boolean(false)])
+                              [.bool(false)])
         #expect(spinMainLoop(seconds: 3) { watcher.holdsInhibitor && inhibitors().count == 1 }, "taken again on resume")
         watcher = nil
         #expect(spinMainLoop(seconds: 2) { inhibitors().isEmpty }, "released with the watcher")
@@ -80,13 +74,10 @@ struct SleepWatcherTests {
         #expect(spinMainLoop(seconds: 3) { watcher.isSubscribed && watcher.logindPresent == true })
         // Same signal, emitted by a different connection: not logind, so not trusted.
         let impostor = TestBus.shared.privateConnection()
-        defer {
-            g_dbus_connection_close_sync(impostor, nil, nil)
-            g_object_unref(UnsafeMutableRawPointer(impostor))
-        }
-        g_dbus_connection_emit_signal(impostor, nil, "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
-                                      "PrepareForSleep", Variants.tuple([Variants.boolean(true)]), nil)
-        g_dbus_connection_flush_sync(impostor, nil, nil)
+        defer { g_dbus_connection_close_sync(impostor.pointer, nil, nil) }
+        impostor.emit(path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager",
+                      signal: "PrepareForSleep", .tuple([.bool(true)]))
+        g_dbus_connection_flush_sync(impostor.pointer, nil, nil)
         spinMainLoop(seconds: 0.5)
         #expect(events.isEmpty)
     }

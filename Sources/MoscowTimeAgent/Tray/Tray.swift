@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import MoscowTimeCore
 import MoscowTimeDesktop
 
@@ -23,7 +24,7 @@ final class Tray: AgentRunnerObserver {
     private let deferred = OneShotTimeout()
 
     /// `iconThemePath`: where hosts find the icons when no installed theme has them (a build tree).
-    init(connection: OpaquePointer, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
+    init(connection: BusConnection, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
          iconThemePath: String = "", quit: @escaping () -> Void) throws {
         self.runner = runner; self.store = store; self.quit = quit
         self.summary = summary

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AgentControl
 import Glibc
 import MoscowTimeCore
 
 /// The files `agent-cli autostart` writes, and where. Pure text and paths: tested by content.
 enum AutostartFiles {
     static let unitName = "moscowtime-agent.service"
-    static let desktopName = "org.moscowtime.Agent.desktop"
+    static let desktopName = AgentIdentity.desktopEntry + ".desktop"
     /// Marks the files we wrote, so that we only ever overwrite or remove our own.
     static let marker = "X-MoscowTime-Written-By=agent-cli"
     static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."  // not UI: a comment in the unit file
@@ -39,7 +40,7 @@ enum AutostartFiles {
             "Name[ru]=Московское время",
             "Comment=Rings alarms and habit reminders in Moscow time",  // not UI: the .desktop file (translated by desktop environments)
             "Comment[ru]=Будильники и напоминания о привычках по московскому времени",
-            "Icon=org.moscowtime.Agent",
+            "Icon=" + AgentIdentity.iconName,
             "Exec=" + desktopExecQuote(agentPath),
             "Terminal=false",
             "NoDisplay=true",
@@ -62,7 +63,7 @@ enum AutostartFiles {
 
         [Service]
         Type=dbus
-        BusName=org.moscowtime.Agent
+        BusName=\(AgentInterface.busName)
         ExecStart=\(systemdExecQuote(agentPath))
         Restart=on-failure
         RestartSec=2s

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGLib
+import GLibSupport
 import Glibc
 
 /// python-dbusmock running one of its templates on the shared test bus. dbusmock only works under
@@ -41,38 +41,28 @@ final class DBusMock {
         process.terminate()
     }
 
-    func callMock(_ method: String, _ arguments: [OpaquePointer?], replyType: String? = nil) throws -> OpaquePointer {
+    @discardableResult
+    func callMock(_ method: String, _ arguments: [Variant], replyType: String? = nil) throws -> VariantReader {
         try TestBus.shared.call(destination: busName, path: objectPath, interface: "org.freedesktop.DBus.Mock",
-                                method: method, arguments: Variants.tuple(arguments), replyType: replyType)
+                                method: method, arguments, replyType: replyType)
     }
 
     /// org.freedesktop.DBus.Mock.EmitSignal(interface, name, signature, args).
-    func emitSignal(interface: String, name: String, signature: String, _ values: [OpaquePointer?]) throws {
-        let reply = try callMock("EmitSignal", [Variants.string(interface), Variants.string(name),
-                                                Variants.string(signature), Variants.variantArray(values)])
-        g_variant_unref(reply)
+    func emitSignal(interface: String, name: String, signature: String, _ values: [Variant]) throws {
+        try callMock("EmitSignal", [.string(interface), .string(name), .string(signature),
+                                    .array(elementType: "v", values.map(Variant.boxed))])
     }
 
-    /// The argument tuples of every recorded call of `method` (GetMethodCalls returns a(tav)).
-    func methodCalls(_ method: String) throws -> [[OpaquePointer]] {
-        let reply = try callMock("GetMethodCalls", [Variants.string(method)], replyType: "(a(tav))")
-        defer { g_variant_unref(reply) }
-        let calls = Variants.child(reply, 0)
-        defer { g_variant_unref(calls) }
-        return (0..<Int(g_variant_n_children(calls))).map { index in
-            let call = Variants.child(calls, index)
-            defer { g_variant_unref(call) }
-            let arguments = Variants.child(call, 1)
-            defer { g_variant_unref(arguments) }
-            return (0..<Int(g_variant_n_children(arguments))).map { argument in
-                let boxed = Variants.child(arguments, argument)
-                defer { g_variant_unref(boxed) }
-                return Variants.unwrap(boxed)   // caller owns these references
-            }
+    /// The arguments of every recorded call of `method` (GetMethodCalls returns a(tav)), unboxed.
+    func methodCalls(_ method: String) throws -> [[VariantReader]] {
+        let calls = try callMock("GetMethodCalls", [.string(method)], replyType: "(a(tav))").child(0)
+        return (0..<calls.count).map { index in
+            let arguments = calls.child(index).child(1)
+            return (0..<arguments.count).map { arguments.child($0).unboxed }
         }
     }
 
     func clearCalls() throws {
-        g_variant_unref(try callMock("ClearCalls", []))
+        try callMock("ClearCalls", [])
     }
 }

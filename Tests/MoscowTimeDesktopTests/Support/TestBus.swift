@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 import Synchronization
 
@@ -57,13 +58,10 @@ final class TestBus {
         atexit(killTestBusAtExit)
 
         // GIO's shared connection would raise SIGTERM in this process if the bus went away first.
-        var error: UnsafeMutablePointer<GError>?
-        if let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
-            g_dbus_connection_set_exit_on_close(bus, 0)
-            g_object_unref(UnsafeMutableRawPointer(bus))
-        } else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
-            throw ChildProcess.SpawnError(description: "cannot connect to the private bus: \(message)")
+        do {
+            g_dbus_connection_set_exit_on_close(try BusConnection.session().pointer, 0)
+        } catch {
+            throw ChildProcess.SpawnError(description: "cannot connect to the private bus: \(error)")
         }
     }
 
@@ -71,50 +69,26 @@ final class TestBus {
     nonisolated static let daemonPID = Atomic<Int32>(0)
     nonisolated static let directoryForCleanup = Mutex<String?>(nil)
 
-    /// GIO's shared session connection (a new reference the caller unrefs).
-    func connection() -> OpaquePointer {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { fatalError("no test bus") }
+    /// GIO's shared session connection.
+    func connection() -> BusConnection {
+        guard let bus = try? BusConnection.session() else { fatalError("no test bus") }
         return bus
     }
 
     /// A separate connection to the bus: another "process" as far as the bus is concerned.
-    func privateConnection() -> OpaquePointer {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            fatalError("cannot open a private connection")
-        }
+    func privateConnection() -> BusConnection {
+        guard let connection = try? BusConnection.open(address: address) else { fatalError("cannot open a private connection") }
         return connection
     }
 
-    /// Synchronous method call; returns the reply (caller unrefs) or throws the D-Bus error text.
+    /// Synchronous method call; returns the reply or throws the D-Bus error.
     func call(destination: String, path: String, interface: String, method: String,
-              arguments: OpaquePointer?, replyType: String? = nil) throws -> OpaquePointer {
-        let bus = connection()
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        let type = replyType.map { g_variant_type_new($0) } ?? nil
-        defer { if let type { g_variant_type_free(type) } }
-        var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(bus, destination, path, interface, method, arguments, type,
-                                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
-            if let error { g_error_free(error) }
-            throw ChildProcess.SpawnError(description: "\(method) failed: \(message)")
-        }
-        return reply
+              _ arguments: [Variant] = [], replyType: String? = nil) throws -> VariantReader {
+        try connection().call(destination: destination, path: path, interface: interface, method: method, arguments,
+                              replyType: replyType, timeoutMilliseconds: 5000)
     }
 
-    func nameOwner(_ name: String) -> String? {
-        guard let reply = try? call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                    interface: "org.freedesktop.DBus", method: "GetNameOwner",
-                                    arguments: Variants.tuple([g_variant_new_string(name)]), replyType: "(s)") else {
-            return nil
-        }
-        defer { g_variant_unref(reply) }
-        return Variants.string(reply, 0)
-    }
+    func nameOwner(_ name: String) -> String? { connection().nameOwner(name) }
 
     /// Waits (without the main loop) until `name` has an owner, or has none.
     @discardableResult
@@ -127,11 +101,7 @@ final class TestBus {
         return false
     }
 
-    func uniqueName() -> String {
-        let bus = connection()
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        return String(cString: g_dbus_connection_get_unique_name(bus))
-    }
+    func uniqueName() -> String { connection().uniqueName }
 }
 
 private func killTestBusAtExit() {

@@ -20,9 +20,9 @@ enum AgentConnection {
     }
 
     /// Runs one call and maps the agent's errors: not running → 3, bad id/state → 2, others → 1.
-    static func call(_ method: String, _ arguments: [Variant] = [], autoStart: Bool = true) throws -> VariantReader {
+    static func call<Result>(_ body: (AgentClient) throws(AgentClientError) -> Result) throws -> Result {
         let c = try client()
-        do { return try c.call(method, arguments, autoStart: autoStart) } catch {
+        do { return try body(c) } catch {
             switch error {
             case .notRunning, .noSessionBus: throw notRunning(error)
             case let .remote(name, message):

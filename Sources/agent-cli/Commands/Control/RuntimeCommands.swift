@@ -17,8 +17,9 @@ struct SnoozeCommand: ParsableCommand {
             throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
         }
         let ctx = try CLIContext()
-        let reply = try AgentConnection.call("Snooze", [.string(try AgentConnection.alarmID(alarm, ctx)), .uint32(UInt32(minutes ?? 0))])
-        for id in reply.child(0).strings { Output.line(t("snoozed {id}", ["id": id])) }
+        let id = try AgentConnection.alarmID(alarm, ctx)
+        let snoozed = try AgentConnection.call { client throws(AgentClientError) in try client.snooze(id, minutes: UInt32(minutes ?? 0)) }
+        for id in snoozed { Output.line(t("snoozed {id}", ["id": id])) }
     }
 }
 
@@ -36,8 +37,9 @@ struct StopCommand: ParsableCommand {
     func run() throws {
         CLIText.useUserLanguage()
         let ctx = try CLIContext()
-        let reply = try AgentConnection.call("Stop", [.string(try AgentConnection.alarmID(alarm, ctx))])
-        for id in reply.child(0).strings { Output.line(t("stopped {id}", ["id": id])) }
+        let id = try AgentConnection.alarmID(alarm, ctx)
+        let stopped = try AgentConnection.call { client throws(AgentClientError) in try client.stop(id) }
+        for id in stopped { Output.line(t("stopped {id}", ["id": id])) }
     }
 }
 
@@ -71,7 +73,7 @@ struct PauseCommand: ParsableCommand {
         default:
             return // validate() allows exactly one
         }
-        _ = try AgentConnection.call("Pause", [.int64(end.secondsSinceEpoch)])
+        try AgentConnection.call { client throws(AgentClientError) in try client.pause(until: end.secondsSinceEpoch) }
         Output.line(t("paused until {time}", ["time": ISO8601.string(end, in: zone)]))
     }
 }
@@ -80,7 +82,7 @@ struct ResumeCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "resume", abstract: t("End a pause.")) }
     func run() throws {
         CLIText.useUserLanguage()
-        _ = try AgentConnection.call("Resume")
+        try AgentConnection.call { client throws(AgentClientError) in try client.resume() }
         Output.line(t("resumed"))
     }
 }
@@ -89,7 +91,7 @@ struct ReloadCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now.")) }
     func run() throws {
         CLIText.useUserLanguage()
-        _ = try AgentConnection.call("Reload")
+        try AgentConnection.call { client throws(AgentClientError) in try client.reload() }
         Output.line(t("reloaded"))
     }
 }

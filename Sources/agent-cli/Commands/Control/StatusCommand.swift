@@ -20,24 +20,17 @@ struct StatusCommand: ParsableCommand {
         let t = ctx.localizer(doc.settings)
         // Never start the agent just to ask whether it runs.
         CLIText.useUserLanguage()  // the agent's absence is reported in the user's language
-        let reply = try AgentConnection.call("GetStatus", autoStart: false)
-        let s = AgentStatus(reply.child(0))
-        let ringing = try AgentConnection.call("ListRinging", autoStart: false).child(0)
-        let snoozed = try AgentConnection.call("ListSnoozed", autoStart: false).child(0)
+        let s = try AgentConnection.call { client throws(AgentClientError) in try client.status(autoStart: false) }
+        let ringing = try AgentConnection.call { client throws(AgentClientError) in try client.listRinging(autoStart: false) }
+        let snoozed = try AgentConnection.call { client throws(AgentClientError) in try client.listSnoozed(autoStart: false) }
         let wake = WakeCheck.run(environment: ctx.environment)
         func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
         if json {
-            var ringingItems: [JSONValue] = []
-            for i in 0..<ringing.count {
-                let r = ringing.child(i)
-                ringingItems.append(.object([("id", .optional(r.child(0).string)), ("label", .optional(r.child(1).string)),
-                                             ("due", .string(when(r.child(2).int64 ?? 0))), ("late", .bool(r.child(4).bool ?? false))]))
+            let ringingItems: [JSONValue] = ringing.map {
+                .object([("id", .string($0.id)), ("label", .string($0.label)), ("due", .string(when($0.due))), ("late", .bool($0.isLate))])
             }
-            var snoozedItems: [JSONValue] = []
-            for i in 0..<snoozed.count {
-                let r = snoozed.child(i)
-                snoozedItems.append(.object([("id", .optional(r.child(0).string)), ("label", .optional(r.child(1).string)),
-                                             ("until", .string(when(r.child(2).int64 ?? 0)))]))
+            let snoozedItems: [JSONValue] = snoozed.map {
+                .object([("id", .string($0.id)), ("label", .string($0.label)), ("until", .string(when($0.until)))])
             }
             let out: JSONValue = .object([
                 ("running", .bool(true)), ("version", .string(s.version)), ("runningSince", .string(when(s.runningSince))),
@@ -61,15 +54,12 @@ struct StatusCommand: ParsableCommand {
         fields.add(t("zone"), s.zone)
         if s.pausedUntil != 0 { fields.add(t("paused until"), local(s.pausedUntil)) }
         fields.add(t("next"), s.nextTrigger == 0 ? t("never") : "\(local(s.nextTrigger))  \(s.nextLabel) [\(s.nextID)]")
-        for i in 0..<ringing.count {
-            let r = ringing.child(i)
-            let values = ["label": r.child(1).string ?? "", "id": r.child(0).string ?? "", "time": local(r.child(2).int64 ?? 0)]
-            fields.add(t("ringing"), r.child(4).bool == true ? t("{label} [{id}] due {time} (late)", values) : t("{label} [{id}] due {time}", values))
+        for r in ringing {
+            let values = ["label": r.label, "id": r.id, "time": local(r.due)]
+            fields.add(t("ringing"), r.isLate ? t("{label} [{id}] due {time} (late)", values) : t("{label} [{id}] due {time}", values))
         }
-        for i in 0..<snoozed.count {
-            let r = snoozed.child(i)
-            fields.add(t("snoozed"), t("{label} [{id}] until {time}", ["label": r.child(1).string ?? "", "id": r.child(0).string ?? "",
-                                                                      "time": local(r.child(2).int64 ?? 0)]))
+        for r in snoozed {
+            fields.add(t("snoozed"), t("{label} [{id}] until {time}", ["label": r.label, "id": r.id, "time": local(r.until)]))
         }
         fields.add(t("notifications"), s.notificationCapabilities.isEmpty ? s.notificationServer
                    : t("{server}; capabilities: {capabilities}", ["server": s.notificationServer,
