@@ -24,6 +24,9 @@ final class TestBus {
     let address: String
     let directory: String
     private let daemon: ChildProcess
+    /// GIO's shared session connection, held for the process's life: GIO keeps it only weakly, and a
+    /// freed one would come back with exit-on-close set again.
+    private let sessionBus: BusConnection
 
     private init() throws {
         directory = makeTemporaryDirectory("moscowtime-bus")
@@ -54,12 +57,16 @@ final class TestBus {
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
         TestBus.daemonPID.store(daemon.pid, ordering: .relaxed)
-        TestBus.directoryForCleanup.withLock { $0 = directory }
+        let cleanup = directory  // not self.directory: self is not fully initialized yet
+        TestBus.directoryForCleanup.withLock { $0 = cleanup }
         atexit(killTestBusAtExit)
 
         // GIO's shared connection would raise SIGTERM in this process if the bus went away first.
+        // Held in `sessionBus`: a temporary would be released (and GIO's weakly held singleton freed)
+        // before the call, which then fails its G_IS_DBUS_CONNECTION check and sets nothing.
         do {
-            g_dbus_connection_set_exit_on_close(try BusConnection.session().pointer, 0)
+            sessionBus = try BusConnection.session()
+            g_dbus_connection_set_exit_on_close(sessionBus.pointer, 0)
         } catch {
             throw ChildProcess.SpawnError(description: "cannot connect to the private bus: \(error)")
         }
