@@ -168,7 +168,7 @@ public enum CalendarExporter {
         }
         if r.freq != ICAL_NO_RECURRENCE { icalcomponent_add_property(td, icalproperty_new_rrule(r)) }
         icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.habitID, h.id))
-        icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.frequency, HabitCalendarText.frequency(h.frequency)))
+        icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.frequency, HabitCSVFormat.frequencyText(h.frequency)))
         if !h.reminders.isEmpty {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.reminders, h.reminders.map(\.description).joined(separator: ",")))
         }

@@ -19,7 +19,7 @@ enum HabitTodoReader {
             throw fail("DTSTART", "a habit's DTSTART must be a date (DTSTART;VALUE=DATE:20261120)")
         }
         let frequencyText = ICal.xValue(td, CalendarFormat.frequency) ?? ""
-        guard let frequency = HabitCalendarText.frequency(frequencyText) else {
+        guard let frequency = HabitCSVFormat.frequency(frequencyText) else {
             throw fail(CalendarFormat.frequency, "\(CalendarFormat.frequency) \"\(frequencyText)\" is not daily, weekdays:mon,…, every:N, perWeek:N or perMonth:N")
         }
         var reminders: [TimeOfDay] = []

@@ -86,7 +86,7 @@ import Testing
     /// and at no earlier minute does it ring any wake-enabled alarm.
     @Test(arguments: 0..<40)
     func theEngineRingsWhatThePlanWakesFor(seed: Int) {
-        var rng = SplitMixCore(seed: UInt64(seed) &+ 77)
+        var rng = SplitMix(seed: UInt64(seed) &+ 77)
         var alarms: [Alarm] = []
         for k in 0..<Int(1 + rng.next() % 5) {
             var a = F.alarm(String(format8: k), F.everyDay(Int(rng.next() % 24), Int(rng.next() % 12) * 5))
@@ -115,18 +115,6 @@ import Testing
             #expect(!early, "a wake-enabled alarm rang at \(t), before the planned \(p.trigger)")
             t = t + 300
         }
-    }
-}
-
-struct SplitMixCore {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -41,20 +41,9 @@ struct LoopScoreDifferentialTests {
         return out
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0..<200)
     func matchesLoop(seed: Int) {
-        var rng = Generator(state: UInt64(seed) &* 7919 &+ 1)
+        var rng = SplitMix(seed: UInt64(seed) &* 7919 &+ 1)
         let y = [1, 2, 3, 5, 7, 7, 10, 30, 31, 45].randomElement(using: &rng)!
         let x = Int.random(in: 1...y, using: &rng)
         let frequency = HabitFrequency.make(times: x, inDays: y)!
