@@ -170,6 +170,7 @@ demo:
 	scripts/demo
 
 bench:
+	@scripts/setup-deps bench
 	@set -e; found=; for b in scripts/bench-*; do [ -x "$$b" ] || continue; found=1; echo "== $$b"; "$$b"; done; \
 	[ -n "$$found" ] || echo "bench: no scripts/bench-* yet"
 
