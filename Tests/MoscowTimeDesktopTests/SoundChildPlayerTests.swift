@@ -122,13 +122,21 @@ struct SoundChildPlayerTests {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_addclose(&actions, fds[1])
-        let words = [helper, "media.filename=/usr/share/sounds/freedesktop/stereo/complete.oga", "media.role=alarm"]
+        // 30 s of tone: it cannot end by itself while the test waits, however loaded the machine.
+        let dir = makeTemporaryDirectory("child-stdin")
+        defer { removeTree(dir) }
+        let wav = dir + "/long.wav", rate = 8000, count = rate * 30
+        var bytes = Array("RIFF".utf8) + le32(36 + 2 * count) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0]
+        bytes += le32(rate) + le32(2 * rate) + [2, 0, 16, 0] + Array("data".utf8) + le32(2 * count)
+        for i in 0..<count { let v = Int16(8000 * sin(Double(i) * 2 * .pi * 440 / Double(rate))); bytes += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
+        #expect(FileManager.default.createFile(atPath: wav, contents: Data(bytes)))
+        let words = [helper, "media.filename=\(wav)", "media.role=alarm"]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
         #expect(posix_spawn(&pid, helper, &actions, nil, argv, environ) == 0)
         close(fds[0])
-        #expect(spinMainLoop(seconds: 3) { pulse.sinkInputCount() == 1 }, "it plays")
+        #expect(spinMainLoop(seconds: 10) { pulse.sinkInputCount() == 1 }, "it plays")
         var status: Int32 = 0
         #expect(waitpid(pid, &status, WNOHANG) == 0, "still playing")
         close(fds[1])
@@ -139,3 +147,5 @@ struct SoundChildPlayerTests {
         #expect(spinMainLoop(seconds: 1) { pulse.sinkInputCount() == 0 })
     }
 }
+
+private func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
