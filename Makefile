@@ -15,6 +15,8 @@ BINDIR     ?= $(PREFIX)/bin
 # moscowtime-calendar (export --ics, import): agent-cli runs it from ../libexec/moscowtime.
 LIBEXECDIR ?= $(PREFIX)/libexec
 WAKE_HELPER = $(LIBEXECDIR)/moscowtime/moscowtime-wake
+# The agent plays every sound in this short-lived child (libpulse stays out of the agent).
+SOUND_HELPER = $(LIBEXECDIR)/moscowtime/moscowtime-sound
 # `make install` gives the wake helper its one capability when it can (root, no DESTDIR);
 # SETCAP= skips that (packages set it in their postinst instead).
 SETCAP     ?= $(shell command -v setcap 2>/dev/null || echo /usr/sbin/setcap)
@@ -70,6 +72,7 @@ INSTALLED = \
 	$(BINDIR)/moscowtime-agent \
 	$(LIBEXECDIR)/moscowtime/moscowtime-calendar \
 	$(WAKE_HELPER) \
+	$(SOUND_HELPER) \
 	$(SYSTEMDUSERUNITDIR)/moscowtime-agent.service \
 	$(AUTOSTARTDIR)/$(APP_ID).desktop \
 	$(DBUSSERVICEDIR)/$(APP_ID).service \
@@ -103,11 +106,15 @@ binaries:
 	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-agent
 	$(SWIFT) build $(SWIFT_FLAGS) --product moscowtime-calendar
 
-wake-helper: $(GEN)/libexec/moscowtime-wake
+wake-helper: $(GEN)/libexec/moscowtime-wake $(GEN)/libexec/moscowtime-sound
 
 $(GEN)/libexec/moscowtime-wake: Sources/moscowtime-wake/main.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WAKE_CFLAGS) -o $@ $< $(WAKE_LDFLAGS)
+
+$(GEN)/libexec/moscowtime-sound: Sources/moscowtime-sound/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WAKE_CFLAGS) $$(pkg-config --cflags libcanberra) -o $@ $< $(WAKE_LDFLAGS) $$(pkg-config --libs libcanberra)
 
 # --- translations ---------------------------------------------------------------------------
 mo: $(MO_FILES)
@@ -189,6 +196,7 @@ install: wake-helper
 	install -d $(DESTDIR)$(LIBEXECDIR)/moscowtime
 	install -m 0755 $(BIN)/moscowtime-calendar $(DESTDIR)$(LIBEXECDIR)/moscowtime/
 	install -m 0755 $(GEN)/libexec/moscowtime-wake $(DESTDIR)$(WAKE_HELPER)
+	install -m 0755 $(GEN)/libexec/moscowtime-sound $(DESTDIR)$(SOUND_HELPER)
 	@# Only CAP_WAKE_ALARM, as a file capability: never setuid (packaging/README.md, "Waking from suspend").
 	@if [ -z "$(DESTDIR)" ] && [ -n "$(SETCAP)" ]; then \
 		$(SETCAP) cap_wake_alarm+ep $(WAKE_HELPER) || \

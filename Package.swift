@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "moscowtime-agent", targets: ["moscowtime-agent"]),
         .executable(name: "moscowtime-calendar", targets: ["moscowtime-calendar"]),
         .executable(name: "moscowtime-wake", targets: ["moscowtime-wake"]),
+        .executable(name: "moscowtime-sound", targets: ["moscowtime-sound"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,6 +68,10 @@ let package = Package(
         // (see its header comment and packaging/README.md). Built here for the build tree and the
         // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).
         .executableTarget(name: "moscowtime-wake", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+        // Plays one sound and exits: the agent runs it per play so libpulse never loads into the agent
+        // (memory after a ring). Plain C like the wake helper; `make` builds the installed one.
+        .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra"],
+                          cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),

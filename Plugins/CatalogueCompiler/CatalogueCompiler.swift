@@ -14,23 +14,14 @@ struct CatalogueCompiler: BuildToolPlugin {
         let languages = linguas.split(separator: "\n").filter { !$0.hasPrefix("#") }
             .flatMap { $0.split(separator: " ") }.map(String.init)
         let work = context.pluginWorkDirectoryURL
-        var commands: [Command] = []
-        var compiled: [URL] = []
-        for lang in languages {
-            let source = po.appending(path: "\(lang).po"), mo = work.appending(path: "\(lang).mo")
-            commands.append(.buildCommand(
-                displayName: "Compiling po/\(lang).po",
-                executable: URL(filePath: "/usr/bin/msgfmt"),
-                arguments: ["--check", "--output-file=\(mo.path(percentEncoded: false))", source.path(percentEncoded: false)],
-                inputFiles: [source], outputFiles: [mo]))
-            compiled.append(mo)
-        }
+        // One command, one Swift output: a `.mo` output would become a bundle resource (see embed-catalogue).
+        let sources = languages.map { po.appending(path: "\($0).po") }
         let swift = work.appending(path: "EmbeddedCatalogues.swift")
-        commands.append(.buildCommand(
-            displayName: "Embedding the message catalogues",
+        let commands: [Command] = [.buildCommand(
+            displayName: "Compiling and embedding the message catalogues",
             executable: try context.tool(named: "embed-catalogue").url,
-            arguments: [swift.path(percentEncoded: false)] + zip(languages, compiled).flatMap { [$0, $1.path(percentEncoded: false)] },
-            inputFiles: compiled, outputFiles: [swift]))
+            arguments: [swift.path(percentEncoded: false)] + zip(languages, sources).flatMap { [$0, $1.path(percentEncoded: false)] },
+            inputFiles: sources, outputFiles: [swift])]
         return commands
     }
 }

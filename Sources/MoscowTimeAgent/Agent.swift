@@ -92,7 +92,8 @@ public final class Agent {
             state = AgentState()
         }
         let notifier = Notifier(appName: AgentIdentity.appName)
-        let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry)
+        let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,
+                                helperPath: SoundPlayer.locateHelper())
         let soundKeys = SoundKeys()
         let factory = NotificationFactory(server: notifier, icons: AgentIdentity.iconFiles)
         let presenter = RingPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,

@@ -17,6 +17,9 @@ import Glibc
 /// at init, and closed again after `releaseAfterSilenceMs` without any sound (then the freed heap is
 /// returned to the system with malloc_trim): an agent that has rung sleeps as small as one that has
 /// not. The next sound opens it again (tens of milliseconds, after the notification is shown).
+/// Given the `moscowtime-sound` helper (`helperPath`), each play runs in a short-lived child instead
+/// (`SoundChildPlayer`) and libpulse never loads here at all; looping, the ramp, the file checks and
+/// the reports stay the same.
 @MainActor
 public final class SoundPlayer {
     private struct Ringing {
@@ -48,6 +51,21 @@ public final class SoundPlayer {
     /// Silence after which the sound server connection is closed to give its memory back.
     public var releaseAfterSilenceMs: UInt32 = 10_000
     private let release = OneShotTimeout()
+    /// Plays in `moscowtime-sound` children when the helper was given.
+    private let child: SoundChildPlayer?
+
+    /// `moscowtime-sound` next to this executable (build tree), else `<prefix>/libexec/moscowtime/`.
+    public static func locateHelper() -> String? {
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        let exe = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return ["\(dir)/moscowtime-sound", "\(dir)/../libexec/moscowtime/moscowtime-sound"].first { access($0, X_OK) == 0 }
+    }
+
+    /// The pid of the child playing `key` (helper mode), for tests.
+    func childPID(key: UInt32) -> pid_t? { child?.childPID(key: key) }
 
     /// Whether a libcanberra context exists (made by `open()` or the first sound). It may still lack a
     /// sound server: see `backendState`.
@@ -61,9 +79,11 @@ public final class SoundPlayer {
     public private(set) var backendState: String
 
     /// Cheap: nothing is loaded or connected until `open()` or the first sound.
-    public init(applicationName: String, applicationID: String) {
+    /// `helperPath`: play through `moscowtime-sound` children (see above) instead of in this process.
+    public init(applicationName: String, applicationID: String, helperPath: String? = nil) {
         self.applicationName = applicationName
         self.applicationID = applicationID
+        child = helperPath.map { SoundChildPlayer(helperPath: $0) }
         backendState = "\(SoundPlayer.driverName): not opened yet"
     }
 
@@ -75,7 +95,7 @@ public final class SoundPlayer {
     /// through `onProblem`; costs the memory described above. Returns whether it worked.
     @discardableResult
     public func open() -> Bool {
-        if context == nil { openContext() }
+        if context == nil && child == nil { openContext() }
         guard let openError else { return true }
         onProblem?("no sound server: \(openError)")
         return false
@@ -122,6 +142,7 @@ public final class SoundPlayer {
         guard ringing.removeValue(forKey: key) != nil else { return }
         // Cancelling calls the finish callback (CA_ERROR_CANCELED), which finds no ringing entry.
         if let context { ca_context_cancel(context, key) }
+        child?.cancel(key: key)
         releaseWhenSilent()
     }
 
@@ -162,6 +183,10 @@ public final class SoundPlayer {
         if case .file(let path) = sound.source, let problem = SoundFileCheck.problem(path) {
             onProblem?("\(problem); playing the theme sound \(Self.fallbackThemeSound) instead")
             sound.source = .themeSound(Self.fallbackThemeSound)
+        }
+        if let child {
+            playInChild(child, key: key, sound: &sound)
+            return
         }
         if contextNeedsReopen, ringing.count == 1 {
             // After a failure the sound server may have restarted; libcanberra's pulse driver never
@@ -211,6 +236,33 @@ public final class SoundPlayer {
             report(rc, sound.source)
         } else {
             backendState = "\(Self.driverName): ok"
+        }
+    }
+
+    /// One play in a `moscowtime-sound` child with the properties the in-process play would use.
+    private func playInChild(_ child: SoundChildPlayer, key: UInt32, sound: inout Ringing) {
+        nextSerial += 1
+        sound.serial = nextSerial
+        sound.startedAt = Int64(g_get_monotonic_time())
+        ringing[key] = sound
+        var props: [(String, String)] = [("application.name", applicationName), ("application.id", applicationID)]
+        switch sound.source {
+        case .themeSound(let id): props.append(("event.id", id))
+        case .file(let path): props.append(("media.filename", path))
+        }
+        props.append(("media.role", sound.looping ? "alarm" : "event"))
+        props.append(("event.description", applicationName))
+        if case .themeSound = sound.source { props.append(("canberra.cache-control", "volatile")) }
+        else { props.append(("canberra.cache-control", "never")) }
+        if let ramp = sound.ramp { props.append(("canberra.volume", String(ramp.volume(forRepetition: sound.repetition)))) }
+        let serial = sound.serial
+        let rc = child.play(key: key, properties: props) { [weak self] code in
+            if code == 0 { self?.backendState = "\(Self.driverName): ok" }
+            self?.finished(key: key, serial: serial, code: code)
+        }
+        if rc != 0 {
+            ringing[key] = nil
+            report(rc, sound.source)
         }
     }
 

@@ -1,19 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Build tool (run by the CatalogueCompiler plugin): writes a Swift source holding compiled gettext
 // catalogues as base64 strings — a string literal compiles fast where a byte-array literal of the
-// same size takes the type checker seconds.
-//   embed-catalogue OUTPUT.swift LANG FILE.mo [LANG FILE.mo …]
+// same size takes the type checker seconds. It compiles each `.po` with `msgfmt --check` itself: a
+// `.mo` declared as a plugin output would become a resource of MoscowTimeCore, whose generated
+// bundle accessor imports Foundation and links all of it (11 MB resident) into every program.
+//   embed-catalogue OUTPUT.swift LANG FILE.po [LANG FILE.po …]
 import Foundation
 
 let args = CommandLine.arguments.dropFirst()
 guard let output = args.first, (args.count - 1) % 2 == 0 else {
-    FileHandle.standardError.write(Data("usage: embed-catalogue OUTPUT.swift LANG FILE.mo …\n".utf8))
+    FileHandle.standardError.write(Data("usage: embed-catalogue OUTPUT.swift LANG FILE.po …\n".utf8))
     exit(2)
 }
 var entries: [String] = []
 var rest = Array(args.dropFirst())
 while rest.count >= 2 {
-    let lang = rest.removeFirst(), path = rest.removeFirst()
+    let lang = rest.removeFirst(), po = rest.removeFirst()
+    let path = output + ".\(lang).mo"
+    let msgfmt = Process()
+    msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+    msgfmt.arguments = ["--check", "--output-file=\(path)", po]
+    do { try msgfmt.run() } catch {
+        FileHandle.standardError.write(Data("embed-catalogue: cannot run msgfmt: \(error)\n".utf8))
+        exit(1)
+    }
+    msgfmt.waitUntilExit()
+    guard msgfmt.terminationStatus == 0 else { exit(1) } // msgfmt said why on stderr
     guard let data = FileManager.default.contents(atPath: path) else {
         FileHandle.standardError.write(Data("embed-catalogue: cannot read \(path)\n".utf8))
         exit(1)

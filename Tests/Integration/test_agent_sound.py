@@ -109,3 +109,54 @@ def test_a_sound_file_that_would_hang_the_agent_is_replaced_by_the_theme_sound(a
     assert rig.cli_json("status", "--json")["running"] is True  # D-Bus still answers
     rig.wait_for_ring("U", timeout=6)
     agent.wait_for_log("playing the theme sound alarm-clock-elapsed instead")
+
+
+def _sound_children(parent: int) -> list[int]:
+    """moscowtime-sound processes whose parent is `parent`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read()
+        except OSError:
+            continue
+        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+        if name == "moscowtime-soun" and int(rest[1]) == parent:  # comm: the first 15 bytes
+            found.append(int(entry))
+    return found
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"
+
+
+def test_the_sound_plays_in_a_child_that_dies_with_the_agent(audio_rig):
+    """The agent plays through moscowtime-sound: libpulse never loads into the agent, and a
+    SIGKILLed agent leaves no child playing on (its stdin pipe closes; PR_SET_PDEATHSIG)."""
+    rig, rec = audio_rig, audio_rig.recorder
+    agent = rig.start_agent()
+    t = rig.timer(1, "Killed while ringing", "--sound", BELL)
+    rig.wait_for_ring(t.label, timeout=4)
+    rec.wait_for_sound(LOUD, window_ms=100, timeout=2)
+    wait_until(lambda: _sound_children(agent.pid), 2, "a moscowtime-sound child of the agent")
+    maps = open(f"/proc/{agent.pid}/maps").read()
+    # libcanberra.so itself is linked in (the fallback without the helper, ~60 kB); its sound-server
+    # driver module and libpulse, the megabytes, are loaded only by the child.
+    assert "libpulse" not in maps and "libcanberra-" not in maps, "sound server libraries loaded into the agent"
+    children = set()
+    for _ in range(3):  # a loop is one child per play: collect a few
+        children.update(_sound_children(agent.pid))
+        time.sleep(0.2)
+    os.kill(agent.pid, 9)
+    agent.child.wait(5)
+    killed = rec.captured_ms()
+    wait_until(lambda: all(_gone(p) for p in children), 2, "the sound children to exit with the agent")
+    rec.wait_for_silence(window_ms=300, timeout=1.0)
+    rec.wait_for_ms(killed + 1500)
+    assert rec.rms(killed + 800) == 0.0, "sound went on after the agent died"
+    wait_until(lambda: rig.pulse.sink_inputs() == 0, 2, "no playback stream on the sound server")

@@ -92,7 +92,7 @@ def test_icons_are_svg_and_symbolic_icons_use_one_colour():
 
 EXPECTED = {
     "usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar",
-    "usr/libexec/moscowtime/moscowtime-wake",
+    "usr/libexec/moscowtime/moscowtime-wake", "usr/libexec/moscowtime/moscowtime-sound",
     "usr/lib/systemd/user/moscowtime-agent.service",
     f"etc/xdg/autostart/{APP}.desktop",
     f"usr/share/dbus-1/services/{APP}.service",
@@ -130,7 +130,7 @@ def test_make_install_puts_every_file_where_the_specs_expect_and_uninstall_remov
     assert {p.lstrip("/") for p in listed} == EXPECTED
 
     for f in ("usr/bin/agent-cli", "usr/bin/moscowtime-agent", "usr/libexec/moscowtime/moscowtime-calendar",
-              "usr/libexec/moscowtime/moscowtime-wake"):
+              "usr/libexec/moscowtime/moscowtime-wake", "usr/libexec/moscowtime/moscowtime-sound"):
         assert os.access(root / f, os.X_OK)
     # Never setuid or setgid: the helper's one capability is a file capability (set on a real install).
     assert not os.stat(root / "usr/libexec/moscowtime/moscowtime-wake").st_mode & 0o6000
