@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 
 /// Plays sounds in `moscowtime-sound` children, one short-lived child per play, so that libcanberra
