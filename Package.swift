@@ -75,7 +75,9 @@ let package = Package(
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
         .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl"]),
+        // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
+        .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),

@@ -8,6 +8,10 @@ public enum CalendarExporter {
 
     /// The whole document: alarms as VEVENTs, habits as VTODOs, and the zone's VTIMEZONE.
     public static func calendar(_ doc: StoreDocument, alarms: Bool = true, habits: Bool = true) throws(Failure) -> String {
+        try ICal.exclusive { () throws(Failure) -> String in try document(doc, alarms: alarms, habits: habits) }
+    }
+
+    static func document(_ doc: StoreDocument, alarms: Bool, habits: Bool) throws(Failure) -> String {
         let zone = try timezone(doc.settings.zone)
         let cal = newCalendar()
         defer { icalcomponent_free(cal) }
@@ -19,30 +23,34 @@ public enum CalendarExporter {
 
     /// One alarm as a calendar of its own (a CalDAV resource).
     public static func calendar(alarm: Alarm, settings: Settings) throws(Failure) -> String {
-        let cal = newCalendar()
-        defer { icalcomponent_free(cal) }
-        icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
-        icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone))
-        return ICal.text(cal)
+        try ICal.exclusive { () throws(Failure) -> String in
+            let cal = newCalendar()
+            defer { icalcomponent_free(cal) }
+            icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
+            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone))
+            return ICal.text(cal)
+        }
     }
 
     /// One habit as a calendar of its own (a CalDAV resource), with its days' log times.
     public static func calendar(habit: Habit, logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]) -> String {
-        let cal = newCalendar()
-        defer { icalcomponent_free(cal) }
-        icalcomponent_add_component(cal, todo(habit, logged: logged, removed: removed))
-        return ICal.text(cal)
+        ICal.exclusive {
+            let cal = newCalendar()
+            defer { icalcomponent_free(cal) }
+            icalcomponent_add_component(cal, todo(habit, logged: logged, removed: removed))
+            return ICal.text(cal)
+        }
     }
 
     /// A deleted item as a resource (a tombstone): its deletion time must reach the other machines
     /// so that "a delete wins over an older edit" can be decided there. STATUS:CANCELLED tells
     /// calendar programs it is gone.
     public static func tombstone(alarmID id: String, at: Instant) -> String {
-        tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at)
+        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
     }
 
     public static func tombstone(habitID id: String, at: Instant) -> String {
-        tombstone(ICAL_VTODO_COMPONENT, uid: CalendarFormat.habitUID(id), idProperty: CalendarFormat.habitID, id: id, at: at)
+        ICal.exclusive { tombstone(ICAL_VTODO_COMPONENT, uid: CalendarFormat.habitUID(id), idProperty: CalendarFormat.habitID, id: id, at: at) }
     }
 
     static func tombstone(_ kind: icalcomponent_kind, uid: String, idProperty: String, id: String, at: Instant) -> String {

@@ -6,6 +6,10 @@ import MoscowTimeCore
 /// alarms. A malformed file or a damaged item of ours fails as a whole, naming the line.
 public enum CalendarImporter {
     public static func read(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
+        try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now) }
+    }
+
+    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
         let scanner = try ICSLineScanner(bytes)
         guard let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
             var text = Array(buf); text.append(0)

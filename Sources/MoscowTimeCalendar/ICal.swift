@@ -2,10 +2,22 @@
 import CICal
 import Glibc
 import MoscowTimeCore
+import Synchronization
 
 /// Thin Swift helpers over libical's C API. libical owns the parsing, escaping, folding, time zones
 /// and recurrence expansion; this file only converts between its types and ours.
 enum ICal {
+    private static let lock = Mutex(())
+
+    /// Runs `body` with libical to itself. libical's process-wide state is not safe across threads: its
+    /// built-in time zone table is filled and searched without a lock (libical#1029; two threads
+    /// exporting at once crashed in `icaltimezone_get_builtin_timezone`). The `moscowtime-calendar`
+    /// helper is single-threaded, but the module is a library and its tests run in parallel, so every
+    /// public entry point of this module goes through here (and none calls another).
+    static func exclusive<T: Sendable, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try lock.withLock { _ throws(E) -> T in try body() }
+    }
+
     /// A component's text (folded, escaped by libical).
     static func text(_ component: OpaquePointer) -> String {
         guard let s = icalcomponent_as_ical_string_r(component) else { return "" }

@@ -119,4 +119,37 @@ struct CalendarRoundTripTests {
         #expect(doc == before)
         #expect(s.alarmsUnchanged == doc.alarms.count && s.habitsUnchanged == doc.habits.count)
     }
+
+    /// libical's time zone table is process-wide and unlocked (libical#1029): exports and imports
+    /// running at once on many threads (as the test runner and a library user may) must give exactly
+    /// what they give one at a time, and must not crash.
+    @Test("exports and imports on many threads at once give the serial results")
+    func concurrentUse() async throws {
+        let zones = ["Europe/Moscow", "Asia/Yekaterinburg", "Europe/Minsk", "America/New_York", "Asia/Tokyo",
+                     "Australia/Lord_Howe", "Europe/Berlin", "Asia/Kathmandu"]
+        let documents = (0..<32).map { k -> StoreDocument in
+            var doc = Self.document(seed: UInt64(1_000 + k))
+            doc.settings.zone = zones[k % zones.count]
+            return doc
+        }
+        // Parallel first: the race is in libical's first use of each zone.
+        let parallel = try await withThrowingTaskGroup(of: (Int, String, Int).self) { group in
+            for (k, doc) in documents.enumerated() {
+                group.addTask {
+                    let text = try CalendarExporter.calendar(doc)
+                    let read = try CalendarImporter.read(Array(text.utf8), zone: Zone(identifier: doc.settings.zone)!,
+                                                         now: Instant(secondsSinceEpoch: 1_800_000_000))
+                    return (k, text, read.alarms.count)
+                }
+            }
+            var out: [Int: (String, Int)] = [:]
+            for try await (k, text, alarms) in group { out[k] = (text, alarms) }
+            return out
+        }
+        let serial = try documents.map { try CalendarExporter.calendar($0) }
+        for (k, doc) in documents.enumerated() {
+            #expect(parallel[k]?.0 == serial[k])
+            #expect(parallel[k]?.1 == doc.alarms.count)
+        }
+    }
 }

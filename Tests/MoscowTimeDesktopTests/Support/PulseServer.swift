@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import TestEnvironmentSeed
 
 /// A private PulseAudio server with a null sink "testsink" whose monitor can be recorded, all state in
 /// a temporary directory (nothing under $HOME).
@@ -58,8 +59,11 @@ final class PulseServer {
     deinit {
         process.terminate()
         // libpulse clients in this process would re-create PULSE_RUNTIME_PATH after we removed it.
+        // Back to the placeholders the process started with, not unsetenv (see Tests/TestEnvironmentSeed).
         if let server = getenv("PULSE_SERVER"), String(cString: server) == "unix:\(socketPath)" {
-            for name in ["PULSE_SERVER", "PULSE_RUNTIME_PATH", "PULSE_COOKIE", "PULSE_CLIENTCONFIG"] { unsetenv(name) }
+            for name in ["PULSE_SERVER", "PULSE_RUNTIME_PATH", "PULSE_COOKIE", "PULSE_CLIENTCONFIG"] {
+                setenv(name, moscowtime_test_placeholder(name), 1)
+            }
         }
         removeTree(directory)
     }
