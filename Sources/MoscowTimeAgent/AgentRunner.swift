@@ -47,6 +47,7 @@ final class AgentRunner {
         alarms.onShownChanged = { [weak self] in self?.saveShownNotifications() }
         leftovers = scheduler.ringNotifications
         habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
+        habits.onShownChanged = { [weak self] in self?.saveShownNotifications() }
     }
 
     var now: Instant { clock.now() }
@@ -110,10 +111,11 @@ final class AgentRunner {
         if persist { saveShownNotifications() }
     }
 
-    /// Persists which ring notifications are on screen when that changed, so that a successor can
-    /// close them if this agent dies. Deferred to the end of `carryOut` while effects run.
+    /// Persists which ring and reminder notifications are on screen when that changed, so that a
+    /// successor can close them if this agent dies. Deferred to the end of `carryOut` while effects run.
     private func saveShownNotifications() {
-        guard !carrying, leftovers == nil, scheduler.noteRingNotifications(alarms.shownNotifications) else { return }
+        let shown = alarms.shownNotifications(reminders: habits.shownNotificationIDs)
+        guard !carrying, leftovers == nil, scheduler.noteRingNotifications(shown) else { return }
         do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 

@@ -14,6 +14,8 @@ final class HabitReminderPresenter {
     private var shown: [String: (reminder: HabitReminder, handle: any ShownNotification)] = [:]
     /// A button was pressed (a click on the body is ignored: the user has not answered).
     var onAnswer: (HabitAnswer, HabitReminder) -> Void = { _, _ in }
+    /// The set of reminders on screen changed (`shownNotificationIDs`): the runner persists it.
+    var onShownChanged: () -> Void = {}
 
     init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory) {
         self.notifier = notifier; self.sound = sound; self.soundKeys = soundKeys; self.factory = factory
@@ -34,9 +36,12 @@ final class HabitReminderPresenter {
                 guard let answer = HabitAnswer(rawValue: action) else { return }
                 self?.onAnswer(answer, r)
             }, onClosed: { [weak self] _ in
-                if self?.shown[r.habitID]?.reminder == r { self?.shown[r.habitID] = nil }
+                guard let self, self.shown[r.habitID]?.reminder == r else { return }
+                self.shown[r.habitID] = nil
+                self.onShownChanged()
             })
             shown[r.habitID] = (r, handle)
+            onShownChanged()
             sound.playOnce(key: soundKeys.make(), source: NotificationFactory.soundSource(settings.habitSound))
             Log.info("habit reminder \"\(r.name)\" shown (notification \(handle.serverID))\(r.isLate ? " late" : "")")
             return true
@@ -60,11 +65,16 @@ final class HabitReminderPresenter {
     }
 
     func close(_ habitID: String) {
-        if let entry = shown.removeValue(forKey: habitID) { entry.handle.close() }
+        guard let entry = shown.removeValue(forKey: habitID) else { return }
+        entry.handle.close()
+        onShownChanged()
     }
 
     func closeAll() { for id in Array(shown.keys) { close(id) } }
 
     /// Habits whose reminder is on screen.
     var shownHabitIDs: [String] { shown.keys.sorted() }
+
+    /// Per habit id: the server's id of its reminder notification on screen.
+    var shownNotificationIDs: [String: UInt32] { shown.compactMapValues { $0.handle.serverID != 0 ? $0.handle.serverID : nil } }
 }

@@ -48,18 +48,21 @@ final class RingPresenter {
 
     var ringingIDs: [String] { ringing.keys.sorted() }
 
-    /// The ring notifications on screen now and their server, for the state file.
-    var shownNotifications: RingNotifications {
+    /// The ring notifications on screen now, with the habit reminders' (`reminders`, per habit id),
+    /// and their server, for the state file.
+    func shownNotifications(reminders: [String: UInt32] = [:]) -> RingNotifications {
         let ids = shown.compactMapValues { $0.serverID != 0 ? $0.serverID : nil }
-        guard !ids.isEmpty, let server = notifier.serverOwner else { return RingNotifications() }
-        return RingNotifications(server: server, ids: ids)
+        guard !(ids.isEmpty && reminders.isEmpty), let server = notifier.serverOwner else { return RingNotifications() }
+        return RingNotifications(server: server, ids: ids, reminders: reminders)
     }
 
-    /// Closes the ring notifications a previous agent left on screen (it died; their buttons reach
-    /// no one). Alarms still ringing get a fresh notification from this agent.
+    /// Closes the ring notifications and habit reminders a previous agent left on screen (it died;
+    /// their buttons reach no one). Alarms still ringing and reminders still unanswered get a fresh
+    /// notification from this agent.
     func closeLeftovers(_ left: RingNotifications) {
         guard !left.server.isEmpty else { return }
         for (_, id) in left.ids.sorted(by: { $0.key < $1.key }) { notifier.closeLeftover(id: id, server: left.server) }
+        for (_, id) in left.reminders.sorted(by: { $0.key < $1.key }) { notifier.closeLeftover(id: id, server: left.server) }
     }
 
     /// For `agent-cli status`: the notification server ("name version" or why none) and its capabilities.

@@ -9,11 +9,12 @@ import json
 import os
 import signal
 import time
+from datetime import timedelta
 
 import pytest
 
 from harness import wait_until
-from harness.alarms import AGENT_BUS_NAME, iso_z, utc_now
+from harness.alarms import AGENT_BUS_NAME, hhmm, iso_z, utc_now
 
 pytestmark = pytest.mark.agent
 
@@ -129,3 +130,34 @@ def test_a_stopped_or_snoozed_ring_never_rings_again_after_kill_9(rig):
     time.sleep(1.0)
     assert len(rig.rings(stopped.label)) == 1 and len(rig.rings(snoozed.label)) == 1
     assert rig.missed_reports() == []
+
+
+def _reminder_calls(rig) -> list:
+    return [c for c in rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit"]
+
+
+def test_kill_9_with_a_habit_reminder_on_screen_the_next_agent_closes_it_and_asks_again(rig):
+    # A reminder at this minute, added "two minutes ago": due now, shown as soon as the agent starts.
+    now = utc_now()
+    habit = rig.cli_json("habit", "add", "Read", "--remind", hhmm(now),
+                         env={"MOSCOWTIME_NOW": iso_z(now - timedelta(minutes=2))})
+    first = rig.start_agent()
+    [shown] = wait_until(lambda: _reminder_calls(rig) or None, 4, "the habit reminder")
+    wait_until(lambda: rig.state().get("notifications", {}).get("reminders") == {habit["id"]: shown.id}, 2,
+               "the reminder's notification id in the state file")
+    assert habit["id"] in rig.state()["habitReminders"]["open"]
+
+    os.kill(first.pid, signal.SIGKILL)
+    first.child.wait(5)
+    rig.bus.wait_for_name_gone(AGENT_BUS_NAME)
+
+    rig.start_agent()
+    # The orphan (Done/Skip/Later reach no one) is closed; the same question is asked again, with
+    # buttons that work.
+    rig.wait_for_close(shown.id, timeout=4)
+    again = wait_until(lambda: [c for c in _reminder_calls(rig) if c.id != shown.id] or None, 4, "the reminder again")
+    assert len(again) == 1 and again[0].replaces_id == 0
+    rig.mock.emit_action_invoked(again[0].id, "done")
+    wait_until(lambda: rig.cli_json("habit", "show", "Read")["today"]["state"] == "done" or None, 4,
+               "the day logged as done")
+    wait_until(lambda: habit["id"] not in rig.state()["habitReminders"].get("open", {}) or None, 2, "the reminder answered")

@@ -299,7 +299,7 @@ struct AgentSchedulerTests {
             let s = scheduler(document(habits: [reading()]))
             let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
             let effects = try s.perform(.answer(answer, to: r), now: eight + 60)
-            #expect(effects == [.recordHabit(action, habitID: habitID, day: H.day("2026-11-21")),
+            #expect(effects == [.saveState, .recordHabit(action, habitID: habitID, day: H.day("2026-11-21")),
                                 .closeHabitReminder(habitID: habitID)])
             #expect(s.openReminders.isEmpty)
         }
@@ -324,6 +324,35 @@ struct AgentSchedulerTests {
         #expect(restarted.handle(.started, now: eight + 10).isEmpty) // neither the 08:00 again …
         #expect(restarted.nextWake(now: eight + 10) == eight + 1800)
         #expect(restarted.handle(.timePassed, now: eight + 1800).shownReminders.map(\.isPostponed) == [true]) // … nor a lost Later
+    }
+
+    @Test func anUnansweredReminderLeftOnScreenByADeadAgentIsShownAgain() throws {
+        let s = scheduler(document(habits: [reading()]))
+        let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
+        // The runtime reports it on screen; then the agent dies (kill -9) and a new one starts.
+        #expect(s.noteRingNotifications(RingNotifications(server: ":1.9", reminders: [habitID: 12])))
+        let restarted = scheduler(document(habits: [reading()]), state: try persisted(s.state))
+        #expect(restarted.ringNotifications.reminders == [habitID: 12]) // for the runtime to close
+        #expect(restarted.handle(.started, now: eight + 600).shownReminders == [r]) // due 08:00, as before
+        #expect(restarted.openReminders[habitID] == r)
+        // Answered now, it stays answered across the next restart.
+        _ = try restarted.perform(.answer(.done, to: r), now: eight + 700)
+        let third = scheduler(document(habits: [reading(["2026-11-21": "done"])]), state: try persisted(restarted.state))
+        #expect(third.handle(.started, now: eight + 800).shownReminders.isEmpty)
+    }
+
+    @Test func aDismissedOrSettledReminderIsNotBroughtBackAtStart() throws {
+        // Dismissed: no longer on screen when the agent died.
+        let s = scheduler(document(habits: [reading()]))
+        _ = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
+        let dismissed = scheduler(document(habits: [reading()]), state: try persisted(s.state))
+        #expect(dismissed.handle(.started, now: eight + 600).shownReminders.isEmpty)
+        #expect(dismissed.openReminders.isEmpty)
+        // On screen, but the day was logged from the CLI while no agent ran.
+        #expect(s.noteRingNotifications(RingNotifications(server: ":1.9", reminders: [habitID: 12])))
+        let settled = scheduler(document(habits: [reading(["2026-11-21": "skip"])]), state: try persisted(s.state))
+        #expect(settled.handle(.started, now: eight + 600).shownReminders.isEmpty)
+        #expect(settled.openReminders.isEmpty)
     }
 
     @Test func aReminderSettledElsewhereIsClosed() throws {

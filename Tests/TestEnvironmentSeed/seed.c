@@ -5,16 +5,17 @@
 // the old string), which is safe against getenv/environ readers on the test runner's other threads;
 // adding a new variable instead reallocates and frees the environ array under their feet (the cause
 // of a SIGSEGV in CI). The placeholders also keep the tests off the user's real bus and sound server.
+// They lie under /dev/null, where nothing can be created (libpulse would mkdir PULSE_RUNTIME_PATH).
 #include <stdlib.h>
 #include "TestEnvironmentSeed.h"
 
 static const char *const placeholders[][2] = {
-    {"DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/moscowtime-test-bus-not-started"},
-    {"DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/moscowtime-test-bus-not-started"},
-    {"PULSE_SERVER", "unix:/nonexistent/moscowtime-test-pulse-not-started"},
-    {"PULSE_RUNTIME_PATH", "/nonexistent/moscowtime-test-pulse-not-started"},
-    {"PULSE_COOKIE", "/nonexistent/moscowtime-test-pulse-not-started/cookie"},
-    {"PULSE_CLIENTCONFIG", "/nonexistent/moscowtime-test-pulse-not-started/client.conf"},
+    {"DBUS_SESSION_BUS_ADDRESS", "unix:path=/dev/null/moscowtime-test-bus-not-started"},
+    {"DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/dev/null/moscowtime-test-bus-not-started"},
+    {"PULSE_SERVER", "unix:/dev/null/moscowtime-test-pulse-not-started"},
+    {"PULSE_RUNTIME_PATH", "/dev/null/moscowtime-test-pulse-not-started"},
+    {"PULSE_COOKIE", "/dev/null/moscowtime-test-pulse-not-started/cookie"},
+    {"PULSE_CLIENTCONFIG", "/dev/null/moscowtime-test-pulse-not-started/client.conf"},
 };
 
 const char *moscowtime_test_placeholder(const char *name) {

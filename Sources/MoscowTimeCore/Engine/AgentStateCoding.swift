@@ -27,9 +27,9 @@ public enum AgentStateCoding {
             members.append(("ringing", .object(book.ringing.sorted { $0.key < $1.key }.map { ($0.key, encodeRing($0.value)) })))
         }
         if !s.ringNotifications.isEmpty {
-            members.append(("notifications", .object([
-                ("server", .string(s.ringNotifications.server)),
-                ("ids", .object(s.ringNotifications.ids.sorted { $0.key < $1.key }.map { ($0.key, .int(Int($0.value))) }))])))
+            let n = s.ringNotifications
+            func ids(_ d: [String: UInt32]) -> JSONValue { .object(d.sorted { $0.key < $1.key }.map { ($0.key, .int(Int($0.value))) }) }
+            members.append(("notifications", .object([("server", .string(n.server)), ("ids", ids(n.ids)), ("reminders", ids(n.reminders))])))
         }
         return .object(members)
     }
@@ -104,12 +104,16 @@ public enum AgentStateCoding {
                 s.alarms.setRinging(id, ring)
             }
         }
-        if let n = json["notifications"], case .object(let ids)? = n["ids"] {
-            var out = RingNotifications(server: n["server"]?.stringValue ?? "")
-            for (id, v) in ids {
-                if let i = v.intValue, i > 0, i <= Int(UInt32.max) { out.ids[id] = UInt32(i) }
+        if let n = json["notifications"] {
+            func ids(_ key: String) -> [String: UInt32] {
+                guard case .object(let members)? = n[key] else { return [:] }
+                var out: [String: UInt32] = [:]
+                for (id, v) in members {
+                    if let i = v.intValue, i > 0, i <= Int(UInt32.max) { out[id] = UInt32(i) }
+                }
+                return out
             }
-            s.ringNotifications = out
+            s.ringNotifications = RingNotifications(server: n["server"]?.stringValue ?? "", ids: ids("ids"), reminders: ids("reminders"))
         }
     }
 }

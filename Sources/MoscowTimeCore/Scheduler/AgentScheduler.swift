@@ -8,8 +8,8 @@ public final class AgentScheduler {
     private let alarms: AlarmEngine
     private var habits: HabitReminderState
     private var habitWake: Instant?
-    /// Habit reminders shown and not yet answered or closed, per habit id.
-    public private(set) var openReminders: [String: HabitReminder] = [:]
+    /// Habit reminders shown and not yet answered or closed, per habit id (persisted).
+    public var openReminders: [String: HabitReminder] { habits.open }
 
     public init(document: StoreDocument, state: AgentState, zone: Zone) {
         alarms = AlarmEngine(document: document, state: state.alarms, zone: zone)
@@ -48,9 +48,10 @@ public final class AgentScheduler {
     public func handle(_ event: AgentEvent, now: Instant) -> [AgentEffect] {
         switch event {
         case .started:
-            // What rang when the previous agent died rings on (or is reported), then the rest.
+            // What rang when the previous agent died rings on (or is reported), its unanswered
+            // reminders come back, then the rest.
             return ordered((alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now)).map(AgentEffect.init)
-                           + evaluateHabits(now: now))
+                           + resumeOpenReminders() + evaluateHabits(now: now))
         case .timePassed, .clockChanged, .resumed:
             return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
         case let .documentChanged(doc, zone):
@@ -102,25 +103,41 @@ public final class AgentScheduler {
         habitWake = plan.nextWake
         var effects: [AgentEffect] = plan.stateChanged ? [.saveState] : []
         // Reminders whose day is no longer open (done or skipped elsewhere, archived, deleted).
-        for (id, r) in openReminders.sorted(by: { $0.key < $1.key }) {
-            if let habit = document.habits.first(where: { $0.id == id }), !habit.archived, habit.isOpen(on: r.day) { continue }
-            openReminders[id] = nil
-            effects.append(.closeHabitReminder(habitID: id))
+        for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) where !stillOpen(r) {
+            habits.open[id] = nil
+            effects += [.saveState, .closeHabitReminder(habitID: id)]
         }
         effects += plan.dropped.map(AgentEffect.dropHabitReminder)
         for r in plan.show {
-            openReminders[r.habitID] = r
-            effects.append(.showHabitReminder(r))
+            habits.open[r.habitID] = r
+            effects += [.saveState, .showHabitReminder(r)]
         }
         return effects
     }
 
+    /// The reminders a previous agent left on screen unanswered (`ringNotifications.reminders`), whose
+    /// day is still open: shown again (the runtime closes the dead agent's notifications by id first).
+    /// One the user had dismissed is not on that list and is not brought back.
+    private func resumeOpenReminders() -> [AgentEffect] {
+        var effects: [AgentEffect] = []
+        for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) {
+            if ringNotifications.reminders[id] != nil, stillOpen(r) { effects.append(.showHabitReminder(r)) }
+            else { habits.open[id] = nil; effects.append(.saveState) }
+        }
+        return effects
+    }
+
+    private func stillOpen(_ r: HabitReminder) -> Bool {
+        guard let habit = document.habits.first(where: { $0.id == r.habitID }) else { return false }
+        return !habit.archived && habit.isOpen(on: r.day)
+    }
+
     /// Done / Skip: record the reminder's day; Later: ask again after the setting's minutes.
     private func answer(_ answer: HabitAnswer, to r: HabitReminder, now: Instant) -> [AgentEffect] {
-        if openReminders[r.habitID] == r { openReminders[r.habitID] = nil }
+        if habits.open[r.habitID] == r { habits.open[r.habitID] = nil }
         switch answer {
         case .done, .skip:
-            return [.recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day),
+            return [.saveState, .recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day),
                     .closeHabitReminder(habitID: r.habitID)]
         case .later:
             planner.postpone(r, minutes: document.settings.habitLaterMinutes, now: now, state: &habits)

@@ -7,9 +7,12 @@ public struct HabitReminderState: Hashable, Sendable {
     public var handled: [String: Instant] = [:]
     /// Per habit id: a pending "Later".
     public var later: [String: HabitLater] = [:]
+    /// Per habit id: the reminder on screen, not answered yet. An agent that dies leaves it on screen
+    /// with buttons that reach no one; its successor closes that notification and shows it again.
+    public var open: [String: HabitReminder] = [:]
 
-    public init(handled: [String: Instant] = [:], later: [String: HabitLater] = [:]) {
-        self.handled = handled; self.later = later
+    public init(handled: [String: Instant] = [:], later: [String: HabitLater] = [:], open: [String: HabitReminder] = [:]) {
+        self.handled = handled; self.later = later; self.open = open
     }
 }
 

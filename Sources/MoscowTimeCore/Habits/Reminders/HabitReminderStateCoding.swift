@@ -4,7 +4,9 @@
 ///
 ///     {"handled": {"3f9a0c12@08:00": "2026-11-21T05:00:00Z"},
 ///      "later": {"3f9a0c12": {"until": "2026-11-21T05:30:00Z", "due": "2026-11-21T05:00:00Z",
-///                             "day": "2026-11-21", "time": "08:00"}}}
+///                             "day": "2026-11-21", "time": "08:00"}},
+///      "open": {"3f9a0c12": {"name": "Read", "day": "2026-11-21", "time": "08:00",
+///                            "due": "2026-11-21T05:00:00Z", "late": false, "postponed": false}}}
 public enum HabitReminderStateCoding {
     public static func encode(_ s: HabitReminderState) -> JSONValue {
         .object([
@@ -14,6 +16,13 @@ public enum HabitReminderStateCoding {
                                   ("due", .string(ISO8601.utcString($0.value.due))),
                                   ("day", .string($0.value.day.description)),
                                   ("time", .string($0.value.time.description))]))
+            })),
+            ("open", .object(s.open.sorted { $0.key < $1.key }.map { id, r in
+                var fields: [(String, JSONValue)] = [("name", .string(r.name)), ("day", .string(r.day.description)),
+                                                     ("time", .string(r.time.description)), ("due", .string(ISO8601.utcString(r.due))),
+                                                     ("late", .bool(r.isLate)), ("postponed", .bool(r.isPostponed))]
+                if let p = r.progress { fields.append(("progress", .string(p))) }
+                return (id, .object(fields))
             })),
         ])
     }
@@ -35,6 +44,17 @@ public enum HabitReminderStateCoding {
                 let lr = try FieldReader(v, path: later.path + "." + id)
                 s.later[id] = HabitLater(until: try lr.instant("until"), due: try lr.instant("due"),
                                          day: try lr.date("day"), time: try lr.time("time"))
+            }
+        }
+        if r.has("open") {
+            let open = try r.object("open")
+            guard case .object(let members) = open.value else { throw r.fail("open", "expected an object") }
+            for (id, v) in members {
+                let o = try FieldReader(v, path: open.path + "." + id)
+                s.open[id] = HabitReminder(habitID: id, name: try o.string("name"), day: try o.date("day"), time: try o.time("time"),
+                                           due: try o.instant("due"), isLate: try o.bool("late", default: false),
+                                           isPostponed: try o.bool("postponed", default: false),
+                                           progress: o.has("progress") ? try o.string("progress") : nil)
             }
         }
         return s
