@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import TestEnvironmentSeed
 
 /// A helper program started by a test (dbus-daemon, python-dbusmock, pulseaudio, parec), without
 /// Foundation: plain posix_spawn, so waiting for it never spins a run loop that could run other
@@ -162,7 +163,10 @@ func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment: [String: String] = [:]
     for key in ["PATH", "HOME", "LANG", "TMPDIR", "DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS",
                 "PULSE_SERVER", "PULSE_RUNTIME_PATH", "PULSE_COOKIE", "PULSE_CLIENTCONFIG"] {
-        if let value = getenv(key) { environment[key] = String(cString: value) }
+        // A placeholder (Tests/TestEnvironmentSeed) stands for "not set": the child does not get it.
+        guard let value = getenv(key).map({ String(cString: $0) }),
+              moscowtime_test_placeholder(key).map({ String(cString: $0) }) != value else { continue }
+        environment[key] = value
     }
     environment["PATH"] = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for (key, value) in extra { environment[key] = value }
