@@ -32,13 +32,37 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
     public static func == (a: InputError, b: InputError) -> Bool { a.message == b.message }
 }
 
-/// A catalogue message with its values, worded when shown.
-public struct Message: Equatable, Sendable {
+/// A catalogue message with its values, worded when shown. A counted message (`plural`) picks the
+/// language's plural form for `count`; `parts` are placeholders filled with other messages.
+public struct Message: Hashable, Sendable {
     public let template: String
+    public let pluralTemplate: String?
+    public let count: Int
     public let values: [String: String]
-    public init(_ template: String, _ values: [String: String] = [:]) { self.template = template; self.values = values }
-    public func text(_ t: Localizer) -> String { t(template, values) }
-    public var english: String { Localizer.fill(template, values) }
+    public let parts: [String: Message]
+
+    public init(_ template: String, _ values: [String: String] = [:], parts: [String: Message] = [:]) {
+        self.template = template; self.pluralTemplate = nil; self.count = 0; self.values = values; self.parts = parts
+    }
+
+    private init(_ template: String, _ plural: String, count: Int, _ values: [String: String], parts: [String: Message]) {
+        self.template = template; self.pluralTemplate = plural; self.count = count; self.values = values; self.parts = parts
+    }
+
+    /// `Message.plural("{n} day", "{n} days", count: n, ["n": "\(n)"])`: «1 день», «3 дня», «5 дней».
+    public static func plural(_ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:],
+                              parts: [String: Message] = [:]) -> Message {
+        Message(singular, plural, count: count, values, parts: parts)
+    }
+
+    public func text(_ words: Localizer) -> String {
+        var all = values
+        for (key, part) in parts { all[key] = part.text(words) }
+        if let pluralTemplate { return words.plural(template, pluralTemplate, count: count, all) }
+        return words(template, all)
+    }
+
+    public var english: String { text(Localizer(.en)) }
 }
 
 /// Marks a message for the catalogue without translating it where it is written (gettext's `N_`):

@@ -19,7 +19,7 @@ struct HabitImportCommand: ParsableCommand {
         let ctx = try CLIContext()
         var summary = HabitImport.Summary()
         var t = Localizer(.en)
-        var warnings: [String] = []
+        var warnings: [Message] = []
         // Read and merge under the lock, so the merge sees the current document; a dry run merges
         // into a copy that is thrown away.
         try ctx.store.update { doc in
@@ -31,7 +31,7 @@ struct HabitImportCommand: ParsableCommand {
             summary = HabitImport.merge(read.habits, into: &target)
             if !dryRun { doc = target }
         }
-        for w in warnings + summary.warnings { Output.line(t("warning: {text}", ["text": w])) }
+        for w in warnings + summary.warnings { Output.line(t("warning: {text}", ["text": w.text(t)])) }
         let values: [String: String] = [
             "habits": String(summary.added.count + summary.merged.count), "added": String(summary.added.count),
             "merged": String(summary.merged.count), "entries": String(summary.entriesAdded), "kept": String(summary.entriesKept),

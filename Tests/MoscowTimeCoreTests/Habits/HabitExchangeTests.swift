@@ -52,7 +52,7 @@ struct HabitExchangeTests {
         #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-10-02,done,,\n") == "h.csv line 3: 2026-10-02 is before the habit's start 2026-11-01")
     }
 
-    @Test func mergeAddsNewHabitsAndMissingDays() {
+    @Test func mergeAddsNewHabitsAndMissingDays() throws {
         var doc = StoreDocument(settings: Settings(), alarms: [], habits: [F.habit(start: "2026-11-05", ["2026-11-05": "skip"])])
         let incoming = [F.habit(start: "2026-11-01", id: "12121212", ["2026-11-01": "done", "2026-11-05": "done", "2026-11-06": "done"]),
                         F.habit(start: "2026-11-01", id: "0a0a0a0a", name: "New")]
@@ -63,6 +63,9 @@ struct HabitExchangeTests {
         #expect(doc.habits[1].id != "0a0a0a0a") // the id was taken
         var numeric = StoreDocument(settings: Settings(), alarms: [], habits: [F.habit(start: "2026-11-01", kind: F.glasses)])
         let w = HabitImport.merge([F.habit(start: "2026-11-01", ["2026-11-02": "done"])], into: &numeric)
-        #expect(w.warnings == ["\"Read\" here is a numeric habit: 1 imported days of the other kind were left out"])
+        #expect(w.warnings.map(\.english) == ["\"Read\" here is a numeric habit: 1 imported day of the other kind was left out"])
+        // Counted by the language's plural rule, not "1 days".
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        #expect(w.warnings.map { $0.text(ru) } == ["«Read» здесь — числовая привычка: 1 импортированный день другого типа пропущен"])
     }
 }

@@ -73,7 +73,7 @@ struct HabitLoopImportTests {
         // No Type column, but amounts beyond Loop's states: numeric, target unknown.
         #expect(r.habits[1].frequency == .timesPerWeek(1))
         #expect(r.habits[1].kind == .numeric(HabitGoal(unit: "", target: 1, per: .period)) && r.habits[1].entries[0].amount == 9500)
-        #expect(r.warnings == ["\"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"])
+        #expect(r.warnings.map(\.english) == ["\"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"])
     }
 
     @Test func errorsNameFileAndLine() {
@@ -142,7 +142,9 @@ struct HabitLoopImportTests {
         f["Checkmarks.csv"] = nil
         let r = try LoopImporter.read(files(f), now: now, today: today)
         #expect(r.habits.map(\.name) == ["Wake up early"])
-        #expect(r.warnings == ["the export carries days for 1 of 4 habits (made from one habit's screen): only \"Wake up early\" imported"])
+        #expect(r.warnings.map(\.english) == ["the export carries days for 1 of 4 habits (made from one habit's screen): only \"Wake up early\" imported"])
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        #expect(r.warnings.map { $0.text(ru) } == ["в выгрузке есть дни 1 из 4 привычек (она сделана с экрана одной привычки): импортировано только \"Wake up early\""])
     }
 
     /// A name over 200 characters is shortened (with a warning naming it); the rest imports.
@@ -152,7 +154,9 @@ struct HabitLoopImportTests {
         #expect(r.habits.count == 2)
         #expect(r.habits[0].name.count == LabelRules.maximumLength && r.habits[0].name.hasSuffix("…"))
         #expect(LabelRules.problem(r.habits[0].name) == nil)
-        #expect(r.warnings.count == 1 && r.warnings[0].contains(r.habits[0].name) && r.warnings[0].contains("299 characters"))
+        #expect(r.warnings.count == 1 && r.warnings[0].english.contains(r.habits[0].name) && r.warnings[0].english.contains("299 characters"))
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        #expect(r.warnings[0].text(ru).contains("299 символов"))
     }
 
     /// Loop's frequencies map exactly; only impossible ones are adjusted, with a warning naming the habit.
@@ -162,7 +166,10 @@ struct HabitLoopImportTests {
         let r = try LoopImporter.read(files(["Habits.csv": csv]), now: now, today: today)
         #expect(r.habits.map(\.frequency) == [.daily, .everyNDays(2), .timesInDays(2, 5), .timesPerWeek(3), .timesPerWeek(1),
                                               .timesPerMonth(10), .timesInDays(5, 31), .daily, .daily, .everyNDays(365)])
-        #expect(r.warnings == ["\"H8\": 3 times in 2 days is imported as daily", "\"H9\": once in 400 days is imported as once in 365 days"])
+        #expect(r.warnings.map(\.english) == ["\"H8\": 3 times in 2 days is imported as daily", "\"H9\": 1 time in 400 days is imported as 1 time in 365 days"])
+        // Each count in its own Russian plural form: «3 раза за 2 дня», «1 раз за 400 дней».
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        #expect(r.warnings.map { $0.text(ru) } == ["«H8»: 3 раза за 2 дня — импортируется как «каждый день»", "«H9»: 1 раз за 400 дней — импортируется как 1 раз за 365 дней"])
     }
 
     /// Importing the same Loop export twice changes nothing the second time.

@@ -9,7 +9,7 @@ public enum HabitImport {
         public var entriesAdded = 0
         /// Imported days left out because the habit already had an entry that day.
         public var entriesKept = 0
-        public var warnings: [String] = []
+        public var warnings: [Message] = []
 
         public init() {}
     }
@@ -34,8 +34,13 @@ public enum HabitImport {
                     target.achievements.append(a)
                 }
                 if incompatible > 0 {
-                    let what = target.kind.isNumeric ? "numeric" : "yes/no"
-                    s.warnings.append("\"\(h.name)\" here is a \(what) habit: \(incompatible) imported days of the other kind were left out")
+                    s.warnings.append(target.kind.isNumeric
+                        ? Message.plural("\"{name}\" here is a numeric habit: {n} imported day of the other kind was left out",
+                                  "\"{name}\" here is a numeric habit: {n} imported days of the other kind were left out",
+                                  count: incompatible, ["name": h.name, "n": "\(incompatible)"])
+                        : Message.plural("\"{name}\" here is a yes/no habit: {n} imported day of the other kind was left out",
+                                  "\"{name}\" here is a yes/no habit: {n} imported days of the other kind were left out",
+                                  count: incompatible, ["name": h.name, "n": "\(incompatible)"]))
                 }
                 doc.habits[i] = target
             } else {

@@ -6,7 +6,7 @@ import Glibc
 public enum HabitImportReader {
     public struct Result: Sendable {
         public var habits: [Habit]
-        public var warnings: [String]
+        public var warnings: [Message]
         /// `agent-cli` or `loop`.
         public var format: String
     }

@@ -17,7 +17,7 @@
 public enum LoopImporter {
     public struct Result: Sendable {
         public var habits: [Habit]
-        public var warnings: [String]
+        public var warnings: [Message]
     }
 
     public static func recognises(_ files: ExportFiles) -> Bool { habitsFile(files) != nil }
@@ -49,27 +49,29 @@ public enum LoopImporter {
                 for n in names { if let i = col[n], i < row.fields.count { return row.fields[i].trimmingSpaces } }
                 return ""
             }
-            func fail(_ why: String) -> InputError { InputError("{habitsPath} line {line}: {why}", ["habitsPath": "\(habitsPath)", "line": "\(row.line)", "why": "\(why)"]) }
+            func fail(_ why: Message) -> InputError { InputError("{habitsPath} line {line}: {why}", ["habitsPath": "\(habitsPath)", "line": "\(row.line)"], parts: ["why": why]) }
             var name = field("Name")
             if name.count > LabelRules.maximumLength {
                 let short = String(name.prefix(LabelRules.maximumLength - 1)).trimmingSpaces + "…"
-                result.warnings.append("the Loop habit \"\(short)\" has a name of \(name.count) characters: it is shortened to \(LabelRules.maximumLength)")
+                result.warnings.append(Message.plural("the Loop habit \"{name}\" has a name of {n} character: it is shortened to {maximum}",
+                                                      "the Loop habit \"{name}\" has a name of {n} characters: it is shortened to {maximum}",
+                                                      count: name.count, ["name": short, "n": "\(name.count)", "maximum": "\(LabelRules.maximumLength)"]))
                 name = short
             }
             name = String(name.map { $0.isNewline ? " " : $0 })
-            if let problem = LabelRules.problem(name) { throw fail("habit name \"\(name)\" \(problem)") }
+            if let problem = LabelRules.issue(name) { throw fail(Message("invalid habit name \"{name}\": {problem}", ["name": name], parts: ["problem": problem])) }
             if result.habits.contains(where: { $0.name == name }) {
                 var n = 2
                 while result.habits.contains(where: { $0.name == "\(name) (\(n))" }) { n += 1 }
-                result.warnings.append("two Loop habits are named \"\(name)\": the second is imported as \"\(name) (\(n))\"")
+                result.warnings.append(Message("two Loop habits are named \"{name}\": the second is imported as \"{renamed}\"", ["name": name, "renamed": "\(name) (\(n))"]))
                 name = "\(name) (\(n))"
             }
             let position = field("Position").isEmpty ? pad(k + 1, 3) : field("Position")
             let numerator = Int(field("FrequencyNumerator", "NumRepetitions")) ?? 1
             let denominator = Int(field("FrequencyDenominator", "Interval")) ?? 1
-            guard numerator > 0, denominator > 0 else { throw fail("invalid frequency \(numerator)/\(denominator)") }
+            guard numerator > 0, denominator > 0 else { throw fail(Message("invalid frequency {x}/{y}", ["x": "\(numerator)", "y": "\(denominator)"])) }
             let (frequency, note) = mapFrequency(numerator, denominator)
-            if let note { result.warnings.append("\"\(name)\": \(note)") }
+            if let note { result.warnings.append(Message("\"{name}\": {note}", ["name": name], parts: ["note": note])) }
 
             let checkmarks = checkmarksPath(files, root: root, position: position)
             if checkmarks == nil && hasFolders { skipped.append(name); continue }
@@ -80,7 +82,7 @@ public enum LoopImporter {
             if type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) {
                 var target = Double(field("Target Value")) ?? 0
                 if target <= 0 || target > HabitAmount.maximum {
-                    result.warnings.append("\"\(name)\": no usable target in the export; set one with agent-cli habit edit \"\(name)\" --target N")
+                    result.warnings.append(Message("\"{name}\": no usable target in the export; set one with agent-cli habit edit \"{name}\" --target N", ["name": name]))
                     target = 1
                 }
                 let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
@@ -99,7 +101,11 @@ public enum LoopImporter {
                                        entries: entries, created: now))
         }
         if !skipped.isEmpty {
-            result.warnings.append("the export carries days for \(result.habits.count) of \(result.habits.count + skipped.count) habits (made from one habit's screen): only \(result.habits.map { "\"\($0.name)\"" }.joined(separator: ", ")) imported")
+            let total = result.habits.count + skipped.count
+            result.warnings.append(Message.plural("the export carries days for {n} of {total} habit (made from one habit's screen): only {names} imported",
+                                                  "the export carries days for {n} of {total} habits (made from one habit's screen): only {names} imported",
+                                                  count: total, ["n": "\(result.habits.count)", "total": "\(total)",
+                                                                 "names": result.habits.map { "\"\($0.name)\"" }.joined(separator: ", ")]))
         }
         return result
     }
@@ -154,12 +160,17 @@ public enum LoopImporter {
 
     /// Loop's "X times in Y days", exactly; out-of-range values (X > Y, Y over a year) become the
     /// nearest one we keep, with a warning.
-    static func mapFrequency(_ x: Int, _ y: Int) -> (HabitFrequency, String?) {
+    static func mapFrequency(_ x: Int, _ y: Int) -> (HabitFrequency, Message?) {
         if let f = HabitFrequency.make(times: x, inDays: y) { return (f, nil) }
-        func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
-        if x > y { return (.daily, "\(times(x)) in \(y) days is imported as daily") }
+        if x > y { return (.daily, Message("{given} is imported as daily", parts: ["given": timesIn(x, y)])) }
         let n = max(1, Int((Double(x) * Double(HabitFrequency.maximumInterval) / Double(y)).rounded()))
         let f = HabitFrequency.make(times: n, inDays: HabitFrequency.maximumInterval)!
-        return (f, "\(times(x)) in \(y) days is imported as \(times(n)) in \(HabitFrequency.maximumInterval) days")
+        return (f, Message("{given} is imported as {kept}", parts: ["given": timesIn(x, y), "kept": timesIn(n, HabitFrequency.maximumInterval)]))
+    }
+
+    /// «3 раза за 2 дня», "3 times in 2 days": each count in its own plural form.
+    static func timesIn(_ x: Int, _ y: Int) -> Message {
+        Message("{times} {days}", parts: ["times": Message.plural("{n} time", "{n} times", count: x, ["n": "\(x)"]),
+                                          "days": Message.plural("in {n} day", "in {n} days", count: y, ["n": "\(y)"])])
     }
 }
