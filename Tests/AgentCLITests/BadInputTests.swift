@@ -120,6 +120,26 @@ struct BadInputTests {
         Case(args: ["settings", "language", "de"], names: "invalid language \"de\""),
         Case(args: ["settings", "colour", "red"], names: "unknown setting \"colour\""),
         Case(args: ["settings", "colour"], names: "unknown setting \"colour\""),
+        // habits: every value is a type, checked as it is parsed; the rules between options in validate()
+        Case(args: ["habit", "done", "X", "--date", "someday"], names: "invalid date \"someday\": expected YYYY-MM-DD"),
+        Case(args: ["habit", "skip", "X", "--date", "2026-02-30"], names: "invalid date \"2026-02-30\""),
+        Case(args: ["habit", "undo", "X", "--date", "вчерашний"], names: "invalid date \"вчерашний\""),
+        Case(args: ["habit", "stats", "--as-of", "later"], names: "invalid date \"later\""),
+        Case(args: ["habit", "show", "X", "--as-of", "1.1.2026"], names: "invalid date \"1.1.2026\""),
+        Case(args: ["habit", "add", "X", "--start", "soon"], names: "invalid date \"soon\""),
+        Case(args: ["habit", "done", "X", "--amount", "3 glasses"], names: "invalid amount \"3 glasses\": expected a number from 0 to 1000000"),
+        Case(args: ["habit", "done", "X", "--amount=-1"], names: "invalid amount \"-1\""),
+        Case(args: ["habit", "add", "X", "--numeric", "--target", "0"], names: "invalid target \"0\": expected a number above 0"),
+        Case(args: ["habit", "add", "X", "--numeric", "--target", "8", "--target-per", "week"], names: "invalid --target-per \"week\": expected day or period"),
+        Case(args: ["habit", "add", "X", "--per-week", "8"], names: "invalid --per-week \"8\": expected 1 to 7 days a week"),
+        Case(args: ["habit", "add", "X", "--per-month", "31"], names: "invalid --per-month \"31\""),
+        Case(args: ["habit", "add", "X", "--every", "366"], names: "invalid --every \"366\""),
+        Case(args: ["habit", "add", "X", "--times-in", "6/5"], names: "invalid --times-in \"6/5\": expected X/Y"),
+        Case(args: ["habit", "add", "X", "--days", "funday"], names: "unknown day \"funday\""),
+        Case(args: ["habit", "add", "X", "--daily", "--per-week", "2"], names: "choose one of --daily, --days"),
+        Case(args: ["habit", "add", "X", "--numeric", "--target", "2", "--at-most", "--at-least"], names: "choose one of --at-most and --at-least"),
+        Case(args: ["template", "apply", "pomodoro", "--at", "+7:30"], names: "invalid time \"+7:30\""),
+        Case(args: ["snooze", "--minutes", "0"], names: "invalid --minutes 0: expected 1 to 120"), // before the agent is asked
         // commands and options
         Case(args: ["frobnicate"], names: "frobnicate"),
         Case(args: ["--bogus"], names: "Unknown option '--bogus'"),
@@ -151,6 +171,25 @@ struct BadInputTests {
         // And again without any store: it stays absent.
         let empty = CLIRig()
         check(c, rig: empty, seeded: false)
+    }
+
+    /// Values are checked while the arguments are parsed, before the store is read: with a damaged
+    /// store, a bad value still gets its own message and exit 2, not the store's exit 1.
+    @Test(arguments: [
+        (["habit", "done", "X", "--date", "someday"], "invalid date \"someday\""),
+        (["habit", "done", "X", "--amount", "lots"], "invalid amount \"lots\""),
+        (["add", "7:30", "--once", "someday"], "invalid date \"someday\""),
+        (["add", "7:30", "--every", "0"], "invalid --every 0"),
+        (["add", "7:30", "--snooze", "500"], "invalid --snooze 500"),
+        (["settings", "zone", "right/Europe/Berlin"], "right/Europe/Berlin"),
+        (["habit", "edit", "X", "--target-per", "week"], "invalid --target-per \"week\""),
+    ])
+    func valuesAreCheckedBeforeTheStoreIsRead(_ args: [String], _ names: String) {
+        let rig = CLIRig()
+        rig.writeStore("{ damaged")
+        let r = rig.run(args)
+        #expect(r.status == 2 && r.err.contains(names), "\(args): \(r)")
+        #expect(rig.run(["list"]).status == 1) // the store is indeed damaged
     }
 
     @Test func seededStoreIsValid() throws {

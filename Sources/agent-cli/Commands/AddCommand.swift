@@ -31,7 +31,7 @@ struct AddCommand: ParsableCommand {
         // Validate everything before the store is touched.
         let time = self.time
         let label = try label.map(LabelInput.validate)
-        let snooze = try details.validatedSnooze()
+        let snooze = details.snooze
         let sound = try details.validatedSound()
         let result = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
             let zone = try ctx.zone(doc.settings)

@@ -29,7 +29,7 @@ struct EditCommand: ParsableCommand {
         let ctx = try CLIContext()
         let newTime = time
         let label = try label.map(LabelInput.validate)
-        let snooze = try details.validatedSnooze()
+        let snooze = details.snooze
         let sound = try details.validatedSound()
         guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.wake != nil || useDefaults else {
             throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --wake, --no-wake or --use-defaults")

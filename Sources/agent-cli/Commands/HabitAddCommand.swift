@@ -20,7 +20,7 @@ struct HabitAddCommand: ParsableCommand {
     func run() throws {
         let ctx = try CLIContext()
         // Validate everything that needs no document before the store is touched.
-        let frequency = try definition.frequency() ?? .daily
+        let frequency = definition.frequency() ?? .daily
         let reminders = try definition.reminders() ?? []
         let description = try definition.description.map(HabitTextRules.description) ?? nil
         let goal = try definition.goal(current: nil)
@@ -30,7 +30,7 @@ struct HabitAddCommand: ParsableCommand {
             let name = try HabitTextRules.name(self.name, among: doc.habits)
             let habit = Habit(id: AlarmID.make(avoiding: Set(doc.habits.map(\.id))), name: name, description: description,
                               frequency: frequency, reminders: reminders,
-                              start: try definition.startDate(today: p.today) ?? p.today,
+                              start: definition.startDate(today: p.today) ?? p.today,
                               kind: goal.map(HabitKind.numeric) ?? .yesNo, created: ctx.now)
             doc.habits.append(habit)
             return (habit, p)

@@ -13,16 +13,16 @@ struct HabitDoneCommand: ParsableCommand {
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone)."))
-    var date: String?
+    var date: DateArgument?
 
     @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5)."))
-    var amount: String?
+    var amount: AmountArgument?
 
     @Option(name: .long, help: t("A note for the day."))
     var note: String?
 
     func run() throws {
-        let amount = try self.amount.map { try AmountParser.amount($0) }
+        let amount = self.amount?.value
         let note = try self.note.map(HabitTextRules.note) ?? nil
         try HabitDayLogger.log(habit, date: date) { h, day, today throws(InputError) in
             try HabitLog.done(&h, on: day, amount: amount, note: note, today: today)
@@ -33,13 +33,13 @@ struct HabitDoneCommand: ParsableCommand {
 /// Resolves the habit and the day, applies one change inside the locked update, and prints the
 /// day's new state: shared by done, skip and undo.
 enum HabitDayLogger {
-    static func log(_ key: String, date: String?,
+    static func log(_ key: String, date: DateArgument?,
                     _ change: (inout Habit, CivilDate, CivilDate) throws(InputError) -> HabitEntry) throws {
         let ctx = try CLIContext()
         let (habit, entry, day, p, earned) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter, [HabitAchievement]) in
             let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
             let h = try HabitResolver.resolve(key, in: doc.habits)
-            let day = try date.map { try DateParser.parse($0, today: p.today) } ?? p.today
+            let day = date?.resolve(today: p.today) ?? p.today
             let i = doc.habits.firstIndex { $0.id == h.id }!
             let entry = try change(&doc.habits[i], day, p.today)
             // Earned once: an undo keeps what was earned, a redo does not earn it again.

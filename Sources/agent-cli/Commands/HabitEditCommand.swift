@@ -19,7 +19,7 @@ struct HabitEditCommand: ParsableCommand {
 
     func run() throws {
         let ctx = try CLIContext()
-        let frequency = try definition.frequency()
+        let frequency = definition.frequency()
         let reminders = try definition.reminders()
         let description = try definition.description.map(HabitTextRules.description)
         guard name != nil || frequency != nil || reminders != nil || description != nil || definition.start != nil
@@ -35,7 +35,7 @@ struct HabitEditCommand: ParsableCommand {
             if let description { h.description = description }
             if let frequency { h.frequency = frequency }
             if let reminders { h.reminders = reminders }
-            if let start = try definition.startDate(today: today) {
+            if let start = definition.startDate(today: today) {
                 if let first = h.entries.first, first.date < start {
                     throw InputError("\"{name}\" has days logged from {date}, before {start}: choose a start on or before {date}, or undo those days", ["name": "\(h.name)", "date": "\(first.date)", "start": "\(start)"])
                 }

@@ -17,7 +17,7 @@ struct HabitShowCommand: ParsableCommand {
     var json = false
 
     @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today)."))
-    var asOf: String?
+    var asOf: DateArgument?
 
     func run() throws {
         guard (0...10_000).contains(entries) else { throw InputError("invalid --entries {entries}: expected 0 to 10000", ["entries": "\(entries)"]) }
@@ -25,7 +25,7 @@ struct HabitShowCommand: ParsableCommand {
         let doc = try ctx.store.load()
         let h = try HabitResolver.resolve(habit, in: doc.habits)
         let zone = try ctx.zone(doc.settings)
-        let asOfDay = try asOf.map { try DateParser.parse($0, today: zone.local(ctx.now).date) }
+        let asOfDay = asOf?.resolve(today: zone.local(ctx.now).date)
         let p = HabitPresenter(zone: zone, t: ctx.localizer(doc.settings), now: ctx.now, asOf: asOfDay)
         let s = HabitStatistics(h, today: p.today)
         if json {

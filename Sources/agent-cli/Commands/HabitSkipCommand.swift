@@ -13,7 +13,7 @@ struct HabitSkipCommand: ParsableCommand {
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
-    var date: String?
+    var date: DateArgument?
 
     @Option(name: .long, help: t("A note for the day."))
     var note: String?

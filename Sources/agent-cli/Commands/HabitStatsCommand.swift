@@ -20,13 +20,13 @@ struct HabitStatsCommand: ParsableCommand {
     var json = false
 
     @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today)."))
-    var asOf: String?
+    var asOf: DateArgument?
 
     func run() throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let zone = try ctx.zone(doc.settings)
-        let asOfDay = try asOf.map { try DateParser.parse($0, today: zone.local(ctx.now).date) }
+        let asOfDay = asOf?.resolve(today: zone.local(ctx.now).date)
         let p = HabitPresenter(zone: zone, t: ctx.localizer(doc.settings), now: ctx.now, asOf: asOfDay)
         let habits = try habit.map { [try HabitResolver.resolve($0, in: doc.habits)] } ?? doc.habits.filter { archived || !$0.archived }
         let rows = habits.map { ($0, HabitStatistics($0, today: p.today)) }

@@ -12,7 +12,7 @@ struct HabitUndoCommand: ParsableCommand {
     var habit: String
 
     @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
-    var date: String?
+    var date: DateArgument?
 
     func run() throws {
         try HabitDayLogger.log(habit, date: date) { h, day, _ throws(InputError) in

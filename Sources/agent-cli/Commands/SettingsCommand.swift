@@ -13,12 +13,20 @@ struct SettingsCommand: ParsableCommand {
     @Argument(help: t("New value."), completion: Completions.settingValue) var value: String?
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
+    /// A new value is checked against its key (a zone of the tz database, minutes in range…)
+    /// before anything is read or written.
+    func validate() throws {
+        guard let key, let value else { return }
+        try InputCheck.run { () throws(InputError) in
+            var probe = Settings()
+            try SettingsEditor.apply(key: key.rawValue, value: value, to: &probe)
+        }
+    }
+
     func run() throws {
         let ctx = try CLIContext()
         let key = self.key?.rawValue
         if let key, let value {
-            var probe = Settings()
-            try SettingsEditor.apply(key: key, value: value, to: &probe) // validate before locking
             try ctx.store.update { doc in try SettingsEditor.apply(key: key, value: value, to: &doc.settings) }
             let settings = try ctx.store.load().settings
             Output.line("\(key) = \(SettingsEditor.value(of: key, in: settings) ?? value)")

@@ -36,12 +36,12 @@ struct TemplateListCommand: ParsableCommand {
 struct TemplateShowCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: t("Show what a template creates.")) }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian."), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.")) var at: String?
+    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.")) var at: TimeOfDay?
     @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()
-        let at = try self.at.map(TimeParser.parse)
+        let at = self.at
         let tpl = try env.find(name)
         if json { Output.line(JSONWriter.pretty(env.json(tpl)).trimmingTrailingNewline); return }
         let t = env.t, lang = t.language
@@ -83,13 +83,13 @@ struct TemplateApplyCommand: ParsableCommand {
         commandName: "apply", abstract: t("Create a template's alarms and habits."),
         discussion: t("With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.")) }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian."), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.")) var at: String?
+    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.")) var at: TimeOfDay?
     @Flag(name: .long, help: t("Print the created alarms and habits as JSON.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()
         // Validate everything before the store is touched.
-        let at = try self.at.map(TimeParser.parse)
+        let at = self.at
         let tpl = try env.find(name)
         let ctx = try CLIContext()
         let result = try ctx.store.update { doc -> (alarms: [Alarm], habits: [Habit], zone: Zone, t: Localizer) in

@@ -32,7 +32,7 @@ struct TimerCommand: ParsableCommand {
         let ctx = try CLIContext()
         let seconds = duration.seconds
         let label = try label.map(LabelInput.validate)
-        let snooze = try details.validatedSnooze()
+        let snooze = details.snooze
         let sound = try details.validatedSound()
         let (alarm, zone, t) = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
             let zone = try ctx.zone(doc.settings)

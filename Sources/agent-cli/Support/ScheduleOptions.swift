@@ -8,13 +8,13 @@ struct ScheduleOptions: ParsableArguments {
     var days: DaysArgument?
 
     @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра."))
-    var once: String?
+    var once: DateArgument?
 
     @Option(name: .long, help: t("Ring every N days (1–3650)."))
     var every: Int?
 
     @Option(name: .long, help: t("First day for --every (default: today)."))
-    var from: String?
+    var from: DateArgument?
 
     var isEmpty: Bool { days == nil && once == nil && every == nil && from == nil }
 
@@ -23,16 +23,18 @@ struct ScheduleOptions: ParsableArguments {
         let given = [days != nil, once != nil, every != nil].filter { $0 }.count
         if given > 1 { throw ValidationError(t("choose one of --days, --once and --every")) }
         if from != nil, every == nil { throw ValidationError(t("--from goes with --every N")) }
+        try InputCheck.run { () throws(InputError) in
+            if let every, !(1...Schedule.maximumInterval).contains(every) {
+                throw InputError("invalid --every {every}: expected a number of days from 1 to {maximumInterval}", ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
+            }
+        }
     }
 
     /// Builds the schedule for `time`; nil when no option was given.
     func schedule(time: TimeOfDay, today: CivilDate) throws -> Schedule? {
-        if let once { return .once(date: try DateParser.parse(once, today: today), time: time) }
+        if let once { return .once(date: once.resolve(today: today), time: time) }
         if let every {
-            guard (1...Schedule.maximumInterval).contains(every) else {
-                throw InputError("invalid --every {every}: expected a number of days from 1 to {maximumInterval}", ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
-            }
-            let start = try from.map { try DateParser.parse($0, today: today) } ?? today
+            let start = from?.resolve(today: today) ?? today
             return .everyNDays(interval: every, start: start, time: time)
         }
         if let days { return .weekly(days: days.days, time: time) }
@@ -51,12 +53,12 @@ struct AlarmDetailOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))
     var wake: Bool?
 
-    func validatedSnooze() throws -> Int? {
-        guard let snooze else { return nil }
-        guard Limits.snoozeMinutes.contains(snooze) else {
-            throw InputError("invalid --snooze {snooze}: expected minutes from {min} to {max}", ["snooze": "\(snooze)", "min": "\(Limits.snoozeMinutes.lowerBound)", "max": "\(Limits.snoozeMinutes.upperBound)"])
+    func validate() throws {
+        try InputCheck.run { () throws(InputError) in
+            if let snooze, !Limits.snoozeMinutes.contains(snooze) {
+                throw InputError("invalid --snooze {snooze}: expected minutes from {min} to {max}", ["snooze": "\(snooze)", "min": "\(Limits.snoozeMinutes.lowerBound)", "max": "\(Limits.snoozeMinutes.upperBound)"])
+            }
         }
-        return snooze
     }
 
     func validatedSound() throws -> String? { try sound.map { try SoundChoice.validate($0) } }

@@ -63,3 +63,82 @@ enum AutostartMethodChoice: String, CaseIterable, ExpressibleByArgument {
         self = m
     }
 }
+
+/// A day: 2026-12-31, today/сегодня, tomorrow/завтра, yesterday/вчера. The words are placed on the
+/// calendar of the configured zone when the command runs (`resolve(today:)`).
+struct DateArgument: ExpressibleByArgument {
+    let date: DateParser.Expression
+    init?(argument: String) {
+        do { date = try DateParser.expression(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+    func resolve(today: CivilDate) -> CivilDate { date.resolve(today: today) }
+}
+
+/// A numeric habit's amount for a day: 3, 2.5, 2,5.
+struct AmountArgument: ExpressibleByArgument {
+    let value: Double
+    init?(argument: String) {
+        do { value = try AmountParser.amount(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+}
+
+/// A numeric habit's target: an amount above zero.
+struct TargetArgument: ExpressibleByArgument {
+    let value: Double
+    init?(argument: String) {
+        do { value = try AmountParser.target(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+}
+
+/// `--target-per`: what a numeric habit's target counts, a closed set.
+enum TargetPerChoice: String, CaseIterable, ExpressibleByArgument {
+    case day, period
+
+    init?(argument: String) {
+        guard let p = TargetPerChoice(rawValue: String(argument.filter { !$0.isWhitespace }).lowercased()) else {
+            ArgumentErrors.last = InputError("invalid --target-per \"{value}\": expected day or period", ["value": argument])
+            return nil
+        }
+        self = p
+    }
+
+    var per: HabitGoal.Per { self == .day ? .day : .period }
+}
+
+/// One of a habit's frequency options (`--days`, `--every`, `--per-week`, `--per-month`,
+/// `--times-in`), checked by the core's parser as it is read.
+struct FrequencyArgument<Option: FrequencyOption>: ExpressibleByArgument {
+    let frequency: HabitFrequency
+    init?(argument: String) {
+        do { frequency = try Option.frequency(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+}
+
+protocol FrequencyOption {
+    static func frequency(_ text: String) throws(InputError) -> HabitFrequency
+}
+
+extension FrequencyOption {
+    /// The core's parser with only this option given: it returns a frequency for any accepted text.
+    static func single(days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil,
+                       timesIn: String? = nil) throws(InputError) -> HabitFrequency {
+        try HabitFrequencyParser.parse(daily: false, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn) ?? .daily
+    }
+}
+
+enum HabitDaysOption: FrequencyOption { static func frequency(_ s: String) throws(InputError) -> HabitFrequency { try single(days: s) } }
+enum EveryOption: FrequencyOption { static func frequency(_ s: String) throws(InputError) -> HabitFrequency { try single(every: s) } }
+enum PerWeekOption: FrequencyOption { static func frequency(_ s: String) throws(InputError) -> HabitFrequency { try single(perWeek: s) } }
+enum PerMonthOption: FrequencyOption { static func frequency(_ s: String) throws(InputError) -> HabitFrequency { try single(perMonth: s) } }
+enum TimesInOption: FrequencyOption { static func frequency(_ s: String) throws(InputError) -> HabitFrequency { try single(timesIn: s) } }
+
+/// A rule between options, or a range, checked in `validate()`: the core's error is reported in
+/// its own words (exit 2, as a value refused while parsing), not as a usage error.
+enum InputCheck {
+    static func run(_ body: () throws(InputError) -> Void) throws {
+        do { try body() } catch {
+            ArgumentErrors.last = error
+            throw ValidationError(error.message(in: CLIText.localizer))
+        }
+    }
+}

@@ -11,11 +11,16 @@ struct SnoozeCommand: ParsableCommand {
     @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm)."), completion: Completions.of(.alarm)) var alarm: String?
     @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).")) var minutes: Int?
 
+    func validate() throws {
+        try InputCheck.run { () throws(InputError) in
+            if let minutes, !Limits.snoozeMinutes.contains(minutes) {
+                throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
+            }
+        }
+    }
+
     func run() throws {
         CLIText.useUserLanguage()
-        if let minutes, !Limits.snoozeMinutes.contains(minutes) {
-            throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
-        }
         let ctx = try CLIContext()
         let id = try AgentConnection.alarmID(alarm, ctx)
         let snoozed = try AgentConnection.call { client throws(AgentClientError) in try client.snooze(id, minutes: UInt32(minutes ?? 0)) }
@@ -52,6 +57,11 @@ struct PauseCommand: ParsableCommand {
 
     func validate() throws {
         if (duration == nil) == (until == nil) { throw ValidationError(t("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
+        try InputCheck.run { () throws(InputError) in
+            if let d = duration, !Limits.pauseSeconds.contains(d.seconds) {
+                throw InputError("invalid --for \"{value}\": a pause lasts at most 31 days (744h)", ["value": d.text])
+            }
+        }
     }
 
     func run() throws {
@@ -62,9 +72,6 @@ struct PauseCommand: ParsableCommand {
         let end: Instant
         switch (duration, until) {
         case (let d?, nil):
-            guard Limits.pauseSeconds.contains(d.seconds) else {
-                throw InputError("invalid --for \"{value}\": a pause lasts at most 31 days (744h)", ["value": d.text])
-            }
             end = ctx.now + d.seconds
         case (nil, let time?):
             let today = zone.local(ctx.now).date
