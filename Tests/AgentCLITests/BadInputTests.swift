@@ -92,7 +92,7 @@ struct BadInputTests {
         Case(args: ["rm", "abcd0001", "ffffffff"], names: "no alarm \"ffffffff\"", needsStore: true),
         Case(args: ["rm", "abcd"], names: "id prefix \"abcd\" is ambiguous (abcd0001, abcd0002)", needsStore: true),
         Case(args: ["rm", "Дубль"], names: "2 alarms are labelled \"Дубль\"", needsStore: true),
-        Case(args: ["rm"], names: "Missing expected argument '<alarms>"),
+        Case(args: ["rm"], names: "Missing expected argument '<alarm> ...'"),
         Case(args: ["show", "abcd"], names: "is ambiguous", needsStore: true),
         Case(args: ["show", "nobody"], names: "no alarm \"nobody\""),
         Case(args: ["edit", "abcd", "--time", "8:00"], names: "is ambiguous", needsStore: true),
@@ -104,7 +104,7 @@ struct BadInputTests {
         Case(args: ["enable", "ffffffff"], names: "no alarm \"ffffffff\""),
         Case(args: ["enable", "5eed0003"], names: "which has passed", needsStore: true),
         Case(args: ["disable", "abcd"], names: "is ambiguous", needsStore: true),
-        Case(args: ["disable"], names: "Missing expected argument '<alarms>"),
+        Case(args: ["disable"], names: "Missing expected argument '<alarm> ...'"),
         // next
         Case(args: ["next", "--count", "0"], names: "invalid --count 0"),
         Case(args: ["next", "--count", "1001"], names: "invalid --count 1001"),

@@ -41,6 +41,22 @@ def test_english_detector_catches_english_and_passes_russian():
     assert not english_lines("ВЫЗОВ: agent-cli add <time> [--days <days>] [--once <once>]")
 
 
+# Value names in help and usage (`--days <days>`): in the user's language too. Not words: X/Y, URL.
+VALUE_NAME = re.compile(r"<([^<>\s]+)>")
+NOT_WORDS = {"X/Y", "URL"}
+
+
+def english_value_names(text: str) -> list[str]:
+    return sorted({v for v in VALUE_NAME.findall(text)
+                   if re.search("[A-Za-z]", v) and not re.search("[а-яё]", v, re.I) and v not in NOT_WORDS})
+
+
+def test_value_name_detector():
+    assert english_value_names("ВЫЗОВ: agent-cli add <time> [--days <days>] [--once <дата>]") == ["days", "time"]
+    assert english_value_names("  --times-in <X/Y>   X раз за любые Y дней") == []
+    assert english_value_names("ВЫЗОВ: agent-cli add <время> [--days <дни>]") == []
+
+
 def command_paths(cli) -> list[list[str]]:
     """Every command and subcommand, from ArgumentParser's own description of the tree."""
     r = cli(["--experimental-dump-help"])
@@ -67,7 +83,7 @@ def test_every_help_is_russian(cli):
         r = cli(path + ["--help"], env=RU)
         assert r.rc == 0, (path, r)
         assert "ВЫЗОВ:" in r.stdout and "Показать справку." in r.stdout, (path, r.stdout)
-        bad = english_lines(r.stdout)
+        bad = english_lines(r.stdout) + [f"<{v}>" for v in english_value_names(r.stdout)]
         if bad:
             problems[" ".join(path)] = bad
     assert not problems, "English left in Russian help:\n" + json.dumps(problems, ensure_ascii=False, indent=1)
@@ -94,6 +110,18 @@ def test_closed_sets_are_listed_in_help(cli):
     assert "(значения: zone, snooze, sound, ring-minutes, late-window, language, habit-later, habit-sound, wake, achievement-notifications, dismiss)" in text, text
     text = " ".join(cli(["autostart", "enable", "--help"]).stdout.split())
     assert "(values: auto, systemd, xdg; default: auto)" in text, text
+
+
+def test_value_names_are_russian_in_usage_and_options(cli):
+    text = cli(["add", "--help"], env=RU).stdout
+    assert "agent-cli add <время> [--days <дни>] [--once <дата>]" in " ".join(text.split()), text
+    assert "--label <метка>" in text and "<time>" not in text, text
+    # English help keeps English value names.
+    text = cli(["add", "--help"]).stdout
+    assert "agent-cli add <time> [--days <days>] [--once <date>]" in " ".join(text.split()), text
+    # And ArgumentParser's own messages name the value the same way.
+    r = cli(["habit", "done"], env=RU)
+    assert "<привычка>" in r.stderr, r.stderr
 
 
 def test_help_follows_language_setting_over_locale(cli):
@@ -136,7 +164,7 @@ def test_common_errors_are_russian(cli, args, status):
     assert r.rc == status, r
     assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
     assert re.search("[а-яё]", r.stderr), r.stderr
-    assert not english_lines(r.stderr), r.stderr
+    assert not english_lines(r.stderr) and not english_value_names(r.stderr), r.stderr
     assert cli(["list", "--json"]).stdout == before  # nothing changed
 
 

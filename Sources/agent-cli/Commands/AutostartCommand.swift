@@ -15,7 +15,7 @@ struct AutostartCommand: ParsableCommand {
 }
 
 struct AutostartOptions: ParsableArguments {
-    @Option(name: .long, help: t("auto (default: systemd when systemd --user runs, else xdg), systemd or xdg."))
+    @Option(name: .long, help: t("auto (default: systemd when systemd --user runs, else xdg), systemd or xdg.", value: N_("method")))
     var method: AutostartMethodChoice = .auto
 }
 

@@ -9,15 +9,15 @@ struct EditCommand: ParsableCommand {
         discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
     }
 
-    @Argument(help: t("Alarm id, unique id prefix, or exact label."), completion: Completions.of(.alarm))
+    @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm))
     var alarm: String
 
-    @Option(name: .long, help: t("New time of day, HH:MM."))
+    @Option(name: .long, help: t("New time of day, HH:MM.", value: N_("time")))
     var time: TimeOfDay?
 
     @OptionGroup var schedule: ScheduleOptions
 
-    @Option(name: .long, help: t("New label."))
+    @Option(name: .long, help: t("New label.", value: N_("label")))
     var label: String?
 
     @OptionGroup var details: AlarmDetailOptions

@@ -6,13 +6,13 @@ struct EnableCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "enable", abstract: t("Switch alarms on."))
     }
-    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels."), completion: Completions.of(.alarm)) var alarms: [String]
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: true) }
 }
 
 struct DisableCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "disable", abstract: t("Switch alarms off (they are kept).")) }
-    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels."), completion: Completions.of(.alarm)) var alarms: [String]
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: false) }
 }
 

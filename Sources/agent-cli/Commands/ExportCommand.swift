@@ -13,7 +13,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(name: .customLong("ics"), help: t("iCalendar (RFC 5545), the only format so far."))
     var ics = false
 
-    @Argument(help: t("Write to this file (replaced atomically) instead of standard output."))
+    @Argument(help: t("Write to this file (replaced atomically) instead of standard output.", value: N_("file")))
     var file: String?
 
     func run() throws {

@@ -9,7 +9,7 @@ struct HabitAddCommand: ParsableCommand {
         discussion: t("Examples:\n  agent-cli habit add Read --remind 21:00\n  agent-cli habit add \"Бег\" --per-week 3 --remind 07:00\n  agent-cli habit add Water --numeric --unit glasses --target 8 --remind 10:00,16:00\n  agent-cli habit add Coffee --numeric --unit cups --target 2 --at-most\nWithout a frequency option the habit is daily; it starts today unless --start says otherwise."))
     }
 
-    @Argument(help: t("Name (unique; any script, emoji welcome; at most 200 characters)."))
+    @Argument(help: t("Name (unique; any script, emoji welcome; at most 200 characters).", value: N_("name")))
     var name: String
 
     @OptionGroup var definition: HabitDefinitionOptions

@@ -7,13 +7,13 @@ struct HabitArchiveCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "archive", abstract: t("Archive habits: no longer due or reminded, history kept."))
     }
-    @Argument(help: t("Habit names (exact) or unique id prefixes."), completion: Completions.of(.habit)) var habits: [String]
+    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits: [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: true) }
 }
 
 struct HabitUnarchiveCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back.")) }
-    @Argument(help: t("Habit names (exact) or unique id prefixes."), completion: Completions.of(.habit)) var habits: [String]
+    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits: [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: false) }
 }
 

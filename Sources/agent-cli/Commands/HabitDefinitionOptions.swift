@@ -5,43 +5,43 @@ import MoscowTimeCore
 /// The options that define a habit, shared by `habit add` and `habit edit`. Each value is checked as
 /// it is parsed (a bad one gets the core's one-line message); the rules between them in `validate()`.
 struct HabitDefinitionOptions: ParsableArguments {
-    @Option(name: .long, help: t("What the habit is about (empty to clear, with edit)."))
+    @Option(name: .long, help: t("What the habit is about (empty to clear, with edit).", value: N_("text")))
     var description: String?
 
     @Flag(name: .long, help: t("Every day (the default for add)."))
     var daily = false
 
-    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные."))
+    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.", value: N_("days")))
     var days: FrequencyArgument<HabitDaysOption>?
 
-    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365)."))
+    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")))
     var every: FrequencyArgument<EveryOption>?
 
-    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7)."))
+    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")))
     var perWeek: FrequencyArgument<PerWeekOption>?
 
-    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30)."))
+    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")))
     var perMonth: FrequencyArgument<PerMonthOption>?
 
-    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365)."))
+    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")))
     var timesIn: FrequencyArgument<TimesInOption>?
 
-    @Option(name: .customLong("target-per"), help: t("Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week)."))
+    @Option(name: .customLong("target-per"), help: t("Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week).", value: N_("period")))
     var targetPer: TargetPerChoice?
 
-    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none."))
+    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")))
     var remind: String?
 
-    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today)."))
+    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var start: DateArgument?
 
     @Flag(name: .long, help: t("Measure an amount against a daily target (needs --target)."))
     var numeric = false
 
-    @Option(name: .long, help: t("Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов)."))
+    @Option(name: .long, help: t("Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов).", value: N_("unit")))
     var unit: String?
 
-    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5)."))
+    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")))
     var target: TargetArgument?
 
     @Flag(name: .customLong("at-most"), help: t("The target is a limit not to exceed (default: at least)."))

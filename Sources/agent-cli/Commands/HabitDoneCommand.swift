@@ -9,16 +9,16 @@ struct HabitDoneCommand: ParsableCommand {
         discussion: t("Numeric habits: --amount sets the day's total; without it one unit is added.\nExamples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note \"50 pages\"\n          agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)"))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone)."))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).", value: N_("date")))
     var date: DateArgument?
 
-    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5)."))
+    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")))
     var amount: AmountArgument?
 
-    @Option(name: .long, help: t("A note for the day."))
+    @Option(name: .long, help: t("A note for the day.", value: N_("text")))
     var note: String?
 
     func run() throws {

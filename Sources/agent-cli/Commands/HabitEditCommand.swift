@@ -9,10 +9,10 @@ struct HabitEditCommand: ParsableCommand {
         discussion: t("Examples:\n  agent-cli habit edit Read --remind 21:30 · agent-cli habit edit Read --remind none\n  agent-cli habit edit Water --target 10 · agent-cli habit edit \"Бег\" --name \"Пробежка\" --per-week 4\nA habit with logged days cannot switch between yes/no and numeric."))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("New name."))
+    @Option(name: .long, help: t("New name.", value: N_("name")))
     var name: String?
 
     @OptionGroup var definition: HabitDefinitionOptions

@@ -9,7 +9,7 @@ struct HabitExportCommand: ParsableCommand {
         discussion: t("Columns: record,id,name,description,frequency,reminders,start,archived,unit,target,goal,created,modified,date,state,amount,note\nOne \"habit\" row per habit, then one \"entry\" row per logged day."))
     }
 
-    @Option(name: .long, help: t("Write to this file (replaced atomically) instead of standard output."))
+    @Option(name: .long, help: t("Write to this file (replaced atomically) instead of standard output.", value: N_("file")))
     var output: String?
 
     func run() throws {

@@ -8,7 +8,7 @@ struct HabitRemoveCommand: ParsableCommand {
         commandName: "rm", abstract: t("Delete habits with their history (archive keeps the history)."), aliases: ["remove"])
     }
 
-    @Argument(help: t("Habit names (exact) or unique id prefixes."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit))
     var habits: [String]
 
     func validate() throws {

@@ -7,16 +7,16 @@ struct HabitShowCommand: ParsableCommand {
         CommandConfiguration(commandName: "show", abstract: t("Show one habit, its statistics and its recent days."))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("How many recent entries to list (0–10000)."))
+    @Option(name: .long, help: t("How many recent entries to list (0–10000).", value: N_("count")))
     var entries = 14
 
     @Flag(name: .long, help: t("Machine-readable output, with every entry."))
     var json = false
 
-    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today)."))
+    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var asOf: DateArgument?
 
     func run() throws {

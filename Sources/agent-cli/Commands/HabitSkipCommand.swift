@@ -9,13 +9,13 @@ struct HabitSkipCommand: ParsableCommand {
         discussion: t("Example: agent-cli habit skip Run --note \"ill\" · agent-cli habit skip Run --date 2026-11-20"))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var date: DateArgument?
 
-    @Option(name: .long, help: t("A note for the day."))
+    @Option(name: .long, help: t("A note for the day.", value: N_("text")))
     var note: String?
 
     func run() throws {

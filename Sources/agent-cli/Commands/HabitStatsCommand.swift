@@ -10,7 +10,7 @@ struct HabitStatsCommand: ParsableCommand {
         discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = X/Y of \"X times in Y days\", v = the share of the target reached in a\nrolling window. Points: 10 × the current streak + 5 × each completed day.\n--as-of computes everything as of that day (days after it are ignored).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
     }
 
-    @Argument(help: t("One habit (exact name or id prefix); all active habits without it."), completion: Completions.of(.habit))
+    @Argument(help: t("One habit (exact name or id prefix); all active habits without it.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String?
 
     @Flag(name: .long, help: t("Include archived habits (all-habits table)."))
@@ -19,7 +19,7 @@ struct HabitStatsCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output."))
     var json = false
 
-    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today)."))
+    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var asOf: DateArgument?
 
     func run() throws {

@@ -8,10 +8,10 @@ struct HabitUndoCommand: ParsableCommand {
         commandName: "undo", abstract: t("Remove what was logged for a day (done, amount or skip)."))
     }
 
-    @Argument(help: t("Habit name (exact) or unique id prefix."), completion: Completions.of(.habit))
+    @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today)."))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var date: DateArgument?
 
     func run() throws {

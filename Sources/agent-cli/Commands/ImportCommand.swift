@@ -11,7 +11,7 @@ struct ImportCommand: ParsableCommand {
             discussion: t("Our own export (agent-cli export --ics) comes back exactly: items replace those with the same id.\nOther calendars' events with a reminder become alarms that ring at the reminder; a repeating\nevent whose rule alarms cannot express exactly is skipped with a warning naming it. A malformed\nfile changes nothing and the error names the line."))
     }
 
-    @Argument(help: t("The .ics file."))
+    @Argument(help: t("The .ics file.", value: N_("file")))
     var file: String
 
     @Flag(name: .customLong("dry-run"), help: t("Report what would be imported without changing anything."))

@@ -7,7 +7,7 @@ struct NextCommand: ParsableCommand {
         CommandConfiguration(commandName: "next", abstract: t("Show the coming rings, soonest first."))
     }
 
-    @Option(name: .long, help: t("How many (1–1000)."))
+    @Option(name: .long, help: t("How many (1–1000).", value: N_("count")))
     var count = 5
 
     @Flag(name: .long, help: t("Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due."))

@@ -7,7 +7,7 @@ struct RemoveCommand: ParsableCommand {
         CommandConfiguration(commandName: "rm", abstract: t("Delete alarms."), aliases: ["remove"])
     }
 
-    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels."), completion: Completions.of(.alarm))
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm))
     var alarms: [String]
 
     func validate() throws {

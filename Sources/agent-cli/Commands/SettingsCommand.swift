@@ -9,8 +9,8 @@ struct SettingsCommand: ParsableCommand {
         discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file,\nalarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en),\nhabit-later (minutes, 30), habit-sound (message-new-instant), wake (on: alarms wake the computer\nfrom suspend), achievement-notifications (on), dismiss (what closing a ringing alarm's notification\ndoes: snooze, the default, or stop).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
     }
 
-    @Argument(help: t("Setting to show or change.")) var key: SettingKey?
-    @Argument(help: t("New value."), completion: Completions.settingValue) var value: String?
+    @Argument(help: t("Setting to show or change.", value: N_("key"))) var key: SettingKey?
+    @Argument(help: t("New value.", value: N_("value")), completion: Completions.settingValue) var value: String?
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     /// A new value is checked against its key (a zone of the tz database, minutes in range…)

@@ -7,7 +7,7 @@ struct ShowCommand: ParsableCommand {
         CommandConfiguration(commandName: "show", abstract: t("Show one alarm and its next rings."))
     }
 
-    @Argument(help: t("Alarm id, unique id prefix, or exact label."), completion: Completions.of(.alarm))
+    @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm))
     var alarm: String
 
     @Flag(name: .long, help: t("Machine-readable output."))

@@ -24,13 +24,13 @@ struct SyncSetupCommand: ParsableCommand {
                              discussion: t("Without --password-command the password is read from standard input and kept in the\ndesktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."))
     }
 
-    @Argument(help: t("The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/)."))
+    @Argument(help: t("The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/).", value: N_("URL")))
     var url: String
 
-    @Option(name: .long, help: t("The user name."))
+    @Option(name: .long, help: t("The user name.", value: N_("user")))
     var user: String?
 
-    @Option(name: .customLong("password-command"), help: t("A command that prints the password (pass show caldav); it is never stored."))
+    @Option(name: .customLong("password-command"), help: t("A command that prints the password (pass show caldav); it is never stored.", value: N_("command")))
     var passwordCommand: String?
 
     func run() throws {

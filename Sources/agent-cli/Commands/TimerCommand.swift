@@ -10,10 +10,10 @@ struct TimerCommand: ParsableCommand {
         discussion: t("Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days)."))
     }
 
-    @Argument(help: t("How long: 90s, 25m, 1h30m."))
+    @Argument(help: t("How long: 90s, 25m, 1h30m.", value: N_("duration")))
     var duration: DurationArgument
 
-    @Argument(help: t("Label (default: Timer / Таймер)."))
+    @Argument(help: t("Label (default: Timer / Таймер).", value: N_("label")))
     var label: String?
 
     @OptionGroup var details: AlarmDetailOptions

@@ -23,7 +23,7 @@ enum CLIText {
     static let libraryPhrases: [String] = [
         N_("OVERVIEW:"), N_("USAGE:"), N_("ARGUMENTS:"), N_("OPTIONS:"), N_("SUBCOMMANDS:"),
         N_("Show help information."), N_("Show the version."), N_("Show subcommand help information."),
-        N_("(default: "), N_("(values: "), N_("; default: "), N_(" (default)"), N_("<subcommand>"),
+        N_("(default: "), N_("(values: "), N_("; default: "), N_(" (default)"), N_("<subcommand>"), N_("<options>"),
     ]
 
     /// swift-argument-parser's error messages, as it writes them; `{…}` stands for any text.
@@ -94,6 +94,11 @@ func replacingKeepingColumns(_ text: String, _ phrase: String, _ replacement: St
 func t(_ english: String) -> String { CLIText.localizer(english) }
 func t(_ english: String, _ values: [String: String]) -> String { CLIText.localizer(english, values) }
 func t(_ english: String) -> ArgumentHelp { ArgumentHelp(CLIText.localizer(english)) }
+/// Help for an option or argument with the name of its value (`--days <days>`, `--days <дни>`)
+/// in the user's language too: `t("Weekdays: …", value: N_("days"))`.
+func t(_ english: String, value: String) -> ArgumentHelp {
+    ArgumentHelp(CLIText.localizer(english), valueName: CLIText.localizer(value))
+}
 
 
 /// Matches text against a message with `{name}` placeholders, each standing for any text.

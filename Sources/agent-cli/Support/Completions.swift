@@ -54,7 +54,7 @@ struct CompleteCommand: ParsableCommand {
         CommandConfiguration(commandName: "__complete", abstract: t("Print completion candidates."), shouldDisplay: false)
     }
 
-    @Argument(help: t("What to list.")) var kind: Completions.Kind
+    @Argument(help: t("What to list.", value: N_("kind"))) var kind: Completions.Kind
 
     func run() {
         let list = Completions.candidates(kind)

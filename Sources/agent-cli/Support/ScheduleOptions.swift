@@ -4,16 +4,16 @@ import MoscowTimeCore
 
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {
-    @Option(name: .long, help: t("Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays)."))
+    @Option(name: .long, help: t("Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays).", value: N_("days")))
     var days: DaysArgument?
 
-    @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра."))
+    @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.", value: N_("date")))
     var once: DateArgument?
 
-    @Option(name: .long, help: t("Ring every N days (1–3650)."))
+    @Option(name: .long, help: t("Ring every N days (1–3650).", value: N_("number")))
     var every: Int?
 
-    @Option(name: .long, help: t("First day for --every (default: today)."))
+    @Option(name: .long, help: t("First day for --every (default: today).", value: N_("date")))
     var from: DateArgument?
 
     var isEmpty: Bool { days == nil && once == nil && every == nil && from == nil }
@@ -44,10 +44,10 @@ struct ScheduleOptions: ParsableArguments {
 
 /// `--snooze`, `--sound`, `--wake/--no-wake`: shared by `add`, `timer` and `edit`.
 struct AlarmDetailOptions: ParsableArguments {
-    @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting)."))
+    @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting).", value: N_("minutes")))
     var snooze: Int?
 
-    @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file."))
+    @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.", value: N_("sound")))
     var sound: String?
 
     @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))

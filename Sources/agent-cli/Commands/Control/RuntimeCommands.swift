@@ -8,8 +8,8 @@ struct SnoozeCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
     }
-    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm)."), completion: Completions.of(.alarm)) var alarm: String?
-    @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).")) var minutes: Int?
+    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm).", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String?
+    @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes"))) var minutes: Int?
 
     func validate() throws {
         try InputCheck.run { () throws(InputError) in
@@ -31,7 +31,7 @@ struct SnoozeCommand: ParsableCommand {
 struct StopCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one).")) }
-    @Argument(help: t("Alarm id, unique prefix or label."), completion: Completions.of(.alarm)) var alarm: String?
+    @Argument(help: t("Alarm id, unique prefix or label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String?
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
     func validate() throws {
@@ -52,8 +52,8 @@ struct PauseCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
         discussion: t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
-    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.")) var duration: DurationArgument?
-    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).")) var until: TimeOfDay?
+    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration"))) var duration: DurationArgument?
+    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time"))) var until: TimeOfDay?
 
     func validate() throws {
         if (duration == nil) == (until == nil) { throw ValidationError(t("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
