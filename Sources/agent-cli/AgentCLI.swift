@@ -9,7 +9,7 @@ struct AgentCLI: ParsableCommand {
         CommandConfiguration(
             commandName: "agent-cli",
         abstract: t("Alarms and habits in Moscow time (or any zone you choose)."),
-        discussion: t("Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures,\n3 the agent is not running (commands that control it).\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."),
+        discussion: t("Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures, 3 the agent is not running (commands that control it).\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."),
         version: AgentIdentity.version,
         subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
                       EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self,

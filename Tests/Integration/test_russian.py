@@ -184,3 +184,40 @@ def test_ru_po_is_complete():
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert "untranslated" not in r.stderr and "fuzzy" not in r.stderr, r.stderr
+
+
+def hard_breaks(text: str, width: int) -> list[str]:
+    """Line breaks in the help's overview that ArgumentParser did not make: a line the next one's
+    first word would still have fitted on, inside a sentence (not after '.' or ':', not before an
+    indented example or a capital)."""
+    overview = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    overview = re.split(r"\n(?:USAGE|ВЫЗОВ):", overview)[0]
+    lines = overview.splitlines()
+    found = []
+    for a, b in zip(lines, lines[1:]):
+        if not a or not b or b.startswith(" ") or a.endswith((".", ":")) or b[0].isupper():
+            continue
+        # ArgumentParser fills a line up to width - 1 characters.
+        if len(a) + 1 + len(b.split()[0]) <= width - 1:
+            found.append(f"{a!r} / {b!r}")
+    return found
+
+
+def test_hard_break_detector():
+    assert hard_breaks("OVERVIEW: x\n\nKeys: zone (IANA name), sound (theme id or file,\nalarm-clock-elapsed).\n\nUSAGE: y", 200)
+    assert not hard_breaks("OVERVIEW: x\n\nKeys: zone (IANA name), sound (theme id or file,\nalarm-clock-elapsed).\n\nUSAGE: y", 60)
+    assert not hard_breaks("OVERVIEW: x\n\nExamples:\n  agent-cli add 7:30\nWithout --days it rings.\n\nUSAGE: y", 200)
+
+
+@pytest.mark.parametrize("width", [60, 200])
+def test_discussions_are_wrapped_by_the_parser(cli, width):
+    """One paragraph per line in the catalogue: the help re-wraps to any terminal width, in
+    English and Russian, with no break left over from the source's own wrapping."""
+    problems = {}
+    for path in [[]] + command_paths(cli):
+        for env in ({"COLUMNS": str(width)}, {**RU, "COLUMNS": str(width)}):
+            r = cli(path + ["--help"], env=env)
+            bad = hard_breaks(r.stdout, width)
+            if bad:
+                problems[" ".join(path) + (" (ru)" if "LANG" in env else "")] = bad
+    assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)

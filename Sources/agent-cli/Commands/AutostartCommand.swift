@@ -8,7 +8,7 @@ struct AutostartCommand: ParsableCommand {
         CommandConfiguration(
         commandName: "autostart",
         abstract: t("Start the agent with your desktop session, or stop doing so (for you only)."),
-        discussion: t("Where systemd runs your session (systemctl --user answers), this enables the user unit\nmoscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG\nautostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default\n~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.\nIf the installed unit runs another binary, a unit of your own is written to\n$XDG_CONFIG_HOME/systemd/user/ and removed again by disable."),
+        discussion: t("Where systemd runs your session (systemctl --user answers), this enables the user unit moscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG autostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default ~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.\nIf the installed unit runs another binary, a unit of your own is written to $XDG_CONFIG_HOME/systemd/user/ and removed again by disable."),
         subcommands: [AutostartStatusCommand.self, AutostartEnableCommand.self, AutostartDisableCommand.self],
         defaultSubcommand: AutostartStatusCommand.self)
     }

@@ -6,7 +6,7 @@ struct HabitAchievementsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "achievements", abstract: t("Achievements earned, with points and level."),
-            discussion: t("Each is earned once and kept (undoing the day does not take it away): first completion,\n100 completions, streaks of 7, 30, 100 and 365 days, strength reaching 80%.\nPoints: 10 × each habit's current streak + 5 × each completed day; level L needs\n100 · (L − 1)² points."))
+            discussion: t("Each is earned once and kept (undoing the day does not take it away): first completion, 100 completions, streaks of 7, 30, 100 and 365 days, strength reaching 80%.\nPoints: 10 × each habit's current streak + 5 × each completed day; level L needs 100 · (L − 1)² points."))
     }
 
     @Argument(help: t("One habit (exact name or id prefix); all habits without it.", value: N_("habit")), completion: Completions.of(.habit))

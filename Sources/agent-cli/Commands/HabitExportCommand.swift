@@ -6,7 +6,7 @@ struct HabitExportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "export", abstract: t("Write all habits and their days as CSV (read back by habit import)."),
-        discussion: t("Columns: record,id,name,description,frequency,reminders,start,archived,unit,target,goal,created,modified,date,state,amount,note\nOne \"habit\" row per habit, then one \"entry\" row per logged day."))
+        discussion: t("Columns: record, id, name, description, frequency, reminders, start, archived, unit, target, goal, created, modified, date, state, amount, note.\nOne \"habit\" row per habit, then one \"entry\" row per logged day."))
     }
 
     @Option(name: .long, help: t("Write to this file (replaced atomically) instead of standard output.", value: N_("file")))

@@ -6,7 +6,7 @@ struct HabitImportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "import", abstract: t("Import habits: our own CSV, or Loop Habit Tracker's CSV export."),
-        discussion: t("FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip\n(\"Loop Habits CSV 2026-11-21.zip\") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).\nA habit whose name already exists keeps its definition and gains the imported days it has no\nentry for. Nothing is written with --dry-run or when anything in the input is invalid."))
+        discussion: t("FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip (\"Loop Habits CSV 2026-11-21.zip\") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).\nA habit whose name already exists keeps its definition and gains the imported days it has no entry for. Nothing is written with --dry-run or when anything in the input is invalid."))
     }
 
     @Argument(help: t("The CSV file, Loop zip or unpacked Loop folder.", value: N_("path")))

@@ -7,7 +7,7 @@ struct HabitStatsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "stats", abstract: t("Streaks, completion rates, strength score and totals; one habit adds a year heatmap."),
-        discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m),\nm = 0.5^(√f/13), f = X/Y of \"X times in Y days\", v = the share of the target reached in a\nrolling window. Points: 10 × the current streak + 5 × each completed day.\n--as-of computes everything as of that day (days after it are ignored).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
+        discussion: t("Rates are the share of due days done in the last 7, 30 and 365 days (skipped days left out).\nThe score is Loop Habit Tracker's habit strength: score = previous · m + v · (1 − m), m = 0.5^(√f/13), f = X/Y of \"X times in Y days\", v = the share of the target reached in a rolling window. Points: 10 × the current streak + 5 × each completed day.\n--as-of computes everything as of that day (days after it are ignored).\nThe heatmap is coloured on a terminal unless NO_COLOR is set."))
     }
 
     @Argument(help: t("One habit (exact name or id prefix); all active habits without it.", value: N_("habit")), completion: Completions.of(.habit))

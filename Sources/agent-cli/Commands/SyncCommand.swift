@@ -8,7 +8,7 @@ struct SyncCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "sync", abstract: t("Synchronise alarms and habits with a CalDAV server (Radicale, Nextcloud, Fastmail…)."),
-            discussion: t("Alarms go to the calendar \"moscowtime-alarms\" (events), habits with every logged day to\n\"moscowtime-habits\" (to-dos), both created if missing. Per item the later edit wins, per habit day\nthe later log, and a delete wins over an older edit; versions that lose are kept in the conflict\nlog that sync status names. Exit status 1 when the server cannot be reached or refuses the password."),
+            discussion: t("Alarms go to the calendar \"moscowtime-alarms\" (events), habits with every logged day to \"moscowtime-habits\" (to-dos), both created if missing. Per item the later edit wins, per habit day the later log, and a delete wins over an older edit; versions that lose are kept in the conflict log that sync status names. Exit status 1 when the server cannot be reached or refuses the password."),
             subcommands: [SyncSetupCommand.self, SyncStatusCommand.self, SyncOffCommand.self])
     }
 
@@ -21,7 +21,7 @@ struct SyncCommand: ParsableCommand {
 struct SyncSetupCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "setup", abstract: t("Set the CalDAV server to sync with (checked before it is saved)."),
-                             discussion: t("Without --password-command the password is read from standard input and kept in the\ndesktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."))
+                             discussion: t("Without --password-command the password is read from standard input and kept in the desktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."))
     }
 
     @Argument(help: t("The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/).", value: N_("URL")))
