@@ -183,6 +183,8 @@ struct BadInputTests {
         (["add", "7:30", "--snooze", "500"], "invalid --snooze 500"),
         (["settings", "zone", "right/Europe/Berlin"], "right/Europe/Berlin"),
         (["habit", "edit", "X", "--target-per", "week"], "invalid --target-per \"week\""),
+        (["habit", "add", "X", "--remind", "25:00"], "invalid reminder time \"25:00\""),
+        (["timer", "200h"], "a timer runs from 1 second to 7 days"),
     ])
     func valuesAreCheckedBeforeTheStoreIsRead(_ args: [String], _ names: String) {
         let rig = CLIRig()

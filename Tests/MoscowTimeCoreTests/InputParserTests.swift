@@ -75,6 +75,18 @@ struct InputParserTests {
         #expect(try DateParser.parse(" 2027-01-02 ", today: today) == F.day(2027, 1, 2))
     }
 
+    /// A date checked while the arguments are parsed and placed once the zone is known: the words
+    /// stay relative to whichever day is today then.
+    @Test func dateExpressions() throws {
+        #expect(try DateParser.expression("2026-12-31") == .day(F.day(2026, 12, 31)))
+        #expect(try DateParser.expression("вчера") == .fromToday(-1))
+        let tomorrow = try DateParser.expression("Tomorrow")
+        #expect(tomorrow == .fromToday(1))
+        #expect(tomorrow.resolve(today: F.day(2026, 12, 31)) == F.day(2027, 1, 1))
+        #expect(tomorrow.resolve(today: F.day(2028, 2, 28)) == F.day(2028, 2, 29))
+        #expect(throws: InputError.self) { try DateParser.expression("someday") }
+    }
+
     @Test(arguments: ["2026-02-30", "31-12-2026", "2026-13-01", "2026/12/31", "", "next week", "2026-12-3"])
     func invalidDates(text: String) {
         #expect {

@@ -21,7 +21,7 @@ struct HabitAddCommand: ParsableCommand {
         let ctx = try CLIContext()
         // Validate everything that needs no document before the store is touched.
         let frequency = definition.frequency() ?? .daily
-        let reminders = try definition.reminders() ?? []
+        let reminders = definition.reminders() ?? []
         let description = try definition.description.map(HabitTextRules.description) ?? nil
         let goal = try definition.goal(current: nil)
         let (habit, p) = try ctx.store.update { doc -> (Habit, HabitPresenter) in

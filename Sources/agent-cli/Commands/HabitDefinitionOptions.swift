@@ -30,7 +30,7 @@ struct HabitDefinitionOptions: ParsableArguments {
     var targetPer: TargetPerChoice?
 
     @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")))
-    var remind: String?
+    var remind: ReminderTimesArgument?
 
     @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
     var start: DateArgument?
@@ -65,7 +65,7 @@ struct HabitDefinitionOptions: ParsableArguments {
         daily ? .daily : days?.frequency ?? every?.frequency ?? perWeek?.frequency ?? perMonth?.frequency ?? timesIn?.frequency
     }
 
-    func reminders() throws -> [TimeOfDay]? { try remind.map(ReminderTimesParser.parse) }
+    func reminders() -> [TimeOfDay]? { remind?.times }
 
     func startDate(today: CivilDate) -> CivilDate? { start?.resolve(today: today) }
 

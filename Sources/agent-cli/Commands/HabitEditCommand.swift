@@ -20,7 +20,7 @@ struct HabitEditCommand: ParsableCommand {
     func run() throws {
         let ctx = try CLIContext()
         let frequency = definition.frequency()
-        let reminders = try definition.reminders()
+        let reminders = definition.reminders()
         let description = try definition.description.map(HabitTextRules.description)
         guard name != nil || frequency != nil || reminders != nil || description != nil || definition.start != nil
                 || definition.goalGiven else {

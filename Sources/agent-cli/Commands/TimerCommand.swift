@@ -22,9 +22,10 @@ struct TimerCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard Limits.timerSeconds.contains(Int(duration.seconds)) else {
-            throw ValidationError(InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days",
-                                             ["duration": duration.text]).message(in: CLIText.localizer))
+        try InputCheck.run { () throws(InputError) in
+            guard Limits.timerSeconds.contains(Int(duration.seconds)) else {
+                throw InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days", ["duration": duration.text])
+            }
         }
     }
 

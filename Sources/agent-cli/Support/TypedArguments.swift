@@ -74,6 +74,14 @@ struct DateArgument: ExpressibleByArgument {
     func resolve(today: CivilDate) -> CivilDate { date.resolve(today: today) }
 }
 
+/// A habit's reminder times: 08:00,20:00, or none.
+struct ReminderTimesArgument: ExpressibleByArgument {
+    let times: [TimeOfDay]
+    init?(argument: String) {
+        do { times = try ReminderTimesParser.parse(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+}
+
 /// A numeric habit's amount for a day: 3, 2.5, 2,5.
 struct AmountArgument: ExpressibleByArgument {
     let value: Double
