@@ -16,11 +16,11 @@ public enum HabitFrequencyParser {
             return set == Weekday.all ? .daily : .weekdays(set)
         }
         if let every {
-            let n = try number(every, "--every", 1...HabitFrequency.maximumInterval, "a number of days from 1 to \(HabitFrequency.maximumInterval)")
+            let n = try number(every, "--every", 1...HabitFrequency.maximumInterval, Message(N_("a number of days from 1 to {max}"), ["max": "\(HabitFrequency.maximumInterval)"]))
             return n == 1 ? .daily : .everyNDays(n)
         }
         if let perWeek {
-            let n = try number(perWeek, "--per-week", 1...7, "1 to 7 days a week")
+            let n = try number(perWeek, "--per-week", 1...7, Message(N_("1 to 7 days a week")))
             return n == 7 ? .daily : .timesPerWeek(n)
         }
         if let timesIn {
@@ -33,14 +33,14 @@ public enum HabitFrequencyParser {
             return f
         }
         if let perMonth {
-            return .timesPerMonth(try number(perMonth, "--per-month", HabitFrequency.monthTimes, "1 to 30 days a month"))
+            return .timesPerMonth(try number(perMonth, "--per-month", HabitFrequency.monthTimes, Message(N_("1 to 30 days a month"))))
         }
         return nil
     }
 
-    static func number(_ text: String, _ option: String, _ range: ClosedRange<Int>, _ expected: String) throws(InputError) -> Int {
+    static func number(_ text: String, _ option: String, _ range: ClosedRange<Int>, _ expected: Message) throws(InputError) -> Int {
         guard let n = Int(text.trimmingSpaces), range.contains(n) else {
-            throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": "\(option)", "text": "\(text)", "expected": "\(expected)"])
+            throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": "\(option)", "text": "\(text)"], parts: ["expected": expected])
         }
         return n
     }
