@@ -152,6 +152,7 @@ COMMON_ERRORS = [
     (["habit", "add", "Water", "--numeric"], 2),
     (["habit", "done", "Water", "--amount", "lots"], 2),
     (["habit", "add", "Water", "--per-week", "9"], 2),
+    (["habit", "add", "Water", "--daily", "--per-week", "2"], 2),
     (["habit", "stats", "--as-of", "someday"], 2),
     (["next", "--count", "0"], 2),
     (["status"], 3),

@@ -3,13 +3,13 @@
 /// `--per-month`, `--times-in X/Y` (at most one). Equivalent forms are stored one way (`--every 1`,
 /// `--per-week 7`, `--times-in 3/3` and all seven days are daily; `--times-in 2/7` is 2 per week).
 public enum HabitFrequencyParser {
-    public static let choices = "--daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y"
+    public static let choices = N_("--daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y")
 
     /// Nil when no option was given.
     public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
                              perMonth: String?, timesIn: String? = nil) throws(InputError) -> HabitFrequency? {
         let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
-        if given > 1 { throw InputError("choose one of {choices}", ["choices": "\(choices)"]) }
+        if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(choices)]) }
         if daily { return .daily }
         if let days {
             let set = try DaysParser.parse(days)
