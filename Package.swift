@@ -4,6 +4,9 @@
 // and two thin executables. See README.md for the layout.
 import PackageDescription
 
+/// apple/swift-system: every read and write of a file descriptor goes through its `FileDescriptor`.
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "MoscowTime",
     products: [
@@ -15,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // File descriptors with EINTR retried and full writes, without Foundation (SystemPackage).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -35,7 +40,7 @@ let package = Package(
 
         // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
         // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
-        .target(name: "MoscowTimeCore", dependencies: ["CGLib"], plugins: ["CatalogueCompiler"]),
+        .target(name: "MoscowTimeCore", dependencies: ["CGLib", systemPackage], plugins: ["CatalogueCompiler"]),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
         .executableTarget(name: "embed-catalogue"),
 
@@ -49,7 +54,7 @@ let package = Package(
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
-        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport"]),
+        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport", systemPackage]),
 
         // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
         .target(name: "AgentControl", dependencies: ["GLibSupport"]),
@@ -58,12 +63,12 @@ let package = Package(
         .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore", "AgentControl",
+            "MoscowTimeCore", "AgentControl", systemPackage,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport"]),
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport", systemPackage]),
         // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
         // (see its header comment and packaging/README.md). Built here for the build tree and the
         // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import SystemPackage
 import Synchronization
 
 /// One-line logging to stderr: `"<level>: message"`.
@@ -40,12 +41,6 @@ public enum Log {
         var line = format(level, message(), journal: journalPrefix)
         line += "\n"
         // One write(2) per line, so lines from different threads never interleave.
-        line.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-            }
-        }
+        _ = try? FileDescriptor.standardError.writeAll(line.utf8)
     }
 }

@@ -2,6 +2,7 @@
 import CGLib
 import GLibSupport
 import Glibc
+import SystemPackage
 
 /// The machine's one wake-up from suspend, through the `moscowtime-wake` helper (the only program
 /// with CAP_WAKE_ALARM; see its source and packaging/README.md). Knows nothing of alarms: it is told
@@ -82,13 +83,11 @@ public final class WakeAlarm {
     public func wake(atUnixSeconds seconds: Int64?) {
         guard availability == .available, seconds != armedAt else { return }
         let line = seconds.map { "arm \($0)\n" } ?? "clear\n"
-        let ok = line.utf8CString.withUnsafeBufferPointer { buf in
-            Glibc.write(toHelper, buf.baseAddress, buf.count - 1) == buf.count - 1
-        }
-        if ok {
+        do {
+            try FileDescriptor(rawValue: toHelper).writeAll(line.utf8)
             armedAt = seconds
-        } else {
-            Log.warning("the wake helper stopped (\(String(cString: strerror(errno)))): alarms will not wake the computer from suspend")
+        } catch {
+            Log.warning("the wake helper stopped (\(error)): alarms will not wake the computer from suspend")
             availability = .unavailable(code: "helper-exited", reason: "the wake helper stopped")
             stop()
         }
@@ -102,8 +101,7 @@ public final class WakeAlarm {
             if r < 0, errno == EINTR { continue }
             guard r > 0 else { break }
             var c: UInt8 = 0
-            let n = read(fromHelper, &c, 1)
-            if n < 0, errno == EINTR { continue }
+            let n = try? withUnsafeMutableBytes(of: &c) { try FileDescriptor(rawValue: fromHelper).read(into: $0) }
             guard n == 1 else { break }
             bytes.append(c)
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import SystemPackage
 import MoscowTimeCore
 
 /// What the calendar tool needs from its environment: the store, "now", the zone and language —
@@ -50,15 +51,7 @@ struct ToolFailure: Error {
 /// stdout/stderr as agent-cli writes them (the user sees this tool as agent-cli).
 enum ToolOutput {
     static func write(_ s: String, fd: Int32 = 1) {
-        var s = s
-        s.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { if errno == EINTR { continue }; return }
-                off += n
-            }
-        }
+        _ = try? FileDescriptor(rawValue: fd).writeAll(s.utf8)
     }
     static func line(_ s: String) { write(s + "\n") }
     static func error(_ s: String) { write("agent-cli: " + s + "\n", fd: 2) }

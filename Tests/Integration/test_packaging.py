@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import textwrap
@@ -242,6 +243,26 @@ def test_autostart_honours_xdg_config_home_and_hides_a_system_entry(cli, sandbox
     assert r.rc == 0
     assert "Hidden=true" not in (own / "autostart" / f"{APP}.desktop").read_text()
     assert not (Path(sandbox.env["XDG_CONFIG_HOME"]) / "autostart").exists()
+
+
+def test_autostart_files_are_written_like_every_other_file(cli, sandbox):
+    """The core's atomic write: an exclusive temporary file renamed into place (none left behind),
+    the usual 0644 for a file the session reads, and a FIFO in the entry's place refused, not
+    replaced or waited on."""
+    autostart = Path(sandbox.env["XDG_CONFIG_HOME"]) / "autostart"
+    entry = autostart / f"{APP}.desktop"
+    umask = os.umask(0o022); os.umask(umask)
+    assert cli(["autostart", "enable"]).rc == 0
+    assert stat.S_IMODE(entry.stat().st_mode) == 0o644 & ~umask
+    assert stat.S_IMODE(autostart.stat().st_mode) == 0o755 & ~umask
+    assert [p.name for p in autostart.iterdir()] == [entry.name]
+
+    assert cli(["autostart", "disable"]).rc == 0
+    os.mkfifo(entry)
+    r = cli(["autostart", "enable"], timeout=20)
+    assert r.rc == 1 and "named pipe (FIFO)" in r.stderr and str(entry) in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert stat.S_ISFIFO(entry.lstat().st_mode) and [p.name for p in autostart.iterdir()] == [entry.name]
 
 
 def test_autostart_bad_input_changes_nothing(cli, sandbox):

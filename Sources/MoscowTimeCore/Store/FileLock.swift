@@ -17,8 +17,7 @@ final class FileLock {
             close(fd)
             throw FileSystem.Failure(message: "the lock \(path) is \(FileSystem.kindName(st.st_mode)), not a regular file; move it away")
         }
-        while flock(fd, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
+        if retryingInterrupted({ flock(fd, LOCK_EX) }) != 0 {
             let why = FileSystem.errnoText()
             close(fd)
             throw FileSystem.Failure(message: "cannot lock \(path): \(why)")

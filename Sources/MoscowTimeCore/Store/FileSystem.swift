@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import SystemPackage
 
 /// The few POSIX file operations the store needs, with errno turned into readable messages.
 ///
@@ -15,12 +16,13 @@ enum FileSystem {
 
     static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-    /// Creates `path` and missing parents with mode 0700 (the user's data is private).
-    static func makeDirectories(_ path: String) throws(Failure) {
+    /// Creates `path` and missing parents with mode 0700 (the user's data is private) unless told
+    /// otherwise (autostart folders are the usual 0755).
+    static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(Failure) {
         var current = ""
         for part in path.split(separator: "/") {
             current += "/" + part
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
+            if mkdir(current, mode) != 0, errno != EEXIST {
                 throw Failure(message: "cannot create directory \(current): \(errnoText())")
             }
         }
@@ -63,17 +65,14 @@ enum FileSystem {
         guard let (fd, size) = try openRegular(path) else { return nil }
         defer { close(fd) }
         guard size <= limit else { throw Failure(message: "it is \(size) bytes, more than the \(limit) bytes accepted") }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw Failure(message: errnoText()) }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= limit else { throw Failure(message: "it is larger than the \(limit) bytes accepted") }
+        do {
+            return try FileDescriptor(rawValue: fd).readAll(limit: limit, sizeHint: size)
+        } catch {
+            switch error {
+            case .tooLarge: throw Failure(message: "it is larger than the \(limit) bytes accepted")
+            case .system(let errno): throw Failure(message: errno.description)
+            }
         }
-        return bytes
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
@@ -104,10 +103,10 @@ enum FileSystem {
     }
 
     /// Creates a new file exclusively (never opens an existing file or follows a symlink).
-    static func createExclusive(beside path: String) throws(Failure) -> (fd: Int32, path: String) {
+    static func createExclusive(beside path: String, mode: mode_t = 0o600) throws(Failure) -> (fd: Int32, path: String) {
         for _ in 0..<8 {
             let tmp = temporaryName(for: path)
-            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, tmp) }
             if errno != EEXIST { throw Failure(message: "cannot create \(tmp): \(errnoText())") }
         }
@@ -126,8 +125,9 @@ enum FileSystem {
 
     /// Writes `bytes` so that `path` holds either its old content or all of the new one, whatever
     /// happens: temporary file in the same directory, fsync, optional hard link of the old file to
-    /// `backup`, rename over `path`, fsync of the directory. Mode 0600.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?) throws(Failure) {
+    /// `backup`, rename over `path`, fsync of the directory. Mode 0600 unless told otherwise (less
+    /// the umask).
+    static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?, mode: mode_t = 0o600) throws(Failure) {
         let target = writeTarget(path)
         let dir = directory(of: target)
         // Refuse to replace a FIFO, device or directory that stands where the file should be.
@@ -135,18 +135,14 @@ enum FileSystem {
         if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
             throw Failure(message: "\(target) is \(kindName(st.st_mode)), not a regular file; move it away")
         }
-        let (fd, tmp) = try createExclusive(beside: target)
+        let (fd, tmp) = try createExclusive(beside: target, mode: mode)
         var ok = false
         defer { if !ok { unlink(tmp) } }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let why = errnoText(); close(fd)
-                throw Failure(message: "writing \(tmp): \(why)")
-            }
-            written += n
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(bytes)
+        } catch {
+            close(fd)
+            throw Failure(message: "writing \(tmp): \(error)")
         }
         if fsync(fd) != 0 { let why = errnoText(); close(fd); throw Failure(message: "fsync \(tmp): \(why)") }
         close(fd)

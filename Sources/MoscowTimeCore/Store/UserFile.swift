@@ -10,12 +10,14 @@ public enum UserFile {
 }
 
 extension UserFile {
-    /// Replaces `path` atomically (temp file, fsync, rename), creating its directory (0700) first.
-    public static func writeAtomically(_ text: String, to path: String) throws(StoreError) {
+    /// Replaces `path` atomically (exclusive temp file, fsync, rename), creating its directory
+    /// first: private (0700 folders, a 0600 file) unless the file is meant to be shared, as the
+    /// autostart entry and the systemd unit are (0755, 0644).
+    public static func writeAtomically(_ text: String, to path: String, shared: Bool = false) throws(StoreError) {
         let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         do {
-            if !dir.isEmpty { try FileSystem.makeDirectories(dir) }
-            try FileSystem.writeAtomically(Array(text.utf8), to: path, backup: nil)
+            if !dir.isEmpty { try FileSystem.makeDirectories(dir, mode: shared ? 0o755 : 0o700) }
+            try FileSystem.writeAtomically(Array(text.utf8), to: path, backup: nil, mode: shared ? 0o644 : 0o600)
         } catch {
             throw StoreError(path: path, kind: .writeFailed(error.message))
         }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 
 /// A compiled gettext catalogue (`.mo`), read by us rather than through glibc's `dgettext`.
 ///
@@ -81,17 +80,7 @@ public struct MessageCatalogue: Sendable {
 
     /// Reads `path`; nil when it is missing or not a valid catalogue.
     public static func load(path: String) -> MessageCatalogue? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        guard let bytes = try? FileSystem.read(path) else { return nil }
         return try? MessageCatalogue(bytes: bytes)
     }
 

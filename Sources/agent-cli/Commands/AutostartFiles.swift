@@ -129,20 +129,12 @@ enum AutostartFiles {
     static func isTrue(_ value: String?) -> Bool { value == "true" }
 }
 
-/// Small file helpers without Foundation.
+/// The autostart files' reads and writes, through the core's `UserFile` (regular files only,
+/// exclusive temporary file, fsync and rename), worded for agent-cli.
 enum Files {
+    /// The file's text; nil when it is missing or cannot be read.
     static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        guard let bytes = try? UserFile.readIfPresent(path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -150,42 +142,17 @@ enum Files {
 
     static func isExecutable(_ path: String) -> Bool { ResourceLocator.isFile(path) && access(path, X_OK) == 0 }
 
-    /// Creates `path` and its parents (0755).
-    static func makeDirectories(_ path: String) throws {
-        var current = ""
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw CLIFailure("cannot create {current}: {value}", ["current": "\(current)", "value": "\(String(cString: strerror(errno)))"], status: .failure)
-            }
-        }
-    }
-
-    /// Writes `text` to a temporary file beside `path`, then renames it into place.
+    /// Replaces `path` with `text` atomically, creating its folders (0755; the file 0644).
     static func writeAtomically(_ text: String, to path: String) throws {
-        let dir = path.split(separator: "/").dropLast().joined(separator: "/")
-        try makeDirectories("/" + dir)
-        let tmp = path + ".tmp-\(getpid())"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CLIFailure("cannot write {tmp}: {value}", ["tmp": "\(tmp)", "value": "\(String(cString: strerror(errno)))"], status: .failure)
-        }
-        var ok = true
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; ok = false; return }
-                off += n
+        do {
+            try UserFile.writeAtomically(text, to: path, shared: true)
+        } catch {
+            let why: String
+            switch error.kind {
+            case .writeFailed(let message), .unreadable(let message), .invalid(let message): why = message
+            case .newerSchema: why = error.description
             }
-        }
-        if fsync(fd) != 0 { ok = false }
-        close(fd)
-        guard ok, rename(tmp, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(tmp)
-            throw CLIFailure("cannot write {path}: {message}", ["path": "\(path)", "message": "\(message)"], status: .failure)
+            throw CLIFailure("cannot write {path}: {message}", ["path": path, "message": why], status: .failure)
         }
     }
 

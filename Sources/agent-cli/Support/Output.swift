@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeCore
+import SystemPackage
 
 /// Exit statuses of agent-cli (documented in --help and the README).
 enum ExitStatus: Int32 {
@@ -31,28 +32,10 @@ struct CLIFailure: Error {
 /// stdout/stderr without Foundation; output is written in one piece, which keeps 10 000-line
 /// listings fast.
 enum Output {
-    static func write(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { if errno == EINTR { continue }; return }
-                off += n
-            }
-        }
-    }
+    static func write(_ s: String) { write(Array(s.utf8)) }
 
-    static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { if errno == EINTR { continue }; return }
-                off += n
-            }
-        }
-    }
+    /// A closed or failing stdout (`agent-cli list | head`) ends the output quietly.
+    static func write(_ bytes: [UInt8]) { _ = try? FileDescriptor.standardOutput.writeAll(bytes) }
 
     static func line(_ s: String) { write(s + "\n") }
 

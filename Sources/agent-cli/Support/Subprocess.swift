@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import MoscowTimeCore
+import SystemPackage
 
 /// posix_spawn with stdin from /dev/null; returns the exit status (128 + signal when killed) and
 /// stdout (with stderr, unless discarded).
@@ -27,17 +29,11 @@ enum Subprocess {
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
         close(fds[1])
         guard rc == 0 else { close(fds[0]); return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; break }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        // A read error keeps what arrived so far, as an early end of file would.
+        let bytes = (try? FileDescriptor(rawValue: fds[0]).readAll()) ?? []
         close(fds[0])
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         let exit: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exit, output: String(decoding: bytes, as: UTF8.self))
     }
