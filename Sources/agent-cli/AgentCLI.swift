@@ -51,7 +51,7 @@ enum Main {
     }
 
     static func fail(_ error: Error) -> Never {
-        switch error {
+        switch HabitErrorWording.worded(error) {
         case let e as InputError:
             Output.error(e.message(in: CLIText.localizer))
             Output.exit(.invalidInput)

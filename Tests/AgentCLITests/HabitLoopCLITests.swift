@@ -32,6 +32,21 @@ struct HabitLoopCLITests {
         #expect(s.run("habit", "list").out.contains("2 раза за 5 дней"))
     }
 
+    /// The core reports a numeric Loop habit without a target as data; agent-cli words the advice
+    /// (its command and option) in the user's language.
+    @Test func aLoopHabitWithoutATargetIsImportedWithAdvice() throws {
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")
+        s.writeFile("loop/Habits.csv", "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Steps,,,1,7,#FF8F00\n")
+        s.writeFile("loop/001 Steps/Checkmarks.csv", "2026-11-20,9500000\n")
+        let r = s.run("habit", "import", s.root + "/loop")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.split(separator: "\n").contains("warning: \"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"), "\(r.out)")
+        s.run("habit", "rm", "Steps")
+        s.run("settings", "language", "ru")
+        let ru = s.run("habit", "import", s.root + "/loop")
+        #expect(ru.status == 0 && ru.out.contains("agent-cli habit edit \"Steps\" --target N") && !ru.out.contains("no usable target"), "\(ru.out)")
+    }
+
     @Test func statsAsOfALaterOrEarlierDay() throws {
         let s = CLIRig(now: "2026-11-21T09:00:00Z")  // today is 2026-11-21
         s.run("habit", "add", "Read", "--start", "2026-11-01")

@@ -164,8 +164,26 @@ extension Template {
                         alarms: alarms, habits: habits)
     }
 
-    /// `daily`, `days:mon,wed`, `every:2`, `per-week:3`, `per-month:10`, through the CLI's parser.
+    /// `daily`, `days:mon,wed`, `every:2`, `per-week:3`, `per-month:10`, through `HabitFrequencyParser`.
     static func parseFrequency(_ text: String) throws(InputError) -> HabitFrequency {
+        let parsed: HabitFrequency?
+        do { parsed = try parseFrequencyKey(text) } catch {
+            switch error {
+            case .invalidDays(let why): throw why
+            case let .invalidCount(count, value):
+                let key = switch count { case .everyNDays: "every:"; case .perWeek: "per-week:"; case .perMonth: "per-month:" }  // not UI: template keys
+                throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": key, "text": value], parts: ["expected": count.expected])
+            case .conflicting, .invalidTimesIn: parsed = nil  // cannot happen: one key, none of them times-in
+            }
+        }
+        guard let parsed else {
+            throw InputError("\"{text}\" is not one of daily, days:mon,wed, every:N, per-week:N, per-month:N", ["text": "\(text)"])
+        }
+        return parsed
+    }
+
+    /// Nil for an unknown key.
+    private static func parseFrequencyKey(_ text: String) throws(HabitFrequencyError) -> HabitFrequency? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let key = parts.first ?? "", value = parts.count > 1 ? parts[1] : nil
         let parsed: HabitFrequency?
@@ -176,9 +194,6 @@ extension Template {
         case ("per-week", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: nil, every: nil, perWeek: v, perMonth: nil)
         case ("per-month", let v?): parsed = try HabitFrequencyParser.parse(daily: false, days: nil, every: nil, perWeek: nil, perMonth: v)
         default: parsed = nil
-        }
-        guard let parsed else {
-            throw InputError("\"{text}\" is not one of daily, days:mon,wed, every:N, per-week:N, per-month:N", ["text": "\(text)"])
         }
         return parsed
     }

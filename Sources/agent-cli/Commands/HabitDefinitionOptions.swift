@@ -56,7 +56,7 @@ struct HabitDefinitionOptions: ParsableArguments {
     func validate() throws {
         try InputCheck.run { () throws(InputError) in
             let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
-            if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(HabitFrequencyParser.choices)]) }
+            if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(HabitErrorWording.frequencyChoices)]) }
             if atMost && atLeast { throw InputError("choose one of --at-most and --at-least") }
         }
     }

@@ -24,7 +24,7 @@ struct HabitDoneCommand: ParsableCommand {
     func run() throws {
         let amount = self.amount?.value
         let note = try self.note.map(HabitTextRules.note) ?? nil
-        try HabitDayLogger.log(habit, date: date) { h, day, today throws(InputError) in
+        try HabitDayLogger.log(habit, date: date) { h, day, today throws(HabitLogError) in
             try HabitLog.done(&h, on: day, amount: amount, note: note, today: today)
         }
     }
@@ -34,7 +34,7 @@ struct HabitDoneCommand: ParsableCommand {
 /// day's new state: shared by done, skip and undo.
 enum HabitDayLogger {
     static func log(_ key: String, date: DateArgument?,
-                    _ change: (inout Habit, CivilDate, CivilDate) throws(InputError) -> HabitEntry) throws {
+                    _ change: (inout Habit, CivilDate, CivilDate) throws(HabitLogError) -> HabitEntry) throws {
         let ctx = try CLIContext()
         let (habit, entry, day, p, earned) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter, [HabitAchievement]) in
             let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)

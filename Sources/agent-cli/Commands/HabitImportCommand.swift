@@ -20,6 +20,7 @@ struct HabitImportCommand: ParsableCommand {
         var summary = HabitImport.Summary()
         var t = Localizer(.en)
         var warnings: [Message] = []
+        var missingTargets: [String] = []
         // Read and merge under the lock, so the merge sees the current document; a dry run merges
         // into a copy that is thrown away.
         try ctx.store.update { doc in
@@ -27,11 +28,14 @@ struct HabitImportCommand: ParsableCommand {
             t = ctx.localizer(doc.settings)
             let read = try HabitImportReader.read(path, now: ctx.now, today: zone.local(ctx.now).date)
             warnings = read.warnings
+            missingTargets = read.missingTargets
             var target = doc
             summary = HabitImport.merge(read.habits, into: &target)
             if !dryRun { doc = target }
         }
-        for w in warnings + summary.warnings { Output.line(t("warning: {text}", ["text": w.text(t)])) }
+        let worded = warnings.map { $0.text(t) } + missingTargets.map { HabitErrorWording.missingTarget($0, t) }
+            + summary.warnings.map { $0.text(t) }
+        for w in worded { Output.line(t("warning: {text}", ["text": w])) }
         let values: [String: String] = [
             "habits": String(summary.added.count + summary.merged.count), "added": String(summary.added.count),
             "merged": String(summary.merged.count), "entries": String(summary.entriesAdded), "kept": String(summary.entriesKept),

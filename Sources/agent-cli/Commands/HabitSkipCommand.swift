@@ -20,7 +20,7 @@ struct HabitSkipCommand: ParsableCommand {
 
     func run() throws {
         let note = try self.note.map(HabitTextRules.note) ?? nil
-        try HabitDayLogger.log(habit, date: date) { h, day, today throws(InputError) in
+        try HabitDayLogger.log(habit, date: date) { h, day, today throws(HabitLogError) in
             try HabitLog.skip(&h, on: day, note: note, today: today)
         }
     }

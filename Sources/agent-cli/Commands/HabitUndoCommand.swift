@@ -15,7 +15,7 @@ struct HabitUndoCommand: ParsableCommand {
     var date: DateArgument?
 
     func run() throws {
-        try HabitDayLogger.log(habit, date: date) { h, day, _ throws(InputError) in
+        try HabitDayLogger.log(habit, date: date) { h, day, _ throws(HabitLogError) in
             try HabitLog.undo(&h, on: day)
         }
     }

@@ -130,7 +130,11 @@ extension FrequencyOption {
     /// The core's parser with only this option given: it returns a frequency for any accepted text.
     static func single(days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil,
                        timesIn: String? = nil) throws(InputError) -> HabitFrequency {
-        try HabitFrequencyParser.parse(daily: false, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn) ?? .daily
+        do {
+            return try HabitFrequencyParser.parse(daily: false, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn) ?? .daily
+        } catch {
+            throw HabitErrorWording.inputError(error)
+        }
     }
 }
 

@@ -11,7 +11,7 @@ struct HabitInputTests {
     }
 
     @Test func frequencies() throws {
-        func parse(daily: Bool = false, days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil) throws(InputError) -> HabitFrequency? {
+        func parse(daily: Bool = false, days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil) throws(HabitFrequencyError) -> HabitFrequency? {
             try HabitFrequencyParser.parse(daily: daily, days: days, every: every, perWeek: perWeek, perMonth: perMonth)
         }
         #expect(try parse() == nil)
@@ -24,10 +24,22 @@ struct HabitInputTests {
         #expect(try parse(perWeek: "3") == .timesPerWeek(3))
         #expect(try parse(perWeek: "7") == .daily)
         #expect(try parse(perMonth: "10") == .timesPerMonth(10))
-        #expect(message { _ = try parse(daily: true, perWeek: "3") } == "choose one of --daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y")
-        #expect(message { _ = try parse(every: "0") } == "invalid --every \"0\": expected a number of days from 1 to 365")
-        #expect(message { _ = try parse(perWeek: "8") } == "invalid --per-week \"8\": expected 1 to 7 days a week")
-        #expect(message { _ = try parse(perMonth: "x") } == "invalid --per-month \"x\": expected 1 to 30 days a month")
+        // Typed errors: the caller (agent-cli, a template) names its own options.
+        #expect(throws: HabitFrequencyError.conflicting) { try parse(daily: true, perWeek: "3") }
+        #expect(throws: HabitFrequencyError.invalidCount(.everyNDays, text: "0")) { try parse(every: "0") }
+        #expect(throws: HabitFrequencyError.invalidCount(.everyNDays, text: "366")) { try parse(every: "366") }
+        #expect(try parse(every: "365") == .everyNDays(365))
+        #expect(throws: HabitFrequencyError.invalidCount(.perWeek, text: "8")) { try parse(perWeek: "8") }
+        #expect(throws: HabitFrequencyError.invalidCount(.perMonth, text: "x")) { try parse(perMonth: "x") }
+        #expect(throws: HabitFrequencyError.invalidTimesIn(text: "3/2")) {
+            try HabitFrequencyParser.parse(daily: false, days: nil, every: nil, perWeek: nil, perMonth: nil, timesIn: "3/2")
+        }
+        #expect { _ = try parse(days: "someday") } throws: {
+            guard case .invalidDays(let why)? = $0 as? HabitFrequencyError else { return false }
+            return why.message.contains("someday")
+        }
+        #expect(HabitFrequencyCount.perMonth.expected.english == "1 to 30 days a month")
+        #expect(HabitFrequencyCount.everyNDays.expected.english == "a number of days from 1 to 365")
     }
 
     @Test func amounts() throws {
@@ -69,7 +81,8 @@ struct HabitInputTests {
         #expect(try HabitResolver.resolve("3f9a", in: habits).name == "Read")
         // An exact name wins over an id prefix that spells the same.
         #expect(try HabitResolver.resolve("cafe", in: habits).id == "3f9b7700")
-        #expect(message { _ = try HabitResolver.resolve("3f9", in: habits) } == "id prefix \"3f9\" is ambiguous (3f9a0c12, 3f9b7700): type more digits")
-        #expect(message { _ = try HabitResolver.resolve("read", in: habits) } == "no habit \"read\": use its exact name or an id prefix (see agent-cli habit list --archived)")
+        #expect(throws: HabitLookupError.ambiguous(prefix: "3f9", ids: ["3f9a0c12", "3f9b7700"])) { try HabitResolver.resolve("3f9", in: habits) }
+        #expect(throws: HabitLookupError.notFound(key: "read")) { try HabitResolver.resolve("read", in: habits) }
+        #expect(throws: HabitLookupError.noneGiven) { try HabitResolver.resolve("  ", in: habits) }
     }
 }

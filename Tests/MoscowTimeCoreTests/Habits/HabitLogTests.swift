@@ -17,7 +17,7 @@ struct HabitLogTests {
         #expect(h.entries.map(\.date) == [F.day("2026-11-20"), today])
         #expect(try HabitLog.undo(&h, on: today).status == .skipped)
         #expect(h.entries.count == 1)
-        #expect(throws: InputError("nothing is logged for \"Read\" on 2026-11-21: see agent-cli habit show \"Read\"")) {
+        #expect(throws: HabitLogError.nothingLogged(date: today, habit: "Read")) {
             try HabitLog.undo(&h, on: today)
         }
     }
@@ -36,15 +36,19 @@ struct HabitLogTests {
 
     @Test func refusedDays() {
         var h = F.habit(start: "2026-11-01")
-        #expect(throws: InputError("2026-11-22 is in the future (today is 2026-11-21): log today or past days")) {
+        #expect(throws: HabitLogError.inFuture(date: F.day("2026-11-22"), today: today)) {
             try HabitLog.done(&h, on: F.day("2026-11-22"), today: today)
         }
-        #expect(throws: InputError("2026-10-31 is before \"Read\" started (2026-11-01): log a later day, or move the start with agent-cli habit edit \"Read\" --start 2026-10-31")) {
+        #expect(throws: HabitLogError.beforeStart(date: F.day("2026-10-31"), habit: "Read", start: F.day("2026-11-01"))) {
             try HabitLog.skip(&h, on: F.day("2026-10-31"), today: today)
         }
-        #expect(throws: InputError("\"Read\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)")) {
+        #expect(throws: HabitLogError.amountForYesNoHabit(habit: "Read")) {
             try HabitLog.done(&h, on: today, amount: 3, today: today)
         }
+        // The agent's wording names no agent-cli option.
+        #expect(HabitLogError.beforeStart(date: F.day("2026-10-31"), habit: "Read", start: F.day("2026-11-01")).inputError.message
+                == "2026-10-31 is before \"Read\" started (2026-11-01)")
+        #expect(!HabitLogError.amountForYesNoHabit(habit: "Read").inputError.message.contains("--"))
         #expect(h.entries.isEmpty)
     }
 

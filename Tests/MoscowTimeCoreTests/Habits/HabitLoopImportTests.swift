@@ -73,7 +73,7 @@ struct HabitLoopImportTests {
         // No Type column, but amounts beyond Loop's states: numeric, target unknown.
         #expect(r.habits[1].frequency == .timesPerWeek(1))
         #expect(r.habits[1].kind == .numeric(HabitGoal(unit: "", target: 1, per: .period)) && r.habits[1].entries[0].amount == 9500)
-        #expect(r.warnings.map(\.english) == ["\"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"])
+        #expect(r.warnings == [] && r.missingTargets == ["Steps"])
     }
 
     @Test func errorsNameFileAndLine() {

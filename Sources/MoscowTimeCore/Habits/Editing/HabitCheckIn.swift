@@ -19,9 +19,13 @@ public enum HabitCheckIn {
         }
         let today = zone.local(now).date
         let date = day ?? today
-        switch action {
-        case .done: return try HabitLog.done(&doc.habits[i], on: date, today: today)
-        case .skip: return try HabitLog.skip(&doc.habits[i], on: date, today: today)
+        do {
+            switch action {
+            case .done: return try HabitLog.done(&doc.habits[i], on: date, today: today)
+            case .skip: return try HabitLog.skip(&doc.habits[i], on: date, today: today)
+            }
+        } catch {
+            throw error.inputError
         }
     }
 

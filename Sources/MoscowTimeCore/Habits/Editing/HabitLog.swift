@@ -5,18 +5,14 @@
 /// - numeric habits: an explicit amount sets the day's total, no amount adds one unit;
 /// - without a new note, the day's note is kept.
 public enum HabitLog {
-    public static func checkDate(_ date: CivilDate, for habit: Habit, today: CivilDate) throws(InputError) {
-        if date > today {
-            throw InputError("{date} is in the future (today is {today}): log today or past days", ["date": "\(date)", "today": "\(today)"])
-        }
-        if date < habit.start {
-            throw InputError("{date} is before \"{name}\" started ({start}): log a later day, or move the start with agent-cli habit edit \"{name}\" --start {date}", ["date": "\(date)", "name": "\(habit.name)", "start": "\(habit.start)"])
-        }
+    public static func checkDate(_ date: CivilDate, for habit: Habit, today: CivilDate) throws(HabitLogError) {
+        if date > today { throw .inFuture(date: date, today: today) }
+        if date < habit.start { throw .beforeStart(date: date, habit: habit.name, start: habit.start) }
     }
 
     @discardableResult
     public static func done(_ habit: inout Habit, on date: CivilDate, amount: Double? = nil, note: String? = nil,
-                            today: CivilDate) throws(InputError) -> HabitEntry {
+                            today: CivilDate) throws(HabitLogError) -> HabitEntry {
         try checkDate(date, for: habit, today: today)
         let old = habit.entry(on: date)
         var entry = HabitEntry.done(date, note: note ?? old?.note)
@@ -28,7 +24,7 @@ public enum HabitLog {
                 entry.amount = min(HabitAmount.maximum, before + 1)
             }
         } else if amount != nil {
-            throw InputError("\"{name}\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)", ["name": "\(habit.name)"])
+            throw .amountForYesNoHabit(habit: habit.name)
         }
         habit.setEntry(entry)
         return entry
@@ -36,7 +32,7 @@ public enum HabitLog {
 
     @discardableResult
     public static func skip(_ habit: inout Habit, on date: CivilDate, note: String? = nil,
-                            today: CivilDate) throws(InputError) -> HabitEntry {
+                            today: CivilDate) throws(HabitLogError) -> HabitEntry {
         try checkDate(date, for: habit, today: today)
         let entry = HabitEntry.skipped(date, note: note ?? habit.entry(on: date)?.note)
         habit.setEntry(entry)
@@ -45,9 +41,9 @@ public enum HabitLog {
 
     /// Removes the day's entry and returns it.
     @discardableResult
-    public static func undo(_ habit: inout Habit, on date: CivilDate) throws(InputError) -> HabitEntry {
+    public static func undo(_ habit: inout Habit, on date: CivilDate) throws(HabitLogError) -> HabitEntry {
         guard let removed = habit.removeEntry(on: date) else {
-            throw InputError("nothing is logged for \"{name}\" on {date}: see agent-cli habit show \"{name}\"", ["name": "\(habit.name)", "date": "\(date)"])
+            throw .nothingLogged(date: date, habit: habit.name)
         }
         return removed
     }

@@ -9,6 +9,8 @@ public enum HabitImportReader {
         public var warnings: [Message]
         /// `agent-cli` or `loop`.
         public var format: String
+        /// Numeric habits whose Loop export had no usable target (imported with a target of 1).
+        public var missingTargets: [String] = []
     }
 
     public static let accepted = N_("a CSV written by agent-cli habit export, or Loop Habit Tracker's CSV export (its zip or unpacked folder)")
@@ -42,6 +44,6 @@ public enum HabitImportReader {
             throw InputError("no Habits.csv in {path}: expected {accepted}", ["path": "\(path)"], parts: ["accepted": Message(accepted)])
         }
         let r = try LoopImporter.read(files, now: now, today: today)
-        return Result(habits: r.habits, warnings: r.warnings, format: "loop")
+        return Result(habits: r.habits, warnings: r.warnings, format: "loop", missingTargets: r.missingTargets)
     }
 }

@@ -18,6 +18,8 @@ public enum LoopImporter {
     public struct Result: Sendable {
         public var habits: [Habit]
         public var warnings: [Message]
+        /// Numeric habits whose export had no usable target (imported with a target of 1).
+        public var missingTargets: [String] = []
     }
 
     public static func recognises(_ files: ExportFiles) -> Bool { habitsFile(files) != nil }
@@ -82,7 +84,7 @@ public enum LoopImporter {
             if type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) {
                 var target = Double(field("Target Value")) ?? 0
                 if target <= 0 || target > HabitAmount.maximum {
-                    result.warnings.append(Message("\"{name}\": no usable target in the export; set one with agent-cli habit edit \"{name}\" --target N", ["name": name]))
+                    result.missingTargets.append(name)
                     target = 1
                 }
                 let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))

@@ -1,47 +1,44 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Builds a habit's frequency from the command line's `--daily`, `--days`, `--every`, `--per-week`,
-/// `--per-month`, `--times-in X/Y` (at most one). Equivalent forms are stored one way (`--every 1`,
-/// `--per-week 7`, `--times-in 3/3` and all seven days are daily; `--times-in 2/7` is 2 per week).
+/// Builds a habit's frequency from one of: daily, fixed weekdays, every N days, X per week, X per
+/// month, X times in Y days (agent-cli's `--daily` … `--times-in`, a template's `daily` … `per-month:`).
+/// Equivalent forms are stored one way (every 1 day, 7 per week, 3 in 3 days and all seven weekdays
+/// are daily; 2 in 7 days is 2 per week). Errors are typed: the caller names its own options.
 public enum HabitFrequencyParser {
-    public static let choices = N_("--daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y")
-
     /// Nil when no option was given.
     public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
-                             perMonth: String?, timesIn: String? = nil) throws(InputError) -> HabitFrequency? {
+                             perMonth: String?, timesIn: String? = nil) throws(HabitFrequencyError) -> HabitFrequency? {
         let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
-        if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(choices)]) }
+        if given > 1 { throw .conflicting }
         if daily { return .daily }
         if let days {
-            let set = try DaysParser.parse(days)
+            let set: Set<Weekday>
+            do { set = try DaysParser.parse(days) } catch { throw .invalidDays(error) }
             return set == Weekday.all ? .daily : .weekdays(set)
         }
         if let every {
-            let n = try number(every, "--every", 1...HabitFrequency.maximumInterval, Message(N_("a number of days from 1 to {max}"), ["max": "\(HabitFrequency.maximumInterval)"]))
+            let n = try number(every, .everyNDays)
             return n == 1 ? .daily : .everyNDays(n)
         }
         if let perWeek {
-            let n = try number(perWeek, "--per-week", 1...7, Message(N_("1 to 7 days a week")))
+            let n = try number(perWeek, .perWeek)
             return n == 7 ? .daily : .timesPerWeek(n)
         }
         if let timesIn {
             let parts = timesIn.split(separator: "/", omittingEmptySubsequences: false)
-            let max = HabitFrequency.maximumInterval
             guard parts.count == 2, let x = Int(String(parts[0]).trimmingSpaces), let y = Int(String(parts[1]).trimmingSpaces),
                   let f = HabitFrequency.make(times: x, inDays: y) else {
-                throw InputError("invalid --times-in \"{value}\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ {max} (e.g. 2/5)", ["value": timesIn, "max": String(max)])
+                throw .invalidTimesIn(text: timesIn)
             }
             return f
         }
         if let perMonth {
-            return .timesPerMonth(try number(perMonth, "--per-month", HabitFrequency.monthTimes, Message(N_("1 to 30 days a month"))))
+            return .timesPerMonth(try number(perMonth, .perMonth))
         }
         return nil
     }
 
-    static func number(_ text: String, _ option: String, _ range: ClosedRange<Int>, _ expected: Message) throws(InputError) -> Int {
-        guard let n = Int(text.trimmingSpaces), range.contains(n) else {
-            throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": "\(option)", "text": "\(text)"], parts: ["expected": expected])
-        }
+    static func number(_ text: String, _ count: HabitFrequencyCount) throws(HabitFrequencyError) -> Int {
+        guard let n = Int(text.trimmingSpaces), count.range.contains(n) else { throw .invalidCount(count, text: text) }
         return n
     }
 }
