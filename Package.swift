@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
-        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport"]),
+        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"]),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
     ],

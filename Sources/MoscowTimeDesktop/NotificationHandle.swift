@@ -92,20 +92,25 @@ public final class NotificationHandle {
         notify_notification_set_urgency(n, NotifyUrgency(UInt32(content.urgency.rawValue)))
         notify_notification_set_timeout(n, content.expireTimeoutMs)
         if let category = content.category { notify_notification_set_category(n, category) }
-        if let entry = content.desktopEntry { notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
-        if let image = content.imagePath, let uri = NotificationHandle.fileURI(image) {
-            notify_notification_set_hint(n, "image-path", g_variant_new_string(uri))
-        }
-        // Booleans only when set: absent means false to every server, and keeps the hints short.
-        if content.suppressSound { notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1)) }
-        if content.resident { notify_notification_set_hint(n, "resident", g_variant_new_boolean(1)) }
-        if content.transient { notify_notification_set_hint(n, "transient", g_variant_new_boolean(1)) }
+        for (name, value) in NotificationHandle.hints(content) { notify_notification_set_hint(n, name, value.make()) }
         notify_notification_clear_actions(n)
         for action in content.actions {
             // Each action holds its own reference to the callbacks; libnotify frees it with the action.
             let data = Unmanaged.passRetained(callbacks).toOpaque()
             notify_notification_add_action(n, action.id, action.label, notificationActionInvoked, data, releaseRetainedBox)
         }
+    }
+
+    /// The hints `content` asks for, in the order they are set. Booleans only when set: absent means
+    /// false to every server, and keeps the hints short.
+    static func hints(_ content: NotificationContent) -> [(name: String, value: Variant)] {
+        var hints: [(name: String, value: Variant)] = []
+        if let entry = content.desktopEntry { hints.append(("desktop-entry", .string(entry))) }
+        if let image = content.imagePath, let uri = fileURI(image) { hints.append(("image-path", .string(uri))) }
+        if content.suppressSound { hints.append(("suppress-sound", .bool(true))) }
+        if content.resident { hints.append(("resident", .bool(true))) }
+        if content.transient { hints.append(("transient", .bool(true))) }
+        return hints
     }
 
     /// The spec wants image-path as a file:// URI (or an icon name); GLib escapes the path.

@@ -90,9 +90,8 @@ public final class Notifier {
     public func closeLeftover(id: UInt32, server: String) {
         guard server.hasPrefix(":"), let bus = try? BusConnection.session() else { return }
         // Asynchronous and unanswered: a server that is gone must not hold up the start.
-        g_dbus_connection_call(bus.pointer, server, "/org/freedesktop/Notifications", Notifier.busName, "CloseNotification",
-                               Variant.tuple([.uint32(id)]).make(), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                               2000, nil, nil, nil)
+        bus.callAsync(destination: server, path: "/org/freedesktop/Notifications", interface: Notifier.busName,
+                      method: "CloseNotification", [.uint32(id)], timeoutMilliseconds: 2000)
         Log.info("closing notification \(id) left on screen by an earlier agent")
     }
 

@@ -235,9 +235,13 @@ public final class StatusNotifierItem {
     /// RegisterStatusNotifierItem(busName), asynchronously: a slow panel must not hold up alarms.
     private func register() {
         guard ownsName, let owner = watcherOwner, registeredWith != owner else { return }
-        g_dbus_connection_call(connection.pointer, owner, Self.watcherPath, Self.watcherName, "RegisterStatusNotifierItem",
-                               Variant.tuple([.string(busName)]).make(), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 10_000, nil,
-                               sniRegisterDone, RegistrationBox(item: self, watcher: owner).retainedPointer())
+        connection.callAsync(destination: owner, path: Self.watcherPath, interface: Self.watcherName,
+                             method: "RegisterStatusNotifierItem", [.string(busName)], timeoutMilliseconds: 10_000) { [weak self] result in
+            switch result {
+            case .success: self?.registrationFinished(watcher: owner, error: nil)
+            case .failure(let error): self?.registrationFinished(watcher: owner, error: error.message)
+            }
+        }
     }
 
     fileprivate func registrationFinished(watcher: String, error: String?) {
@@ -251,14 +255,6 @@ public final class StatusNotifierItem {
         registeredWith = watcher
         Log.debug("tray: registered \(busName) with \(Self.watcherName) (\(watcher))")
     }
-}
-
-/// User data of one asynchronous RegisterStatusNotifierItem call (released by its callback).
-private final class RegistrationBox: @unchecked Sendable {
-    weak var item: StatusNotifierItem?
-    let watcher: String
-    init(item: StatusNotifierItem, watcher: String) { self.item = item; self.watcher = watcher }
-    func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 }
 
 private func sniNameAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
@@ -281,16 +277,4 @@ private func sniWatcherAppeared(_ connection: OpaquePointer?, _ name: UnsafePoin
 private func sniWatcherVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
     let ref = WeakRef<StatusNotifierItem>.from(data)
     MainActor.assumeIsolated { ref?.object?.watcherVanished() }
-}
-
-/// GAsyncReadyCallback of RegisterStatusNotifierItem.
-private func sniRegisterDone(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?) {
-    guard let data else { return }
-    let box = Unmanaged<RegistrationBox>.fromOpaque(data).takeRetainedValue()
-    var error: UnsafeMutablePointer<GError>?
-    let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-    let message: String? = reply == nil ? GLibError(taking: error).message : nil
-    if let reply { g_variant_unref(reply) }
-    let watcher = box.watcher
-    MainActor.assumeIsolated { box.item?.registrationFinished(watcher: watcher, error: message) }
 }

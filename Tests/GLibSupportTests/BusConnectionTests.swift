@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGLib
 import Glibc
 import Testing
 import GLibSupport
@@ -24,6 +25,38 @@ struct BusConnectionTests {
             try bus.callDaemon("GetId", replyType: "(u)")
         }
         #expect(wrongShape?.remoteName == nil, "a reply of the wrong type is refused locally")
+    }
+
+    /// The asynchronous call: the reply or the remote error arrives on the main loop, never inline.
+    @MainActor @Test func asyncCallsAnswerOnTheMainLoop() throws {
+        let daemon = try PrivateBus()
+        defer { daemon.stop() }
+        let bus = try BusConnection.open(address: daemon.address)
+        var owner: Result<VariantReader, GLibError>?
+        var missing: Result<VariantReader, GLibError>?
+        var wrongShape: Result<VariantReader, GLibError>?
+        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+                      method: "GetNameOwner", [.string(bus.uniqueName)], replyType: "(s)") { owner = $0 }
+        bus.callAsync(destination: "org.moscowtime.Nobody", path: "/", interface: "org.moscowtime.Nobody", method: "X") { missing = $0 }
+        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+                      method: "GetId", replyType: "(u)") { wrongShape = $0 }
+        // Fire and forget: no completion, and the connection stays usable.
+        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+                      method: "GetId")
+        #expect(owner == nil && missing == nil && wrongShape == nil, "nothing is answered before the loop runs")
+        let deadline = MainLoopClock.seconds() + 10
+        while (owner == nil || missing == nil || wrongShape == nil) && MainLoopClock.seconds() < deadline {
+            g_main_context_iteration(nil, 0)
+            usleep(1_000)
+        }
+        #expect(try owner?.get().child(0).string == bus.uniqueName)
+        if case .failure(let error)? = missing {
+            #expect(error.remoteName == "org.freedesktop.DBus.Error.NameHasNoOwner", "no auto-start by default")
+        } else {
+            Issue.record("a call to a missing name must fail: \(String(describing: missing))")
+        }
+        if case .failure(let error)? = wrongShape { #expect(error.remoteName == nil) } else { Issue.record("a reply of the wrong type is refused") }
+        #expect(bus.nameHasOwner(BusConnection.daemonName) == true)
     }
 
     @Test func noBusAtAnAddressIsAnError() {
@@ -60,8 +93,22 @@ private struct PrivateBus {
             throw GLibError(message: "cannot start dbus-daemon")
         }
         self.pid = pid
-        // The socket appears once the daemon listens.
-        for _ in 0..<500 where access("\(directory)/bus", F_OK) != 0 { usleep(10_000) }
+        // The socket file appears at bind(), a moment before listen(): wait until it accepts.
+        for _ in 0..<500 where !Self.accepts("\(directory)/bus") { usleep(10_000) }
+    }
+
+    private static func accepts(_ socketPath: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        }
     }
 
     func stop() {
@@ -71,4 +118,9 @@ private struct PrivateBus {
         unlink("\(directory)/bus")
         rmdir(directory)
     }
+}
+
+/// Seconds on the monotonic clock, for the test's own deadline.
+private enum MainLoopClock {
+    static func seconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
