@@ -125,6 +125,32 @@ struct FileHardeningTests {
         #expect(try store.load().settings.snoozeMinutes == 7)
         #expect(D.entries(synced) == ["store.json"], "no temporary file left beside the target")
     }
+
+    @Test func aStoreLinkedIntoAnotherFileSystemStillKeepsItsBackup() throws {
+        // /dev/shm is a tmpfs: another file system than /tmp here (checked, not assumed).
+        var shm = Array("/dev/shm/mt-backup-XXXXXX".utf8CString)
+        guard let made = shm.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            Issue.record("cannot create a folder under /dev/shm"); return
+        }
+        let other = String(cString: made)
+        defer { D.removeTree(other) }
+        let dir = D("harden")
+        var a = stat(), b = stat()
+        #expect(stat(dir.path, &a) == 0 && stat(other, &b) == 0 && a.st_dev != b.st_dev, "two file systems")
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0.settings.snoozeMinutes = 4 }
+        #expect(rename(dir.paths.document, other + "/store.json") != 0 && errno == EXDEV) // as the user would find
+        D.write(other + "/store.json", D.read(dir.paths.document)!)
+        #expect(unlink(dir.paths.document) == 0 && symlink(other + "/store.json", dir.paths.document) == 0)
+        let v1 = D.read(other + "/store.json")!
+        try store.update { $0.settings.snoozeMinutes = 7 }
+        #expect(D.read(dir.paths.backup) == v1, "the previous version, copied across")
+        #expect(D.mode(dir.paths.backup) == 0o600)
+        try store.update { $0.settings.snoozeMinutes = 9 }
+        #expect(String(decoding: D.read(dir.paths.backup)!, as: UTF8.self).contains("\"snoozeMinutes\": 7"))
+        #expect(try store.load().settings.snoozeMinutes == 9)
+        #expect(D.entries(dir.paths.dataDirectory).filter { $0.contains(".tmp-") } == [], "no temporary file left")
+    }
 }
 
 @Suite struct TerminalTextTests {

@@ -146,17 +146,29 @@ enum FileSystem {
         }
         if fsync(fd) != 0 { let why = errnoText(); close(fd); throw Failure(message: "fsync \(tmp): \(why)") }
         close(fd)
-        if let backup, exists(target) {
-            // A hard link keeps the previous version without copying and without a moment where
-            // `path` is missing; link+rename makes replacing an old backup atomic too. The link
-            // name is unpredictable as well: link() never follows or overwrites.
-            let backupTmp = temporaryName(for: backup)
-            if link(target, backupTmp) == 0 { if Glibc.rename(backupTmp, backup) != 0 { unlink(backupTmp) } }
-        }
+        if let backup, exists(target) { keepBackup(of: target, at: backup) }
         guard Glibc.rename(tmp, target) == 0 else { throw Failure(message: "rename into \(target): \(errnoText())") }
         ok = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); close(dfd) }
+    }
+
+    /// Keeps the current `target` as `backup`, best effort (a failure leaves the previous backup).
+    /// A hard link keeps it without copying and without a moment where the file is missing;
+    /// link+rename makes replacing an old backup atomic too, and link() never follows or overwrites.
+    /// A store.json the user linked into another file system (a synced folder on another mount)
+    /// cannot be hard-linked from beside the link: its bytes are copied into an exclusive file instead.
+    static func keepBackup(of target: String, at backup: String) {
+        let linked = temporaryName(for: backup)
+        if link(target, linked) == 0 {
+            if Glibc.rename(linked, backup) != 0 { unlink(linked) }
+            return
+        }
+        guard errno == EXDEV || errno == EPERM, let bytes = try? read(target),
+              let (fd, copy) = try? createExclusive(beside: backup) else { return }
+        let written = (try? FileDescriptor(rawValue: fd).writeAll(bytes)) != nil && fsync(fd) == 0
+        close(fd)
+        if !written || Glibc.rename(copy, backup) != 0 { unlink(copy) }
     }
 
     static func directory(of path: String) -> String {
