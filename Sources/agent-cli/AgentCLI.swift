@@ -56,7 +56,7 @@ enum Main {
             Output.error(e.message(in: CLIText.localizer))
             Output.exit(.invalidInput)
         case let e as StoreError:
-            Output.error(e.description)
+            Output.error(e.message(in: CLIText.localizer))
             Output.exit(.failure)
         case let e as CLIFailure:
             Output.error(e.message)

@@ -225,3 +225,21 @@ def test_discussions_are_wrapped_by_the_parser(cli, width):
             if bad:
                 problems[" ".join(path) + (" (ru)" if "LANG" in env else "")] = bad
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)
+
+
+def test_store_errors_are_russian(cli, sandbox):
+    # A damaged store and one from a newer version: the error names the file, says why and what to
+    # do, in Russian, exit 1, and the file is left byte for byte. (The parser's own reason, "not
+    # valid JSON at line 1, column 3: …", is still English: it is cut off before the check.)
+    store = sandbox.xdg.data / "moscowtime" / "store.json"
+    assert cli(["add", "7:00"]).rc == 0
+    for damaged, advice in ((b"{ not json", "Исправьте его вручную или восстановите"),
+                            (b'{"schemaVersion": 999, "settings": {}, "alarms": []}', "обновите agent-cli")):
+        store.write_bytes(damaged)
+        r = cli(["list"], env=RU)
+        assert r.rc == 1, r
+        assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
+        assert str(store) in r.stderr and advice in r.stderr, r.stderr
+        frame = re.sub(r"повреждён и оставлен как есть: .*?\. Исправьте", "повреждён. Исправьте", r.stderr)
+        assert not english_lines(frame), r.stderr
+        assert store.read_bytes() == damaged

@@ -12,13 +12,20 @@ public struct StoreError: Error, CustomStringConvertible {
 
     public init(path: String, kind: Kind) { self.path = path; self.kind = kind }
 
-    public var description: String {
+    /// The message in `t`'s language (`why` is the system's own reason, as strerror gives it).
+    public func message(in t: Localizer) -> String {
         switch kind {
-        case .unreadable(let why): return "cannot read \(path): \(why)"
-        case .invalid(let why): return "\(path) is damaged and was left untouched: \(why). Fix it by hand or restore \(path).bak"
+        case .unreadable(let why): return t("cannot read {path}: {why}", ["path": path, "why": why])
+        case .invalid(let why):
+            return t("{path} is damaged and was left untouched: {why}. Fix it by hand or restore {path}.bak", ["path": path, "why": why])
         case let .newerSchema(found, supported):
-            return "\(path) was written by a newer MoscowTime (schema \(found); this version reads up to \(supported)); it was left untouched — upgrade agent-cli"
-        case .writeFailed(let why): return "cannot write \(path): \(why); the previous version is unchanged"
+            return t("{path} was written by a newer MoscowTime (schema {found}; this version reads up to {supported}); it was left untouched — upgrade agent-cli",
+                     ["path": path, "found": String(found), "supported": String(supported)])
+        case .writeFailed(let why):
+            return t("cannot write {path}: {why}; the previous version is unchanged", ["path": path, "why": why])
         }
     }
+
+    /// The message in English (logs).
+    public var description: String { message(in: Localizer(.en)) }
 }
