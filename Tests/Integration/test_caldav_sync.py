@@ -65,6 +65,8 @@ class FaultyProxy:
         self.puts_before_dying: int | None = None
         self.garbage = False
         self.requests: list[str] = []
+        # Several requests arrive at once (the uploads are concurrent): count PUTs under a lock.
+        self.lock = threading.Lock()
         proxy = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -72,13 +74,16 @@ class FaultyProxy:
                 pass
 
             def handle_one(self):
-                proxy.requests.append(self.command)
-                if self.command == "PUT" and proxy.puts_before_dying is not None:
-                    if proxy.puts_before_dying <= 0:
-                        self.close_connection = True
-                        self.connection.shutdown(socket.SHUT_RDWR)
-                        return
-                    proxy.puts_before_dying -= 1
+                with proxy.lock:
+                    proxy.requests.append(self.command)
+                    dying = False
+                    if self.command == "PUT" and proxy.puts_before_dying is not None:
+                        dying = proxy.puts_before_dying <= 0
+                        proxy.puts_before_dying -= 0 if dying else 1
+                if dying:
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 conn = http.client.HTTPConnection(proxy.target, timeout=10)
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}

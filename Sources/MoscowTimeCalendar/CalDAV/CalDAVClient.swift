@@ -79,21 +79,67 @@ final class CalDAVClient {
         guard make.status == 201 else { throw SyncError(.setup, "could not create the calendar \(url) (MKCALENDAR answered HTTP \(make.status))") }
     }
 
-    /// Members of a collection with their ETags (one PROPFIND, Depth 1), keyed by full URL.
-    func list(_ collection: String) throws(SyncError) -> [String: String] {
+    /// Members of a collection with their ETags (one PROPFIND, Depth 1), keyed by full URL, and
+    /// the collection's sync-token (RFC 6578) when the server offers one.
+    func list(_ collection: String) throws(SyncError) -> (members: [String: String], syncToken: String?) {
         let responses = try multistatus("PROPFIND", collection, depth: "1", body: """
-            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>
+            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/><d:sync-token/></d:prop></d:propfind>
             """)
         var out: [String: String] = [:]
+        var token: String?
         for r in responses {
             let url = absolute(r.href)
-            guard url != collection, r.property(DAVElement.dav, "resourcetype")?.children.isEmpty ?? true else { continue }
+            if url == collection || path(url) == path(collection) {
+                token = r.property(DAVElement.dav, "sync-token")?.text.trimmedXML.nonEmpty
+                continue
+            }
+            guard r.property(DAVElement.dav, "resourcetype")?.children.isEmpty ?? true else { continue }
             guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
                 throw SyncError(.badAnswer, "the server listed \(r.href) without an ETag")
             }
             out[url] = etag
         }
-        return out
+        return (out, token)
+    }
+
+    /// What changed in a collection since `token` (an RFC 6578 sync-collection REPORT).
+    enum Changes {
+        /// Members changed or added (ETag, and the data when the server sent it along), members
+        /// removed, and the token to ask with next time.
+        case changed([String: (etag: String, data: [UInt8]?)], removed: Set<String>, syncToken: String)
+        /// The server no longer knows the token (403/409 `valid-sync-token`), does not do the
+        /// report, or cut the answer short: list the collection instead.
+        case listInstead
+    }
+
+    func changes(_ collection: String, since token: String) throws(SyncError) -> Changes {
+        let r = try http.send("REPORT", collection, headers: [("Depth", "1")], body: Array("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+              <d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level>
+              <d:prop><d:getetag/><c:calendar-data/></d:prop>
+            </d:sync-collection>
+            """.utf8))
+        guard r.status == 207 else { return .listInstead }
+        guard let (responses, newToken) = DAVResponse.syncMultistatus(r.body) else {
+            throw SyncError(.badAnswer, "the server's answer to REPORT \(collection) is not a WebDAV multistatus (is this a CalDAV URL?)")
+        }
+        guard let newToken else { return .listInstead }
+        var changed: [String: (etag: String, data: [UInt8]?)] = [:]
+        var removed: Set<String> = []
+        for m in responses {
+            let url = absolute(m.href)
+            if url == collection || path(url) == path(collection) {
+                if m.status == 507 { return .listInstead }  // truncated (RFC 6578 §3.6)
+                continue
+            }
+            if m.status == 404 { removed.insert(url); continue }
+            guard let etag = m.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
+                throw SyncError(.badAnswer, "the server reported a change of \(m.href) without an ETag")
+            }
+            changed[url] = (etag, m.property(DAVElement.caldav, "calendar-data").map { Array($0.text.utf8) })
+        }
+        return .changed(changed, removed: removed, syncToken: newToken)
     }
 
     /// The calendar data and ETags of `urls` (calendar-multiget), in batches.
@@ -119,16 +165,30 @@ final class CalDAVClient {
         return out
     }
 
-    enum PutResult { case stored(etag: String?), changedOnServer }
+    enum WriteResult { case stored(etag: String?), removed, changedOnServer }
 
-    /// PUT `text` to `url`: only over `etag` when given, else only if nothing is there yet.
-    func put(_ url: String, _ text: String, replacing etag: String?) throws(SyncError) -> PutResult {
-        let condition = etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")
-        let r = try http.send("PUT", url, headers: [condition], body: Array(text.utf8), contentType: "text/calendar; charset=utf-8")
-        switch r.status {
-        case 200, 201, 204: return .stored(etag: r.etag)
-        case 412: return .changedOnServer
-        default: throw SyncError(.badAnswer, "PUT \(url) answered HTTP \(r.status)")
+    /// PUTs each `(url, text, etag)` — only over `etag` when given, else only if nothing is there
+    /// yet — or with no text DELETEs it (only if still at `etag`), several in flight at once; `done`
+    /// gets each outcome as it arrives and says whether to go on.
+    func writeAll(_ items: [(url: String, text: String?, etag: String?)],
+                  done: (Int, Result<WriteResult, SyncError>) -> Bool) {
+        let batch = items.map { u in
+            let condition = u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")
+            return u.text.map {
+                HTTPClient.Request(method: "PUT", url: u.url, headers: [condition], body: Array($0.utf8),
+                                   contentType: "text/calendar; charset=utf-8")
+            } ?? HTTPClient.Request(method: "DELETE", url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
+        }
+        http.sendAll(batch) { index, result in
+            done(index, result.flatMap { r in
+                let method = items[index].text == nil ? "DELETE" : "PUT"
+                switch (method, r.status) {
+                case ("PUT", 200), ("PUT", 201), ("PUT", 204): return .success(.stored(etag: r.etag))
+                case ("DELETE", 200), ("DELETE", 204), ("DELETE", 404): return .success(.removed)
+                case (_, 412): return .success(.changedOnServer)
+                default: return .failure(SyncError(.badAnswer, "\(method) \(items[index].url) answered HTTP \(r.status)"))
+                }
+            })
         }
     }
 
@@ -137,4 +197,8 @@ final class CalDAVClient {
         let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
         return parts.count == 4 ? "/" + parts[3] : url
     }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -67,9 +67,17 @@ struct DAVResponse {
     }
 
     /// `<multistatus>` → responses; nil when the answer is not one.
-    static func multistatus(_ bytes: [UInt8]) -> [DAVResponse]? {
+    static func multistatus(_ bytes: [UInt8]) -> [DAVResponse]? { syncMultistatus(bytes)?.responses }
+
+    /// `<multistatus>` → responses and the `<sync-token>` a sync-collection REPORT ends with (RFC 6578).
+    static func syncMultistatus(_ bytes: [UInt8]) -> (responses: [DAVResponse], syncToken: String?)? {
         guard let root = DAVElement.parse(bytes), root.namespace == DAVElement.dav, root.name == "multistatus" else { return nil }
-        return root.all(DAVElement.dav, "response").compactMap { r in
+        let token = root.child(DAVElement.dav, "sync-token")?.text.trimmedXML
+        return (responses(root), token.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    private static func responses(_ root: DAVElement) -> [DAVResponse] {
+        root.all(DAVElement.dav, "response").compactMap { r in
             guard let href = r.child(DAVElement.dav, "href")?.text.trimmedXML else { return nil }
             var props: [DAVElement] = []
             for ps in r.all(DAVElement.dav, "propstat") where statusCode(ps.child(DAVElement.dav, "status")?.text) == 200 {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSoup
 
-/// Blocking HTTP through libsoup (the CLI's sync runs start to end; the agent would use the same
-/// session asynchronously). Counts requests for the benchmark and `sync status`.
+/// HTTP through libsoup: one request at a time (`send`), or many with a bounded number in flight
+/// (`sendAll`, for the uploads) on a private GLib main context. The sync runs start to end in its
+/// own process, so it waits on that context instead of a shared loop. Counts requests for the
+/// benchmark and `sync status`.
 final class HTTPClient {
     struct Response {
         let status: Int
@@ -10,6 +12,18 @@ final class HTTPClient {
         let etag: String?
         let location: String?
     }
+
+    struct Request {
+        var method: String
+        var url: String
+        var headers: [(String, String)] = []
+        var body: [UInt8]? = nil
+        var contentType = "application/xml; charset=utf-8"
+    }
+
+    /// Requests in flight at once in `sendAll`: enough to hide the round trip and the client's own
+    /// work behind the server's, few enough not to crowd a small server (libsoup allows 10 per host).
+    static let window = 6
 
     private let session: UnsafeMutablePointer<SoupSession>
     private let authorization: String?
@@ -34,21 +48,73 @@ final class HTTPClient {
 
     func send(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
               contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {
-        guard let msg = soup_message_new(method, url) else { throw SyncError(.setup, "\"\(url)\" is not a valid http(s) URL") }
+        let msg = try message(Request(method: method, url: url, headers: headers, body: body, contentType: contentType))
         defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
-        let h = soup_message_get_request_headers(msg)
-        if let authorization { soup_message_headers_append(h, "Authorization", authorization) }
-        for (k, v) in headers { soup_message_headers_append(h, k, v) }
-        if let body {
-            let bytes = body.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(msg, contentType, bytes)
-            g_bytes_unref(bytes)
-        }
         requests += 1
         var error: UnsafeMutablePointer<GError>?
         let data = soup_session_send_and_read(session, msg, nil, &error)
+        return try response(msg, data, error, url)
+    }
+
+    /// Sends the requests, at most `window` at a time, and calls `done` for each as it completes
+    /// (in completion order, on this thread). Once `done` returns false no more are started; returns
+    /// when every started request has completed.
+    func sendAll(_ batch: [Request], window: Int = HTTPClient.window,
+                 done: (Int, Result<Response, SyncError>) -> Bool) {
+        guard !batch.isEmpty else { return }
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
+        let inbox = Inbox()
+        var next = 0, inFlight = 0, keepGoing = true
+        func start() {
+            while keepGoing, inFlight < window, next < batch.count {
+                let index = next
+                next += 1
+                do {
+                    let msg = try message(batch[index])
+                    requests += 1
+                    inFlight += 1
+                    let pending = Pending(index: index, message: msg, inbox: inbox)
+                    soup_session_send_and_read_async(session, msg, G_PRIORITY_DEFAULT, nil, requestFinished,
+                                                     Unmanaged.passRetained(pending).toOpaque())
+                } catch {
+                    keepGoing = done(index, .failure(error))
+                }
+            }
+        }
+        start()
+        while inFlight > 0 {
+            if inbox.completed.isEmpty { g_main_context_iteration(context, 1); continue }
+            let c = inbox.completed.removeFirst()
+            inFlight -= 1
+            let url = batch[c.index].url
+            let result = Result { () throws(SyncError) in try response(c.message, c.data, c.error, url) }
+            g_object_unref(UnsafeMutableRawPointer(c.message))
+            keepGoing = done(c.index, result) && keepGoing
+            start()
+        }
+    }
+
+    private func message(_ r: Request) throws(SyncError) -> OpaquePointer {
+        guard let msg = soup_message_new(r.method, r.url) else { throw SyncError(.setup, "\"\(r.url)\" is not a valid http(s) URL") }
+        let h = soup_message_get_request_headers(msg)
+        if let authorization { soup_message_headers_append(h, "Authorization", authorization) }
+        for (k, v) in r.headers { soup_message_headers_append(h, k, v) }
+        if let body = r.body {
+            let bytes = body.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(msg, r.contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        return msg
+    }
+
+    /// The answer to `msg` (consumes `data` and `error`).
+    private func response(_ msg: OpaquePointer, _ data: OpaquePointer?,
+                          _ error: UnsafeMutablePointer<GError>?, _ url: String) throws(SyncError) -> Response {
         if let error {
             defer { g_error_free(error) }
+            if let data { g_bytes_unref(data) }
             let text = String(cString: error.pointee.message)
             if error.pointee.domain == g_tls_error_quark() {
                 throw SyncError(.certificate, "the server's certificate was refused (\(text)): \(url)")
@@ -72,4 +138,33 @@ final class HTTPClient {
         }
         return Response(status: status, body: out, etag: etag, location: location)
     }
+}
+
+/// Requests of one `sendAll` that have completed, in order, waiting to be handled.
+private final class Inbox {
+    struct Completed {
+        let index: Int
+        let message: OpaquePointer
+        let data: OpaquePointer?
+        let error: UnsafeMutablePointer<GError>?
+    }
+    var completed: [Completed] = []
+}
+
+/// One request in flight: what its completion callback needs.
+private final class Pending {
+    let index: Int
+    let message: OpaquePointer
+    let inbox: Inbox
+    init(index: Int, message: OpaquePointer, inbox: Inbox) {
+        self.index = index; self.message = message; self.inbox = inbox
+    }
+}
+
+private func requestFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
+    guard let data, let source else { return }
+    let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
+    var error: UnsafeMutablePointer<GError>?
+    let bytes = soup_session_send_and_read_finish(UnsafeMutablePointer<SoupSession>(OpaquePointer(source)), result, &error)
+    pending.inbox.completed.append(.init(index: pending.index, message: pending.message, data: bytes, error: error))
 }

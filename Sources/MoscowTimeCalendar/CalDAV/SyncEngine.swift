@@ -4,12 +4,14 @@ import MoscowTimeCore
 /// Two-way sync of alarms (one VEVENT collection) and habits (one VTODO collection) with a
 /// CalDAV server.
 ///
-/// 1. Read: list both collections (ETags) and fetch only members whose ETag changed. Any failure
+/// 1. Read: ask each collection what changed since the last sync's sync-token (RFC 6578), or where
+///    the server offers none or has forgotten it, list it (ETags); fetch only members whose ETag
+///    changed. Any failure
 ///    here — server down, refused password, an answer that is not CalDAV, a resource that is not
 ///    iCalendar — stops the sync before anything local changes.
 /// 2. Merge, under the store's lock against the current document (`SyncMerge`), and save it.
-/// 3. Upload what the server lacks, each PUT conditional on the ETag seen in step 1, recording each
-///    success in the sync state as it happens. A server that goes away here leaves some items not
+/// 3. Upload what the server lacks, several PUTs in flight, each conditional on the ETag seen in
+///    step 1, recording each success in the sync state as it happens. A server that goes away here leaves some items not
 ///    uploaded; the next sync sees them as changed locally and uploads them.
 public final class SyncEngine {
     public struct Report: Sendable {
@@ -39,6 +41,7 @@ public final class SyncEngine {
     /// Remote side of one collection after step 1.
     struct Remote<V> {
         var listing: [String: String] = [:]          // url → etag
+        var syncToken: String?
         var versions: [String: (url: String, etag: String, version: V)] = [:]  // id → fetched version
         var urlOfID: [String: String] = [:]
     }
@@ -55,14 +58,14 @@ public final class SyncEngine {
             let doc0 = try store.load()
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, "unknown zone \(doc0.settings.zone)") }
             // 1. Read.
-            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, zone: zone) { imp, url in
+            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone) { imp, url in
                 var out: [(String, AlarmVersion)] = []
                 for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
                 for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
                 if out.isEmpty { report.warnings.append("\(url): not a MoscowTime alarm; left alone") }
                 return out
             }
-            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, zone: zone) { imp, url in
+            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone) { imp, url in
                 var out: [(String, HabitVersion)] = []
                 for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
@@ -74,6 +77,10 @@ public final class SyncEngine {
             var lost: [String] = []
             let lastSync = state.lastSync ?? Instant(secondsSinceEpoch: 0)
             var newState = state
+            // The tokens of this read: whatever changes after it (our own uploads included) is
+            // reported next time, and our uploads are recognised by their ETags.
+            newState.alarmsSyncToken = remoteAlarms.syncToken
+            newState.habitsSyncToken = remoteHabits.syncToken
             try store.update(stamping: false) { doc in
                 var merged = doc
                 let settings = doc.settings
@@ -81,12 +88,12 @@ public final class SyncEngine {
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync,
                                      render: { Self.render($0, settings) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.alarm, apply: { merged.apply($0) },
+                                     merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings) }, lost: &lost, report: &report)
                 uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.habit, apply: { merged.apply($0) },
+                                     merge: SyncMerge.habit, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
                                      describeLoser: Self.describe, lost: &lost, report: &report)
                 if !dryRun { doc = merged }
             }
@@ -100,8 +107,7 @@ public final class SyncEngine {
             state.conflicts += report.conflicts
             // 3. Upload, recording each success.
             defer { try? state.save(store.paths) }
-            for u in uploadsAlarms { try upload(u, into: &state.alarms, report: &report) }
-            for u in uploadsHabits { try upload(u, into: &state.habits, report: &report) }
+            try upload(uploadsAlarms.map { ($0, true) } + uploadsHabits.map { ($0, false) }, state: &state, report: &report)
             state.lastSync = now
             state.lastError = nil
             state.lastErrorAt = nil
@@ -117,34 +123,69 @@ public final class SyncEngine {
         }
     }
 
+    /// One write: a PUT of `text`, or with no text a DELETE (pruning an old tombstone).
     struct Upload {
         let id: String
         let url: String
         let etag: String?
-        let text: String
+        let text: String?
     }
 
-    func upload(_ u: Upload, into items: inout [String: SyncState.Item], report: inout Report) throws(SyncError) {
-        switch try client.put(u.url, u.text, replacing: u.etag) {
-        case .stored(let etag):
-            items[u.id] = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text))
-            report.uploaded += 1
-        case .changedOnServer:
-            // Someone changed it between our read and this write: forget our base so the next
-            // sync merges both versions by time instead of overwriting either.
-            items[u.id] = nil
-            report.warnings.append("\(u.url) changed on the server during this sync; run sync again to merge it")
+    /// Writes everything (several requests in flight), recording each success in `state` as it
+    /// arrives; tombstones DELETEd from the server are then dropped from the store. The first
+    /// failure stops new requests; it is thrown once those in flight have ended.
+    func upload(_ uploads: [(Upload, isAlarm: Bool)], state: inout SyncState, report: inout Report) throws {
+        var failure: SyncError?
+        var pruned: [(id: String, isAlarm: Bool)] = []
+        client.writeAll(uploads.map { (url: $0.0.url, text: $0.0.text, etag: $0.0.etag) }) { index, result in
+            let (u, isAlarm) = uploads[index]
+            switch result {
+            case .success(.stored(let etag)):
+                let item = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text ?? ""))
+                if isAlarm { state.alarms[u.id] = item } else { state.habits[u.id] = item }
+                report.uploaded += 1
+            case .success(.removed):
+                if isAlarm { state.alarms[u.id] = nil } else { state.habits[u.id] = nil }
+                pruned.append((u.id, isAlarm))
+            case .success(.changedOnServer):
+                // Someone changed it between our read and this write: forget our base so the next
+                // sync merges both versions by time instead of overwriting either.
+                if isAlarm { state.alarms[u.id] = nil } else { state.habits[u.id] = nil }
+                report.warnings.append("\(u.url) changed on the server during this sync; run sync again to merge it")
+            case .failure(let e):
+                if failure == nil { failure = e }
+            }
+            return failure == nil
         }
+        if !pruned.isEmpty {
+            try store.update(stamping: false) { doc in
+                for p in pruned { if p.isAlarm { doc.forgetDeletedAlarm(p.id) } else { doc.forgetDeletedHabit(p.id) } }
+            }
+        }
+        if let failure { throw failure }
     }
 
-    func read<V>(_ collection: String, known: [String: SyncState.Item], zone: Zone,
+    func read<V>(_ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone,
                  versions: (CalendarImport, String) -> [(String, V)]) throws(SyncError) -> Remote<V> {
         var remote = Remote<V>()
-        remote.listing = try client.list(collection)
         var etagOfKnownURL: [String: String?] = [:]
         for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
+        var sent: [String: (etag: String, data: [UInt8]?)] = [:]
+        // Incremental only when every known member has an ETag to compare the changes with.
+        if let token, !known.values.contains(where: { $0.etag == nil }),
+           case let .changed(changed, removed, newToken) = try client.changes(collection, since: token) {
+            for (_, item) in known { remote.listing[item.url] = item.etag }
+            for url in removed { remote.listing[url] = nil }
+            for (url, c) in changed { remote.listing[url] = c.etag; sent[url] = c }
+            remote.syncToken = newToken
+        } else {
+            (remote.listing, remote.syncToken) = try client.list(collection)
+        }
         let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
-        let fetched = try client.fetch(collection, changed)
+        var fetched: [String: (etag: String, data: [UInt8])] = [:]
+        for url in changed { if let c = sent[url], let data = c.data { fetched[url] = (c.etag, data) } }
+        let missing = changed.filter { fetched[$0] == nil }
+        if !missing.isEmpty { fetched.merge(try client.fetch(collection, missing)) { _, new in new } }
         for url in changed {
             guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, "the server listed \(url) but did not return it") }
             let imp: CalendarImport
@@ -156,14 +197,23 @@ public final class SyncEngine {
         return remote
     }
 
-    /// Decides per item what to keep locally and what to upload (see `SyncMerge`).
-    func plan<V: Hashable & Sendable>(
+    /// Decides per item what to keep locally and what to upload (see `SyncMerge`). A deletion older
+    /// than `TombstonePolicy`'s lifetime is never uploaded: its server copy is DELETEd (and the local
+    /// record dropped once that succeeded), or, when the server has none, the local record is
+    /// dropped at once.
+    func plan<V: SyncItemVersion>(
         local: [String: V], remote: Remote<V>, known: inout [String: SyncState.Item], collection: String, prefix: String,
         lastSync: Instant, render: (V) -> String, deleted: (String, Instant) -> V,
-        merge: (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, apply: (V) -> Void,
+        merge: (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, apply: (V) -> Void, forget: (String) -> Void,
         describeLoser: (V) -> String, lost: inout [String], report: inout Report
     ) -> [Upload] {
         var uploads: [Upload] = []
+        let expired = { (v: V) in v.deletedAt.map { TombstonePolicy.isExpired($0, now: self.now) } ?? false }
+        func record(_ o: SyncMerge.Outcome<V>, _ id: String) {
+            for loser in o.losers { lost.append(describeLoser(loser)) }
+            lost += o.lostDays.map { "\(prefix) \(id) day \($0)" }
+            report.conflicts += o.losers.count + o.lostDays.count
+        }
         let ids = Set(local.keys).union(remote.versions.keys).union(known.keys)
         for id in ids.sorted() {
             let base = known[id]
@@ -173,33 +223,41 @@ public final class SyncEngine {
                 guard let l else {
                     apply(r.version); report.downloaded += 1
                     known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(render(r.version)))
+                    if expired(r.version) { uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil)) }
                     continue
                 }
                 let o = merge(l, r.version, base == nil || localChanged, true)
                 if o.result != l { apply(o.result); report.downloaded += 1 }
-                for loser in o.losers { lost.append(describeLoser(loser)) }
-                lost += o.lostDays.map { "\(prefix) \(id) day \($0)" }
-                report.conflicts += o.losers.count + o.lostDays.count
+                record(o, id)
                 let text = render(o.result)
-                if o.result != r.version {
+                if expired(o.result) {
+                    uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
+                } else if o.result != r.version {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text))
                 }
                 known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: o.result != r.version ? "" : SyncState.hash(text))
             } else if let base, remote.listing[base.url] != nil {
                 // Unchanged on the server since our last sync.
-                if localChanged, let l { uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(l))) }
+                if let l, expired(l) {
+                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: nil))
+                } else if localChanged, let l {
+                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(l)))
+                }
             } else if let base {
-                // Gone from the server (another program deleted the resource) at some time after our
-                // last sync: as a deletion at that time, it loses to a later local edit.
-                let gone = deleted(id, lastSync)
+                // Gone from the server (another program deleted the resource, or a machine pruned
+                // its tombstone) at some time after our last sync: as a deletion at that time, it
+                // loses to a later local edit. The server copy is gone, so no record is kept.
+                let gone = deleted(id, TombstonePolicy.goneDeletionTime(lastSync: lastSync, now: now))
                 let o = l.map { merge($0, gone, localChanged, true) }
-                if let o, o.result == l {
-                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(l!)))
+                if let o, let l, o.result == l, !expired(l) {
+                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(l)))
                 } else {
-                    if l != nil { apply(gone); report.downloaded += 1 }
+                    if let o, let l, l.deletedAt == nil { record(o, id); apply(gone); report.downloaded += 1 }
+                    if l != nil { forget(id) }
                     known[id] = nil
                 }
             } else if let l {
+                if expired(l) { forget(id); continue }
                 uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: render(l)))
             }
         }

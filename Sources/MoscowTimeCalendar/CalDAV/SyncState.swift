@@ -15,6 +15,10 @@ public struct SyncState: Sendable, Equatable {
     public var accountURL = ""
     public var alarmsCollection = ""
     public var habitsCollection = ""
+    /// Each collection's RFC 6578 sync-token as of the read step of the last sync that merged, when
+    /// the server offers them: the next sync asks only for what changed since.
+    public var alarmsSyncToken: String?
+    public var habitsSyncToken: String?
     public var alarms: [String: Item] = [:]
     public var habits: [String: Item] = [:]
     public var lastSync: Instant?
@@ -36,6 +40,8 @@ public struct SyncState: Sendable, Equatable {
         s.accountURL = json["accountURL"]?.stringValue ?? ""
         s.alarmsCollection = json["alarmsCollection"]?.stringValue ?? ""
         s.habitsCollection = json["habitsCollection"]?.stringValue ?? ""
+        s.alarmsSyncToken = json["alarmsSyncToken"]?.stringValue
+        s.habitsSyncToken = json["habitsSyncToken"]?.stringValue
         func items(_ key: String) -> [String: Item] {
             guard case .object(let members)? = json[key] else { return [:] }
             var out: [String: Item] = [:]
@@ -69,6 +75,8 @@ public struct SyncState: Sendable, Equatable {
             ("habitsCollection", .string(habitsCollection)), ("alarms", items(alarms)), ("habits", items(habits)),
             ("conflicts", .int(conflicts)), ("lastRequests", .int(lastRequests)),
         ]
+        if let t = alarmsSyncToken { m.append(("alarmsSyncToken", .string(t))) }
+        if let t = habitsSyncToken { m.append(("habitsSyncToken", .string(t))) }
         if let t = lastSync { m.append(("lastSync", .string(ISO8601.utcString(t)))) }
         if let e = lastError { m.append(("lastError", .string(e))) }
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }

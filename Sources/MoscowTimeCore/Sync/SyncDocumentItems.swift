@@ -46,3 +46,15 @@ extension StoreDocument {
         }
     }
 }
+
+extension StoreDocument {
+    /// Drops the record of a deletion that every machine has had its chance to see
+    /// (`TombstonePolicy`); nothing if the item exists again.
+    public mutating func forgetDeletedAlarm(_ id: String) {
+        if alarmIndex(id: id) == nil { sync.deletedAlarms[id] = nil }
+    }
+
+    public mutating func forgetDeletedHabit(_ id: String) {
+        if !habits.contains(where: { $0.id == id }) { sync.deletedHabits[id] = nil }
+    }
+}

@@ -31,3 +31,17 @@ public enum HabitVersion: Hashable, Sendable {
         }
     }
 }
+
+/// What sync needs to know of any item's version beyond the merge itself.
+public protocol SyncItemVersion: Hashable, Sendable {
+    /// When it was deleted; nil while the item exists.
+    var deletedAt: Instant? { get }
+}
+
+extension AlarmVersion: SyncItemVersion {
+    public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+}
+
+extension HabitVersion: SyncItemVersion {
+    public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+}
