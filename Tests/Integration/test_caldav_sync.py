@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import http.server
 import json
+import re
 import socket
 import threading
 import time
@@ -64,7 +65,10 @@ class FaultyProxy:
         self.target = target.rstrip("/").split("//")[1]
         self.puts_before_dying: int | None = None
         self.garbage = False
+        self.hide_sync_token = False  # act as a server without RFC 6578
         self.requests: list[str] = []
+        # (method, status, response bytes, request body) of every request, in arrival order.
+        self.log: list[tuple[str, int, int, bytes]] = []
         # Several requests arrive at once (the uploads are concurrent): count PUTs under a lock.
         self.lock = threading.Lock()
         proxy = self
@@ -86,12 +90,17 @@ class FaultyProxy:
                     return
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 conn = http.client.HTTPConnection(proxy.target, timeout=10)
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                # Uncompressed answers, so that they can be read, rewritten and their sizes compared.
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "accept-encoding")}
                 conn.request(self.command, self.path, body=body, headers=headers)
                 r = conn.getresponse()
                 data = r.read()
+                if proxy.hide_sync_token and self.command == "PROPFIND":
+                    data = re.sub(rb"<(\w+:)?sync-token>[^<]*</(\w+:)?sync-token>", b"", data)
                 if proxy.garbage and r.status == 207 and self.command == "REPORT":
                     data = b"<html><body>Service Temporarily Unavailable<p>garbage</body>"
+                with proxy.lock:
+                    proxy.log.append((self.command, r.status, len(data), body))
                 self.send_response(r.status)
                 for k, v in r.getheaders():
                     if k.lower() not in ("content-length", "transfer-encoding", "connection"):

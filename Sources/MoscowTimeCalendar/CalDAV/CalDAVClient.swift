@@ -104,20 +104,20 @@ final class CalDAVClient {
 
     /// What changed in a collection since `token` (an RFC 6578 sync-collection REPORT).
     enum Changes {
-        /// Members changed or added (ETag, and the data when the server sent it along), members
-        /// removed, and the token to ask with next time.
-        case changed([String: (etag: String, data: [UInt8]?)], removed: Set<String>, syncToken: String)
+        /// Members changed or added (their ETags), members removed, and the token to ask with next time.
+        case changed([String: String], removed: Set<String>, syncToken: String)
         /// The server no longer knows the token (403/409 `valid-sync-token`), does not do the
         /// report, or cut the answer short: list the collection instead.
         case listInstead
     }
 
+    /// Asks only for ETags, not the data: the answer also names this machine's own uploads of the
+    /// last sync, which are recognised by their ETags and need no data.
     func changes(_ collection: String, since token: String) throws(SyncError) -> Changes {
         let r = try http.send("REPORT", collection, headers: [("Depth", "1")], body: Array("""
             <?xml version="1.0" encoding="utf-8"?>
-            <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
-              <d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level>
-              <d:prop><d:getetag/><c:calendar-data/></d:prop>
+            <d:sync-collection xmlns:d="DAV:">
+              <d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop>
             </d:sync-collection>
             """.utf8))
         guard r.status == 207 else { return .listInstead }
@@ -125,7 +125,7 @@ final class CalDAVClient {
             throw SyncError(.badAnswer, "the server's answer to REPORT \(collection) is not a WebDAV multistatus (is this a CalDAV URL?)")
         }
         guard let newToken else { return .listInstead }
-        var changed: [String: (etag: String, data: [UInt8]?)] = [:]
+        var changed: [String: String] = [:]
         var removed: Set<String> = []
         for m in responses {
             let url = absolute(m.href)
@@ -137,7 +137,7 @@ final class CalDAVClient {
             guard let etag = m.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
                 throw SyncError(.badAnswer, "the server reported a change of \(m.href) without an ETag")
             }
-            changed[url] = (etag, m.property(DAVElement.caldav, "calendar-data").map { Array($0.text.utf8) })
+            changed[url] = etag
         }
         return .changed(changed, removed: removed, syncToken: newToken)
     }

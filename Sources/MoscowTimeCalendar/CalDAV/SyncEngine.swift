@@ -170,22 +170,18 @@ public final class SyncEngine {
         var remote = Remote<V>()
         var etagOfKnownURL: [String: String?] = [:]
         for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
-        var sent: [String: (etag: String, data: [UInt8]?)] = [:]
         // Incremental only when every known member has an ETag to compare the changes with.
         if let token, !known.values.contains(where: { $0.etag == nil }),
            case let .changed(changed, removed, newToken) = try client.changes(collection, since: token) {
             for (_, item) in known { remote.listing[item.url] = item.etag }
             for url in removed { remote.listing[url] = nil }
-            for (url, c) in changed { remote.listing[url] = c.etag; sent[url] = c }
+            for (url, etag) in changed { remote.listing[url] = etag }
             remote.syncToken = newToken
         } else {
             (remote.listing, remote.syncToken) = try client.list(collection)
         }
         let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
-        var fetched: [String: (etag: String, data: [UInt8])] = [:]
-        for url in changed { if let c = sent[url], let data = c.data { fetched[url] = (c.etag, data) } }
-        let missing = changed.filter { fetched[$0] == nil }
-        if !missing.isEmpty { fetched.merge(try client.fetch(collection, missing)) { _, new in new } }
+        let fetched = changed.isEmpty ? [:] : try client.fetch(collection, changed)
         for url in changed {
             guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, "the server listed \(url) but did not return it") }
             let imp: CalendarImport
