@@ -6,8 +6,8 @@ final class CalDAVClient {
     let http: HTTPClient
     let base: String
 
-    init(url: String, user: String?, password: String?) {
-        http = HTTPClient(user: user, password: password)
+    init(url: String, user: String?, password: String?, window: Int = HTTPClient.window) {
+        http = HTTPClient(user: user, password: password, window: window)
         base = url.hasSuffix("/") ? url : url + "/"
     }
 

@@ -25,11 +25,14 @@ final class HTTPClient {
     /// work behind the server's, few enough not to crowd a small server (libsoup allows 10 per host).
     static let window = 6
 
+    /// Requests in flight at once in `sendAll` for this client (1 = one after another).
+    let window: Int
     private let session: UnsafeMutablePointer<SoupSession>
     private let authorization: String?
     private(set) var requests = 0
 
-    init(user: String?, password: String?) {
+    init(user: String?, password: String?, window: Int = HTTPClient.window) {
+        self.window = max(1, window)
         session = soup_session_new()
         soup_session_set_timeout(session, 30)
         soup_session_set_idle_timeout(session, 30)
@@ -59,8 +62,7 @@ final class HTTPClient {
     /// Sends the requests, at most `window` at a time, and calls `done` for each as it completes
     /// (in completion order, on this thread). Once `done` returns false no more are started; returns
     /// when every started request has completed.
-    func sendAll(_ batch: [Request], window: Int = HTTPClient.window,
-                 done: (Int, Result<Response, SyncError>) -> Bool) {
+    func sendAll(_ batch: [Request], done: (Int, Result<Response, SyncError>) -> Bool) {
         guard !batch.isEmpty else { return }
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
