@@ -33,7 +33,7 @@ final class HTTPClient {
 
     init(user: String?, password: String?, window: Int = HTTPClient.window) {
         self.window = max(1, window)
-        session = soup_session_new()
+        session = Self.newSession(connectionsPerHost: self.window)
         soup_session_set_timeout(session, 30)
         soup_session_set_idle_timeout(session, 30)
         soup_session_set_user_agent(session, "MoscowTime-Agent/1 (CalDAV)")
@@ -48,6 +48,22 @@ final class HTTPClient {
     }
 
     deinit { g_object_unref(session) }
+
+    /// A session that opens up to `connectionsPerHost` connections to the server (libsoup's default
+    /// is 2, which would cap the requests in flight); the limit can only be set at construction.
+    private static func newSession(connectionsPerHost: Int) -> UnsafeMutablePointer<SoupSession> {
+        var values = [GValue(), GValue()]
+        g_value_init(&values[0], g_type_from_name("gint"))
+        g_value_set_int(&values[0], gint(max(2, connectionsPerHost)))
+        g_value_init(&values[1], g_type_from_name("gint"))
+        g_value_set_int(&values[1], gint(max(10, connectionsPerHost)))
+        defer { for k in values.indices { g_value_unset(&values[k]) } }
+        let names = ["max-conns-per-host", "max-conns"]
+        let object = withArrayOfCStrings(names) { cNames in
+            g_object_new_with_properties(soup_session_get_type(), guint(names.count), &cNames, values)
+        }
+        return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: SoupSession.self)
+    }
 
     func send(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
               contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {
@@ -140,6 +156,14 @@ final class HTTPClient {
         }
         return Response(status: status, body: out, etag: etag, location: location)
     }
+}
+
+/// Calls `body` with the strings as a C array of `const char *`.
+private func withArrayOfCStrings<R>(_ strings: [String], _ body: (inout [UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { for c in copies { free(c) } }
+    var pointers = copies.map { UnsafePointer<CChar>($0) }
+    return body(&pointers)
 }
 
 /// Requests of one `sendAll` that have completed, in order, waiting to be handled.
