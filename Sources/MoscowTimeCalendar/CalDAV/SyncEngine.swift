@@ -4,15 +4,14 @@ import MoscowTimeCore
 /// Two-way sync of alarms (one VEVENT collection) and habits (one VTODO collection) with a
 /// CalDAV server.
 ///
-/// 1. Read: ask each collection what changed since the last sync's sync-token (RFC 6578), or where
+/// 1. Read: ask each collection what changed since the last sync's sync-token (RFC 6578), or, where
 ///    the server offers none or has forgotten it, list it (ETags); fetch only members whose ETag
-///    changed. Any failure
-///    here — server down, refused password, an answer that is not CalDAV, a resource that is not
-///    iCalendar — stops the sync before anything local changes.
+///    changed. Any failure here — server down, refused password, an answer that is not CalDAV, a
+///    resource that is not iCalendar — stops the sync before anything local changes.
 /// 2. Merge, under the store's lock against the current document (`SyncMerge`), and save it.
 /// 3. Upload what the server lacks, several PUTs in flight, each conditional on the ETag seen in
-///    step 1, recording each success in the sync state as it happens. A server that goes away here leaves some items not
-///    uploaded; the next sync sees them as changed locally and uploads them.
+///    step 1, recording each success in the sync state as it happens. A server that goes away here
+///    leaves some items not uploaded; the next sync sees them as changed locally and uploads them.
 public final class SyncEngine {
     public struct Report: Sendable {
         public var downloaded = 0, uploaded = 0, conflicts = 0, requests = 0
