@@ -2,8 +2,8 @@
 import CSoup
 
 /// HTTP through libsoup: one request at a time (`send`), or many with a bounded number in flight
-/// (`sendAll`, for the uploads) on a private GLib main context. The sync runs start to end in its
-/// own process, so it waits on that context instead of a shared loop. Counts requests for the
+/// (`sendAll`, for the uploads) on the session's GLib main context. The sync runs start to end in
+/// its own process, so it turns that context itself instead of a shared loop. Counts requests for the
 /// benchmark and `sync status`.
 final class HTTPClient {
     struct Response {
@@ -80,9 +80,10 @@ final class HTTPClient {
     /// when every started request has completed.
     func sendAll(_ batch: [Request], done: (Int, Result<Response, SyncError>) -> Bool) {
         guard !batch.isEmpty else { return }
-        let context = g_main_context_new()
-        g_main_context_push_thread_default(context)
-        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
+        // The session's own context (the thread's default when it was made, as libsoup requires):
+        // its connections' sources are there too, so a private context could wait forever.
+        let context = g_main_context_ref_thread_default()
+        defer { g_main_context_unref(context) }
         let inbox = Inbox()
         var next = 0, inFlight = 0, keepGoing = true
         func start() {
