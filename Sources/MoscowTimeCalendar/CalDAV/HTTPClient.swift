@@ -28,12 +28,15 @@ final class HTTPClient {
     /// Requests in flight at once in `sendAll` for this client (1 = one after another).
     let window: Int
     private let session: UnsafeMutablePointer<SoupSession>
+    /// `sendAll`'s own session: a connection left idle by a blocking `send` keeps its sources in
+    /// that call's private context, and an asynchronous request reusing it would never complete.
+    private lazy var asyncSession = Self.newSession(connectionsPerHost: window)
     private let authorization: String?
     private(set) var requests = 0
 
     init(user: String?, password: String?, window: Int = HTTPClient.window) {
         self.window = max(1, window)
-        session = Self.newSession(connectionsPerHost: self.window)
+        session = soup_session_new()
         soup_session_set_timeout(session, 30)
         soup_session_set_idle_timeout(session, 30)
         soup_session_set_user_agent(session, "MoscowTime-Agent/1 (CalDAV)")
@@ -47,7 +50,11 @@ final class HTTPClient {
         }
     }
 
-    deinit { g_object_unref(session) }
+    deinit {
+        g_object_unref(session)
+        if asyncSessionMade { g_object_unref(asyncSession) }
+    }
+    private var asyncSessionMade = false
 
     /// A session that opens up to `connectionsPerHost` connections to the server (libsoup's default
     /// is 2, which would cap the requests in flight); the limit can only be set at construction.
@@ -85,6 +92,8 @@ final class HTTPClient {
         let context = g_main_context_ref_thread_default()
         defer { g_main_context_unref(context) }
         let inbox = Inbox()
+        asyncSessionMade = true
+        let session = asyncSession
         var next = 0, inFlight = 0, keepGoing = true
         func start() {
             while keepGoing, inFlight < window, next < batch.count {
