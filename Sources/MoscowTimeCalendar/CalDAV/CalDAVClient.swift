@@ -168,8 +168,8 @@ final class CalDAVClient {
     enum WriteResult { case stored(etag: String?), removed, changedOnServer }
 
     /// PUTs each `(url, text, etag)` — only over `etag` when given, else only if nothing is there
-    /// yet — or with no text DELETEs it (only if still at `etag`), several in flight at once; `done`
-    /// gets each outcome as it arrives and says whether to go on.
+    /// yet — or with no text DELETEs it (only if still at `etag`), one after another (see
+    /// `HTTPClient.window`); `done` gets each outcome as it arrives and says whether to go on.
     func writeAll(_ items: [(url: String, text: String?, etag: String?)],
                   done: (Int, Result<WriteResult, SyncError>) -> Bool) {
         let batch = items.map { u in
@@ -179,7 +179,7 @@ final class CalDAVClient {
                                    contentType: "text/calendar; charset=utf-8")
             } ?? HTTPClient.Request(method: "DELETE", url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
         }
-        http.sendAll(batch) { index, result in
+        func outcome(_ index: Int, _ result: Result<HTTPClient.Response, SyncError>) -> Bool {
             done(index, result.flatMap { r in
                 let method = items[index].text == nil ? "DELETE" : "PUT"
                 switch (method, r.status) {
@@ -189,6 +189,13 @@ final class CalDAVClient {
                 default: return .failure(SyncError(.badAnswer, "\(method) \(items[index].url) answered HTTP \(r.status)"))
                 }
             })
+        }
+        guard http.window == 1 else { return http.sendAll(batch, done: outcome) }
+        for (index, r) in batch.enumerated() {
+            let result = Result { () throws(SyncError) in
+                try http.send(r.method, r.url, headers: r.headers, body: r.body, contentType: r.contentType)
+            }
+            guard outcome(index, result) else { return }
         }
     }
 
