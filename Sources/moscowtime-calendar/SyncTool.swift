@@ -39,10 +39,7 @@ enum SyncTool {
         guard let account = doc.sync.account else {
             throw ToolFailure(t("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]"), status: 1)
         }
-        // Benchmark hook (scripts/bench-sync): uploads one at a time, as before they overlapped.
-        let window = ctx.environment["MOSCOWTIME_SYNC_WINDOW"].flatMap { Int($0) }.flatMap { (1...16).contains($0) ? $0 : nil }
-        let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now,
-                                uploadWindow: window)
+        let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
         do { report = try engine.run(dryRun: dryRun) } catch let e as SyncError {
             throw ToolFailure(t("sync failed: {reason}", ["reason": e.message]), status: 1)

@@ -6,8 +6,8 @@ final class CalDAVClient {
     let http: HTTPClient
     let base: String
 
-    init(url: String, user: String?, password: String?, window: Int = HTTPClient.window) {
-        http = HTTPClient(user: user, password: password, window: window)
+    init(url: String, user: String?, password: String?) {
+        http = HTTPClient(user: user, password: password)
         base = url.hasSuffix("/") ? url : url + "/"
     }
 
@@ -168,34 +168,25 @@ final class CalDAVClient {
     enum WriteResult { case stored(etag: String?), removed, changedOnServer }
 
     /// PUTs each `(url, text, etag)` — only over `etag` when given, else only if nothing is there
-    /// yet — or with no text DELETEs it (only if still at `etag`), one after another (see
-    /// `HTTPClient.window`); `done` gets each outcome as it arrives and says whether to go on.
+    /// yet — or with no text DELETEs it (only if still at `etag`), one after another; `done` gets
+    /// each outcome and says whether to go on.
     func writeAll(_ items: [(url: String, text: String?, etag: String?)],
                   done: (Int, Result<WriteResult, SyncError>) -> Bool) {
-        let batch = items.map { u in
-            let condition = u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")
-            return u.text.map {
-                HTTPClient.Request(method: "PUT", url: u.url, headers: [condition], body: Array($0.utf8),
-                                   contentType: "text/calendar; charset=utf-8")
-            } ?? HTTPClient.Request(method: "DELETE", url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
-        }
-        func outcome(_ index: Int, _ result: Result<HTTPClient.Response, SyncError>) -> Bool {
-            done(index, result.flatMap { r in
-                let method = items[index].text == nil ? "DELETE" : "PUT"
+        for (index, u) in items.enumerated() {
+            let method = u.text == nil ? "DELETE" : "PUT"
+            let request = u.text.map {
+                HTTPClient.Request(method: method, url: u.url, headers: [u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")],
+                                   body: Array($0.utf8), contentType: "text/calendar; charset=utf-8")
+            } ?? HTTPClient.Request(method: method, url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
+            let result = Result { () throws(SyncError) in try http.send(request) }.flatMap { r -> Result<WriteResult, SyncError> in
                 switch (method, r.status) {
                 case ("PUT", 200), ("PUT", 201), ("PUT", 204): return .success(.stored(etag: r.etag))
                 case ("DELETE", 200), ("DELETE", 204), ("DELETE", 404): return .success(.removed)
                 case (_, 412): return .success(.changedOnServer)
-                default: return .failure(SyncError(.badAnswer, "\(method) \(items[index].url) answered HTTP \(r.status)"))
+                default: return .failure(SyncError(.badAnswer, "\(method) \(u.url) answered HTTP \(r.status)"))
                 }
-            })
-        }
-        guard http.window == 1 else { return http.sendAll(batch, done: outcome) }
-        for (index, r) in batch.enumerated() {
-            let result = Result { () throws(SyncError) in
-                try http.send(r.method, r.url, headers: r.headers, body: r.body, contentType: r.contentType)
             }
-            guard outcome(index, result) else { return }
+            guard done(index, result) else { return }
         }
     }
 

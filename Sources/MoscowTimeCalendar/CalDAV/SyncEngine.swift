@@ -23,11 +23,9 @@ public final class SyncEngine {
     let client: CalDAVClient
     let now: Instant
 
-    /// `uploadWindow`: PUTs in flight at once (the benchmark compares 1, one after another, with
-    /// the default).
-    public init(store: DocumentStore, account: SyncAccount, password: String?, now: Instant, uploadWindow: Int? = nil) {
+    public init(store: DocumentStore, account: SyncAccount, password: String?, now: Instant) {
         self.store = store; self.account = account; self.now = now
-        client = CalDAVClient(url: account.url, user: account.user, password: password, window: uploadWindow ?? HTTPClient.window)
+        client = CalDAVClient(url: account.url, user: account.user, password: password)
     }
 
     /// Finds the calendar home and creates the two collections if missing; returns their URLs.
