@@ -78,15 +78,17 @@ let package = Package(
         .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra"],
                           cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
-        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore"]),
-        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore"]),
+        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore", "TestSupport"]),
+        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "TestSupport"]),
+        // What several test targets share (the seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"]),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),
-        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore"]),
+        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+import TestSupport
 import MoscowTimeCore
 
 /// Hostile files and a fuzz of the command line. The properties: the exit status is one of the
@@ -104,18 +105,5 @@ struct HostileInputTests {
         // The fuzz reached both outcomes. Its time is bounded by the suite's time limit and by
         // `timeout -s KILL` per command (about 20 s on the project's 2-core machine under load).
         #expect((counts[2] ?? 0) > 40 && (counts[0] ?? 0) > 5, "\(counts)")
-    }
-}
-
-/// A small, seeded generator: the same fuzz on every run, so a failure can be reproduced.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

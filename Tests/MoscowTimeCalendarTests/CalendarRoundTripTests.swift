@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+import TestSupport
 import MoscowTimeCore
 @testable import MoscowTimeCalendar
 
 /// Export → import gives back exactly the same alarms and habits, over generated documents.
 @Suite("iCalendar round trip")
 struct CalendarRoundTripTests {
-    /// A small deterministic generator (SplitMix64): failures reproduce from the seed.
+    /// Seeded cases (SplitMix64): failures reproduce from the seed.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMix
+        init(state: UInt64) { random = SplitMix(seed: state) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
         mutating func bool() -> Bool { next() & 1 == 0 }
         mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+import TestSupport
 @testable import MoscowTimeCore
 
 @Suite(.timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+import TestSupport
 @testable import MoscowTimeCore
 
 /// Which instant the agent arms to wake the machine: the earliest ring of a wake-enabled alarm,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+import TestSupport
 @testable import MoscowTimeCore
 
 /// Differential test: a literal transcription of Loop Habit Tracker's `ScoreList.recompute`
