@@ -120,7 +120,10 @@ public final class Agent {
             runner?.reload()
             if let doc = runner?.scheduler.document { sync.documentChanged(doc) }
         })
-        watchers.append(SleepWatcher { [weak runner] going in runner?.prepareForSleep(going) })
+        watchers.append(SleepWatcher { [weak runner] going in
+            runner?.prepareForSleep(going)
+            if !going { sync.resumed() }
+        })
         // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
         // before any other evaluation could time it out. The document was read in prepare(), before
         // the watcher existed: read it again so an edit made in between is not missed.

@@ -4,8 +4,8 @@ import MoscowTimeCore
 import MoscowTimeDesktop
 
 /// Keeps the store in sync with the CalDAV server while sync is set up: shortly after the agent
-/// starts, after each local change (debounced), and every `interval` otherwise; with nothing set
-/// up it arms no timer at all. Each sync is `moscowtime-calendar sync` run as a child process, so
+/// starts, after each local change (debounced), soon after the computer wakes from suspend, and
+/// every `interval` otherwise; with nothing set up it arms no timer at all. Each sync is `moscowtime-calendar sync` run as a child process, so
 /// neither the network nor libical ever touches the main loop that rings alarms. A failure is
 /// logged once (until it changes or sync works again; `agent-cli sync status` shows it) and
 /// retried with doubling backoff.
@@ -15,6 +15,9 @@ final class SyncDriver {
     static let debounceMs: UInt32 = 5_000
     static let intervalMs: UInt32 = 15 * 60_000
     static let maximumBackoffMs: UInt32 = 30 * 60_000
+    /// After a resume: long enough for the network to come back, short enough that what another
+    /// machine changed meanwhile is here before anyone looks.
+    static let resumeDelayMs: UInt32 = 10_000
 
     private let helper: String?
     private let timer = OneShotTimeout()
@@ -41,6 +44,15 @@ final class SyncDriver {
         if !wasEnabled { timer.schedule(afterMilliseconds: Self.startDelayMs) { [weak self] in self?.runNow() }; return }
         if doc == lastSynced { return }
         if failures == 0 { timer.schedule(afterMilliseconds: Self.debounceMs) { [weak self] in self?.runNow() } }
+    }
+
+    /// The computer woke from suspend. The other machines may have changed things while it slept,
+    /// and the interval timer counts only time awake (GLib's clock is monotonic): sync soon, even
+    /// while backing off from a failure (the network the failure was about may have changed).
+    func resumed() {
+        guard enabled, helper != nil, !running else { return }
+        Log.debug("sync: after resume")
+        timer.schedule(afterMilliseconds: Self.resumeDelayMs) { [weak self] in self?.runNow() }
     }
 
     func runNow() {

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Two machines, each with its own HOME, private session bus, notification server and running agent,
-synced through one real Radicale: what is added on one rings on the other."""
+"""Two machines synced through one real Radicale, each with its own HOME, private session bus,
+notification server and running agent: what is added on one rings on the other, also when the
+other was asleep meanwhile."""
 from __future__ import annotations
 
 import json
@@ -8,9 +9,9 @@ import time
 
 import pytest
 
-from harness import NotificationMock, PrivateBus, Sandbox
+from harness import BusMonitor, NotificationMock, PrivateBus, Sandbox
 from harness.alarms import AgentRig
-from test_caldav_sync import radicale  # noqa: F401 (fixture)
+from test_caldav_sync import Machine, radicale  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.agent
 
@@ -59,3 +60,27 @@ def test_an_alarm_added_on_one_machine_rings_on_the_other_with_both_agents_runni
     assert len(laptop.rings("С ноутбука")) == 1
     assert "Last attempt failed" not in desktop.cli("sync", "status").stdout
     assert "Last attempt failed" not in laptop.cli("sync", "status").stdout
+
+
+def test_after_a_resume_the_agent_syncs_at_once_and_rings_what_the_other_machine_added(
+        rig, cli, sandbox, system_bus, logind_mock, radicale):
+    """The agent's interval timer counts only time awake: a resume must bring a sync by itself."""
+    monitor = BusMonitor(sandbox, system_bus, name="system-monitor")
+    set_up_sync(rig, radicale)
+    rig.start_agent()
+    monitor.wait_for(r"member=AddMatch\s+string \"[^\"]*member='PrepareForSleep'", timeout=5)
+    deadline = time.monotonic() + 30
+    while "never" in rig.cli("sync", "status").stdout:  # the agent's own first sync, shortly after start
+        assert time.monotonic() < deadline, "the agent did not sync after it started"
+        time.sleep(0.5)
+
+    laptop = Machine(cli, sandbox, "laptop")
+    laptop("timer", "40s", "Пока спал", at=None)
+    laptop.setup(radicale, at=None)
+    laptop("sync", at=None)
+    logind_mock.emit_prepare_for_sleep(True)
+    logind_mock.emit_prepare_for_sleep(False)
+
+    ring = rig.wait_for_ring("Пока спал", timeout=60)
+    assert ring.summary == "Пока спал"
+    assert rig.agents[-1].alive()
