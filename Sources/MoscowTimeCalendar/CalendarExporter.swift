@@ -4,7 +4,8 @@ import MoscowTimeCore
 
 /// Writes alarms and habits as one VCALENDAR (see `CalendarFormat` for the mapping and why).
 public enum CalendarExporter {
-    public struct Failure: Error, Sendable { public let message: String }
+    /// libical lacks the zone's VTIMEZONE (tzdata missing); worded where it is shown.
+    public enum Failure: Error, Sendable, Equatable { case noTimeZone(String) }
 
     /// The whole document: alarms as VEVENTs, habits as VTODOs, and the zone's VTIMEZONE.
     public static func calendar(_ doc: StoreDocument, alarms: Bool = true, habits: Bool = true) throws(Failure) -> String {
@@ -77,7 +78,7 @@ public enum CalendarExporter {
 
     static func timezone(_ id: String) throws(Failure) -> OpaquePointer {
         guard let z = icaltimezone_get_builtin_timezone(id) else {
-            throw Failure(message: "libical has no time zone \(id) (is tzdata installed?)")
+            throw .noTimeZone(id)
         }
         return z
     }

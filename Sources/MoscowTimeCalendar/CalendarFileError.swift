@@ -1,11 +1,54 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+
 /// A file that is not valid iCalendar, or one of our own items in it that is damaged: where and why.
-public struct CalendarFileError: Error, Sendable, CustomStringConvertible {
+/// The reason is typed; the program that shows it words it in the reader's language.
+public struct CalendarFileError: Error, Sendable, Equatable {
     /// 1-based physical line in the file; nil when the problem is the file as a whole.
     public let line: Int?
-    public let reason: String
+    public let problem: CalendarFileProblem
 
-    public init(line: Int?, _ reason: String) { self.line = line; self.reason = reason }
+    public init(line: Int?, _ problem: CalendarFileProblem) { self.line = line; self.problem = problem }
+}
 
-    public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
+/// What is wrong in a calendar file. Values from outside (a line excerpt, libical's own text, a
+/// property's value) are kept as they are, to be quoted inside the translated sentence.
+public enum CalendarFileProblem: Sendable, Equatable {
+    // The file's structure (ICSLineScanner).
+    case notNameValue(found: String)
+    case notPropertyName(String)
+    case beginWithoutName
+    case expectedCalendar(found: String)
+    case endWithoutBegin(String)
+    case endClosesOther(end: String, begin: String, beginLine: Int)
+    case propertyOutsideCalendar(String)
+    case unreadableProperty(name: String, excerpt: String)
+    case neverClosed(String)
+    case notICalendar
+    case notUTF8
+    // libical's own verdict.
+    case libicalUnreadable
+    /// libical's X-LIC-ERROR text, nil when it gave none.
+    case libical(String?)
+    // Our own items (OwnAlarmReader, HabitTodoReader, CalendarImporter).
+    case notUTCTime(property: String, value: String)
+    case notAnID(property: String, value: String)
+    case alarmLabel(Message)
+    case habitName(Message)
+    case notTrueOrFalse(property: String, value: String)
+    case snoozeOutOfRange(property: String, value: String, minimum: Int, maximum: Int)
+    case noCreationTime
+    case habitStartNotADate
+    case unknownFrequency(property: String, value: String)
+    case notReminderTimes(property: String, value: String)
+    case invalidTarget(String)
+    case invalidGoal
+    case dayNoteWithoutDate
+    case removedDayInvalid
+    case notADate(String)
+    case dayBeforeStart(day: CivilDate, start: CivilDate)
+    case dayTwice(CivilDate)
+    case invalidAmount(String)
+    case numericDayState
+    case dayState
 }

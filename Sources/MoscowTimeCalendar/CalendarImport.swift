@@ -8,7 +8,7 @@ public struct CalendarImport: Sendable {
     public var alarms: [Alarm] = []
     public var habits: [Habit] = []
     /// Events refused, each naming the event and why.
-    public var warnings: [String] = []
+    public var warnings: [CalendarWarning] = []
     /// Sync only: tombstones and the habits' day log times (empty for ordinary files).
     public var deletedAlarms: [String: Instant] = [:]
     public var deletedHabits: [String: Instant] = [:]

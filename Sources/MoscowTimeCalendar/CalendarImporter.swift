@@ -15,7 +15,7 @@ public enum CalendarImporter {
             var text = Array(buf); text.append(0)
             return text.withUnsafeBufferPointer { icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
         }) else {
-            throw CalendarFileError(line: nil, "libical could not read the file")
+            throw CalendarFileError(line: nil, .libicalUnreadable)
         }
         defer { icalcomponent_free(root) }
         var reader = Reader(scanner: scanner, zone: zone, now: now)
@@ -44,7 +44,7 @@ public enum CalendarImporter {
             let info = index < scanner.components.count ? scanner.components[index] : nil
             index += 1
             if let error = ICal.properties(c, named: "X-LIC-ERROR").first {
-                throw CalendarFileError(line: info?.line, "libical: \(ICal.string(icalproperty_get_xlicerror(error)) ?? "unreadable component")")
+                throw CalendarFileError(line: info?.line, .libical(ICal.string(icalproperty_get_xlicerror(error))))
             }
             switch kind {
             case ICAL_VEVENT_COMPONENT:
@@ -70,7 +70,7 @@ public enum CalendarImporter {
         func deletion(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xValue(c, CalendarFormat.deleted) else { return nil }
             guard let at = ICal.parseCompactUTC(text) else {
-                throw CalendarFileError(line: info?.line(of: CalendarFormat.deleted), "\(CalendarFormat.deleted) \"\(text)\" is not a UTC time like 20261120T070000Z")
+                throw CalendarFileError(line: info?.line(of: CalendarFormat.deleted), .notUTCTime(property: CalendarFormat.deleted, value: text))
             }
             return at
         }
@@ -80,16 +80,16 @@ public enum CalendarImporter {
             let rawSummary = ICal.string(icalcomponent_get_summary(ev)) ?? ""
             let summary = rawSummary.trimmingWhitespace
             let uid = ICal.string(icalcomponent_get_uid(ev)) ?? ""
-            let name = "event \"\(summary.isEmpty ? "(no title)" : summary)\"" + (uid.isEmpty ? "" : " (UID \(uid))")
+            let name = CalendarEventName(summary: summary, uid: uid)
             let valarms = ICal.children(ev, ICAL_VALARM_COMPONENT)
             if let id = own {
                 guard AlarmID.isValid(id) else {
-                    throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), "\(CalendarFormat.alarmID) \"\(id)\" is not 8 lowercase hex digits")
+                    throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
                 let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first)
                 switch mapped {
-                case .refused(let why): result.warnings.append("\(name): \(why); skipped")
+                case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
                     result.alarms.append(try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info))
@@ -103,11 +103,11 @@ public enum CalendarImporter {
             guard !reminders.isEmpty else { result.ignored += 1; return }
             let label = summary.isEmpty ? "Event" : String(summary.prefix(LabelRules.maximumLength))
             guard LabelRules.problem(label) == nil else {
-                result.warnings.append("\(name): its title cannot be an alarm label; skipped"); return
+                result.warnings.append(.titleNotALabel(name)); return
             }
             for valarm in reminders {
                 switch EventScheduleMapper(zone: zone, now: now, own: false).schedule(ev, valarm: valarm) {
-                case .refused(let why): result.warnings.append("\(name): \(why); skipped")
+                case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
                     result.alarms.append(Alarm(id: "", label: label, schedule: schedule, created: now))

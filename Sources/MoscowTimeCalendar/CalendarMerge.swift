@@ -8,7 +8,7 @@ public enum CalendarMerge {
     public struct Summary: Sendable, Equatable {
         public var alarmsAdded = 0, alarmsReplaced = 0, alarmsUnchanged = 0
         public var habitsAdded = 0, habitsReplaced = 0, habitsUnchanged = 0
-        public var warnings: [String] = []
+        public var warnings: [CalendarWarning] = []
         public init() {}
     }
 
@@ -35,7 +35,7 @@ public enum CalendarMerge {
         }
         for habit in imported.habits {
             if let other = doc.habits.first(where: { $0.name == habit.name && $0.id != habit.id }) {
-                s.warnings.append("habit \"\(habit.name)\" (\(habit.id)): another habit of that name exists (\(other.id)); skipped")
+                s.warnings.append(.habitNameTaken(name: habit.name, id: habit.id, otherID: other.id))
                 continue
             }
             if let k = doc.habits.firstIndex(where: { $0.id == habit.id }) {

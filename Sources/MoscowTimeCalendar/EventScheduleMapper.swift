@@ -16,7 +16,7 @@ struct EventScheduleMapper {
         case schedule(Schedule)
         /// A one-time event whose reminder has passed.
         case past
-        case refused(String)
+        case refused(EventRefusal)
     }
 
     let zone: Zone
@@ -27,46 +27,46 @@ struct EventScheduleMapper {
     static let checkedHorizon: Int64 = 366 * 86_400
 
     func schedule(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Outcome {
-        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .refused("it has no DTSTART") }
+        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .refused(.noStart) }
         var start = icalcomponent_get_dtstart(ev)
         if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
            let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
            let tzid = icalparameter_get_tzid(tzParam) {
             guard let z = icaltimezone_get_builtin_timezone(tzid) ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) else {
-                return .refused("its time zone \"\(String(cString: tzid))\" is unknown")
+                return .refused(.unknownZone(String(cString: tzid)))
             }
             start.zone = z
         }
         // Timers: an absolute instant and the countdown's length.
         if own, let durationText = ICal.xValue(ev, CalendarFormat.timer) {
             guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
-                return .refused("\(CalendarFormat.timer) needs a whole number of seconds and a UTC DTSTART")
+                return .refused(.timerFormat(property: CalendarFormat.timer))
             }
             return .schedule(.timer(fireAt: ICal.instant(utc: start), duration: duration))
         }
-        guard let startInstant = instant(start) else { return .refused("its DTSTART cannot be read") }
+        guard let startInstant = instant(start) else { return .refused(.unreadableStart) }
         let offset: Int64
         switch triggerOffset(ev, valarm: valarm) {
         case .success(let o): offset = o
-        case .failure(let why): return .refused(why.text)
+        case .failure(let why): return .refused(why.refusal)
         }
-        if icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused("RDATE cannot be expressed as an alarm schedule") }
-        if icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused("EXDATE (skipped occurrences) cannot be expressed as an alarm schedule") }
+        if icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused(.rdate) }
+        if icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused(.exdate) }
         let rrules = ICal.properties(ev, named: "RRULE")
         let firstRing = startInstant + offset
         let local = zone.local(firstRing)
-        guard local.second == 0 else { return .refused("its reminder is at \(local.clockText); alarms ring on whole minutes") }
+        guard local.second == 0 else { return .refused(.notWholeMinute(clock: local.clockText)) }
         guard zone.instant(local.date, local.timeOfDay) == firstRing else {
-            return .refused("its reminder time does not exist in \(zone.identifier) (a daylight saving gap)")
+            return .refused(.inDaylightSavingGap(zone: zone.identifier))
         }
         if rrules.isEmpty {
             if firstRing <= now && !own { return .past }
             return .schedule(.once(date: local.date, time: local.timeOfDay))
         }
-        guard rrules.count == 1 else { return .refused("it has several RRULEs") }
+        guard rrules.count == 1 else { return .refused(.severalRules) }
         var rule = icalproperty_get_rrule(rrules[0])
         let ruleText = ICal.string(icalrecurrencetype_as_string(&rule)) ?? "RRULE"
-        let refuse = Outcome.refused("RRULE \(ruleText) cannot be expressed as an alarm schedule")
+        let refuse = Outcome.refused(.rule(ruleText))
         guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0 else { return refuse }
         var byDays = Set<Weekday>()
         var k: Int32 = 0
@@ -103,7 +103,7 @@ struct EventScheduleMapper {
             return refuse
         }
         guard matchesExpansion(candidate, rule: rule, start: start, offset: offset, from: max(now, firstRing - 1)) else {
-            return .refused("its reminders do not fall at one local time in \(zone.identifier) (the event's zone changes its offset to ours)")
+            return .refused(.offsetChanges(zone: zone.identifier))
         }
         return .schedule(candidate)
     }
@@ -121,7 +121,7 @@ struct EventScheduleMapper {
         return zone.instant(d, hm) + Int64(t.second)
     }
 
-    struct Reason: Error { let text: String }
+    struct Reason: Error { let refusal: EventRefusal }
 
     /// Seconds from DTSTART to the reminder (RELATED=END counts from the event's end).
     func triggerOffset(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Result<Int64, Reason> {
@@ -130,11 +130,11 @@ struct EventScheduleMapper {
         }
         let trigger = icalproperty_get_trigger(p)
         if !icaltime_is_null_time(trigger.time).boolValue {
-            guard let s = instant(icalcomponent_get_dtstart(ev)) else { return .failure(Reason(text: "its DTSTART cannot be read")) }
+            guard let s = instant(icalcomponent_get_dtstart(ev)) else { return .failure(Reason(refusal: .unreadableStart)) }
             guard ICal.properties(ev, named: "RRULE").isEmpty else {
-                return .failure(Reason(text: "a reminder at a fixed date on a repeating event cannot be expressed as an alarm schedule"))
+                return .failure(Reason(refusal: .fixedReminderOnRepeatingEvent))
             }
-            guard let at = instant(trigger.time) else { return .failure(Reason(text: "its reminder time cannot be read")) }
+            guard let at = instant(trigger.time) else { return .failure(Reason(refusal: .unreadableReminderTime)) }
             return .success(at - s)
         }
         var offset = Int64(icaldurationtype_as_int(trigger.duration))

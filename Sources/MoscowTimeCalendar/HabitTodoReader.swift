@@ -6,35 +6,35 @@ import MoscowTimeCore
 enum HabitTodoReader {
     static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError)
         -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant]) {
-        func fail(_ property: String, _ why: String, index: Int = 0) -> CalendarFileError {
+        func fail(_ property: String, _ why: CalendarFileProblem, index: Int = 0) -> CalendarFileError {
             CalendarFileError(line: info?.line(of: property, index: index), why)
         }
         let id = ICal.xValue(td, CalendarFormat.habitID) ?? ""
-        guard AlarmID.isValid(id) else { throw fail(CalendarFormat.habitID, "\(CalendarFormat.habitID) \"\(id)\" is not 8 lowercase hex digits") }
+        guard AlarmID.isValid(id) else { throw fail(CalendarFormat.habitID, .notAnID(property: CalendarFormat.habitID, value: id)) }
         let name = ICal.string(icalcomponent_get_summary(td)) ?? ""
-        if let problem = LabelRules.problem(name) { throw fail("SUMMARY", "the habit name \(problem)") }
+        if let issue = LabelRules.issue(name) { throw fail("SUMMARY", .habitName(issue)) }
         let description = icalcomponent_get_first_property(td, ICAL_DESCRIPTION_PROPERTY).flatMap { ICal.string(icalproperty_get_description($0)) }
         let start = icalcomponent_get_dtstart(td)
         guard start.is_date.boolValue, let startDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day)) else {
-            throw fail("DTSTART", "a habit's DTSTART must be a date (DTSTART;VALUE=DATE:20261120)")
+            throw fail("DTSTART", .habitStartNotADate)
         }
         let frequencyText = ICal.xValue(td, CalendarFormat.frequency) ?? ""
         guard let frequency = HabitCSVFormat.frequency(frequencyText) else {
-            throw fail(CalendarFormat.frequency, "\(CalendarFormat.frequency) \"\(frequencyText)\" is not daily, weekdays:mon,…, every:N, perWeek:N or perMonth:N")
+            throw fail(CalendarFormat.frequency, .unknownFrequency(property: CalendarFormat.frequency, value: frequencyText))
         }
         var reminders: [TimeOfDay] = []
         if let r = ICal.xValue(td, CalendarFormat.reminders) {
-            guard let times = HabitCalendarText.reminders(r) else { throw fail(CalendarFormat.reminders, "\(CalendarFormat.reminders) \"\(r)\" is not a list of times like 08:00,20:00") }
+            guard let times = HabitCalendarText.reminders(r) else { throw fail(CalendarFormat.reminders, .notReminderTimes(property: CalendarFormat.reminders, value: r)) }
             reminders = times
         }
         var kind = HabitKind.yesNo
         if let p = ICal.properties(td, named: CalendarFormat.numeric).first {
             let targetText = ICal.xValue(p) ?? ""
             guard let target = Double(targetText), target > 0, target <= HabitAmount.maximum else {
-                throw fail(CalendarFormat.numeric, "the target \"\(targetText)\" is not a number above 0 and at most 1000000")
+                throw fail(CalendarFormat.numeric, .invalidTarget(targetText))
             }
             let goalText = ICal.xParameter(p, "X-GOAL") ?? HabitGoal.Direction.atLeast.rawValue
-            guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, "X-GOAL must be at-least or at-most") }
+            guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, .invalidGoal) }
             let per: HabitGoal.Per = ICal.xParameter(p, "X-PER") == "period" ? .period : .day
             kind = .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction, per: per))
         }
@@ -43,7 +43,7 @@ enum HabitTodoReader {
         var notes: [CivilDate: String] = [:]
         for (k, p) in ICal.properties(td, named: CalendarFormat.dayNote).enumerated() {
             guard let d = ICal.xParameter(p, "X-DATE").flatMap(ICal.compactDate) else {
-                throw fail(CalendarFormat.dayNote, "a day note needs X-DATE=YYYYMMDD", index: k)
+                throw fail(CalendarFormat.dayNote, .dayNoteWithoutDate, index: k)
             }
             notes[d] = ICal.xValue(p) ?? ""
         }
@@ -52,21 +52,21 @@ enum HabitTodoReader {
         var logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]
         func stamp(_ p: OpaquePointer, _ name: String, _ k: Int) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xParameter(p, "X-LOGGED") else { return nil }
-            guard let t = ICal.parseCompactUTC(text) else { throw fail(name, "X-LOGGED \"\(text)\" is not a UTC time like 20261120T070000Z", index: k) }
+            guard let t = ICal.parseCompactUTC(text) else { throw fail(name, .notUTCTime(property: "X-LOGGED", value: text), index: k) }
             return t
         }
         for (k, p) in ICal.properties(td, named: CalendarFormat.dayRemoved).enumerated() {
             let value = ICal.xValue(p) ?? ""
             guard let date = ICal.compactDate(value), let t = try stamp(p, CalendarFormat.dayRemoved, k) else {
-                throw fail(CalendarFormat.dayRemoved, "expected X-LOGGED=<UTC time> and a date like 20261120", index: k)
+                throw fail(CalendarFormat.dayRemoved, .removedDayInvalid, index: k)
             }
             removed[date] = t
         }
         for (k, p) in ICal.properties(td, named: CalendarFormat.day).enumerated() {
             let value = ICal.xValue(p) ?? ""
-            guard let date = ICal.compactDate(value) else { throw fail(CalendarFormat.day, "\"\(value)\" is not a date like 20261120", index: k) }
-            guard date >= startDate else { throw fail(CalendarFormat.day, "\(date) is before the habit's start \(startDate)", index: k) }
-            guard seen.insert(date).inserted else { throw fail(CalendarFormat.day, "\(date) appears twice", index: k) }
+            guard let date = ICal.compactDate(value) else { throw fail(CalendarFormat.day, .notADate(value), index: k) }
+            guard date >= startDate else { throw fail(CalendarFormat.day, .dayBeforeStart(day: date, start: startDate), index: k) }
+            guard seen.insert(date).inserted else { throw fail(CalendarFormat.day, .dayTwice(date), index: k) }
             let note = notes[date]
             if let t = try stamp(p, CalendarFormat.day, k) { logged[date] = t }
             switch (ICal.xParameter(p, "X-STATE"), ICal.xParameter(p, "X-AMOUNT")) {
@@ -75,12 +75,11 @@ enum HabitTodoReader {
             case ("done", nil) where !kind.isNumeric: entries.append(.done(date, note: note))
             case ("done", let amount?) where kind.isNumeric:
                 guard let x = Double(amount), x >= 0, x <= HabitAmount.maximum else {
-                    throw fail(CalendarFormat.day, "X-AMOUNT \"\(amount)\" is not a number in 0…1000000", index: k)
+                    throw fail(CalendarFormat.day, .invalidAmount(amount), index: k)
                 }
                 entries.append(.done(date, amount: x, note: note))
             default:
-                throw fail(CalendarFormat.day, kind.isNumeric ? "a numeric habit's day needs X-STATE=done;X-AMOUNT=N or X-STATE=skip"
-                                                              : "a day needs X-STATE=done or X-STATE=skip", index: k)
+                throw fail(CalendarFormat.day, kind.isNumeric ? .numericDayState : .dayState, index: k)
             }
         }
         var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,

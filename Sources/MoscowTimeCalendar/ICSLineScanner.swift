@@ -27,21 +27,21 @@ struct ICSLineScanner {
         var sawCalendar = false
         for (logical, lineNumber) in try Self.unfold(bytes) {
             guard let colon = logical.firstIndex(of: ":") else {
-                throw CalendarFileError(line: lineNumber, "expected NAME:value, found \"\(Self.excerpt(logical))\"")
+                throw CalendarFileError(line: lineNumber, .notNameValue(found: Self.excerpt(logical)))
             }
             let head = logical[..<colon]
             let name = String(head.prefix { $0 != ";" }).uppercased()
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-                throw CalendarFileError(line: lineNumber, "\"\(Self.excerpt(String(head)))\" is not a property name")
+                throw CalendarFileError(line: lineNumber, .notPropertyName(Self.excerpt(String(head))))
             }
             let value = String(logical[logical.index(after: colon)...])
             switch name {
             case "BEGIN":
                 let kind = value.uppercased()
-                guard !kind.isEmpty else { throw CalendarFileError(line: lineNumber, "BEGIN without a component name") }
+                guard !kind.isEmpty else { throw CalendarFileError(line: lineNumber, .beginWithoutName) }
                 if stack.isEmpty {
                     guard kind == "VCALENDAR" else {
-                        throw CalendarFileError(line: lineNumber, "expected BEGIN:VCALENDAR, found BEGIN:\(value)")
+                        throw CalendarFileError(line: lineNumber, .expectedCalendar(found: Self.excerpt(value)))
                     }
                     sawCalendar = true
                 }
@@ -49,26 +49,26 @@ struct ICSLineScanner {
                 components.append(Component(name: kind, line: lineNumber))
             case "END":
                 guard let open = stack.popLast() else {
-                    throw CalendarFileError(line: lineNumber, "END:\(value) without a matching BEGIN")
+                    throw CalendarFileError(line: lineNumber, .endWithoutBegin(Self.excerpt(value)))
                 }
                 guard components[open].name == value.uppercased() else {
-                    throw CalendarFileError(line: lineNumber, "END:\(value) closes BEGIN:\(components[open].name) of line \(components[open].line)")
+                    throw CalendarFileError(line: lineNumber, .endClosesOther(end: Self.excerpt(value), begin: components[open].name, beginLine: components[open].line))
                 }
             default:
                 guard let current = stack.last else {
-                    throw CalendarFileError(line: lineNumber, "the property \(name) is outside BEGIN:VCALENDAR … END:VCALENDAR")
+                    throw CalendarFileError(line: lineNumber, .propertyOutsideCalendar(name))
                 }
                 guard let p = icalproperty_new_from_string(logical) else {
-                    throw CalendarFileError(line: lineNumber, "cannot read the \(name) property: \"\(Self.excerpt(logical))\"")
+                    throw CalendarFileError(line: lineNumber, .unreadableProperty(name: name, excerpt: Self.excerpt(logical)))
                 }
                 icalproperty_free(p)
                 components[current].properties.append((name, lineNumber))
             }
         }
         if let open = stack.last {
-            throw CalendarFileError(line: components[open].line, "BEGIN:\(components[open].name) is never closed (END:\(components[open].name) missing)")
+            throw CalendarFileError(line: components[open].line, .neverClosed(components[open].name))
         }
-        guard sawCalendar else { throw CalendarFileError(line: nil, "not an iCalendar file: no BEGIN:VCALENDAR") }
+        guard sawCalendar else { throw CalendarFileError(line: nil, .notICalendar) }
     }
 
     /// RFC 5545 §3.1: a line starting with a space or tab continues the previous one. Yields each
@@ -90,7 +90,7 @@ struct ICSLineScanner {
         out.reserveCapacity(logical.count)
         for (raw, line) in logical {
             guard let text = String(validating: raw, as: UTF8.self) else {
-                throw CalendarFileError(line: line, "is not UTF-8 text")
+                throw CalendarFileError(line: line, .notUTF8)
             }
             out.append((text, line))
         }

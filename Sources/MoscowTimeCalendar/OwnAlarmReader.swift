@@ -6,19 +6,19 @@ import MoscowTimeCore
 enum OwnAlarmReader {
     static func alarm(_ ev: OpaquePointer, id: String, label: String, schedule: Schedule,
                       info: ICSLineScanner.Component?) throws(CalendarFileError) -> Alarm {
-        func fail(_ property: String, _ why: String) -> CalendarFileError {
+        func fail(_ property: String, _ why: CalendarFileProblem) -> CalendarFileError {
             CalendarFileError(line: info?.line(of: property), why)
         }
-        if let problem = LabelRules.problem(label) { throw fail("SUMMARY", "the alarm label \(problem)") }
+        if let issue = LabelRules.issue(label) { throw fail("SUMMARY", .alarmLabel(issue)) }
         var enabled = true
         if let e = ICal.xValue(ev, CalendarFormat.enabled) {
-            guard e == "TRUE" || e == "FALSE" else { throw fail(CalendarFormat.enabled, "\(CalendarFormat.enabled) must be TRUE or FALSE, not \"\(e)\"") }
+            guard e == "TRUE" || e == "FALSE" else { throw fail(CalendarFormat.enabled, .notTrueOrFalse(property: CalendarFormat.enabled, value: e)) }
             enabled = e == "TRUE"
         }
         var snooze: Int?
         if let s = ICal.xValue(ev, CalendarFormat.snooze) {
             guard let n = Int(s), Limits.snoozeMinutes.contains(n) else {
-                throw fail(CalendarFormat.snooze, "\(CalendarFormat.snooze) must be minutes in \(Limits.snoozeMinutes.lowerBound)…\(Limits.snoozeMinutes.upperBound), not \"\(s)\"")
+                throw fail(CalendarFormat.snooze, .snoozeOutOfRange(property: CalendarFormat.snooze, value: s, minimum: Limits.snoozeMinutes.lowerBound, maximum: Limits.snoozeMinutes.upperBound))
             }
             snooze = n
         }
@@ -37,7 +37,7 @@ enum OwnAlarmReader {
         }
         let stamp = read(ICAL_DTSTAMP_PROPERTY)
         guard let created = read(ICAL_CREATED_PROPERTY) ?? stamp else {
-            throw CalendarFileError(line: info?.line, "the item has neither CREATED nor DTSTAMP")
+            throw CalendarFileError(line: info?.line, .noCreationTime)
         }
         return (created, read(ICAL_LASTMODIFIED_PROPERTY) ?? stamp ?? created)
     }

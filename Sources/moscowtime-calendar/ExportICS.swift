@@ -8,10 +8,11 @@ enum ExportICS {
         let ctx = try ToolContext()
         let doc = try ctx.store.load()
         let text: String
-        do { text = try CalendarExporter.calendar(doc) } catch { throw ToolFailure(error.message, status: 1) }
+        do throws(CalendarExporter.Failure) { text = try CalendarExporter.calendar(doc) } catch { throw ToolFailure(status: 1) { CalendarWording.export(error, $0) } }
         guard let file else { ToolOutput.write(text); return }
         try HabitExportFile.write(text, to: file)
-        ToolOutput.line(ctx.localizer(doc.settings)("Exported to {file}: alarms {alarms}, habits {habits}.",
-                                                    ["file": file, "alarms": String(doc.alarms.count), "habits": String(doc.habits.count)]))
+        let t = ctx.localizer(doc.settings)
+        ToolOutput.line(t("Exported to {file}: {alarms}, {habits}.",
+                          ["file": file, "alarms": SummaryWording.alarms(doc.alarms.count, t), "habits": SummaryWording.habits(doc.habits.count, t)]))
     }
 }

@@ -8,11 +8,11 @@ enum Password {
         guard account.user != nil else { return nil }
         guard let command = account.passwordCommand else {
             guard let p = try SecretStore.lookup(url: account.url, user: account.user!) else {
-                throw ToolFailure("the Secret Service has no password for \(account.user!) at \(account.url): run agent-cli sync setup again", status: 1)
+                throw ToolFailure("the Secret Service has no password for {user} at {url}: run agent-cli sync setup again", ["user": account.user!, "url": account.url], status: 1)
             }
             return p
         }
-        guard let pipe = popen(command, "r") else { throw ToolFailure("cannot run the password command: \(String(cString: strerror(errno)))", status: 1) }
+        guard let pipe = popen(command, "r") else { throw ToolFailure("cannot run the password command: {error}", ["error": String(cString: strerror(errno))], status: 1) }
         var bytes: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -21,9 +21,9 @@ enum Password {
             bytes += buf[0..<n]
         }
         let status = pclose(pipe)
-        guard status == 0 else { throw ToolFailure("the password command failed (exit status \(status >> 8)): \(command)", status: 1) }
+        guard status == 0 else { throw ToolFailure("the password command failed (exit status {status}): {command}", ["status": String(status >> 8), "command": command], status: 1) }
         let line = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard !line.isEmpty else { throw ToolFailure("the password command printed nothing: \(command)", status: 1) }
+        guard !line.isEmpty else { throw ToolFailure("the password command printed nothing: {command}", ["command": command], status: 1) }
         return line
     }
 }

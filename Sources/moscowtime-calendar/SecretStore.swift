@@ -24,11 +24,14 @@ enum SecretStore {
         let attrs = attributes(url: url, user: user)
         defer { g_hash_table_unref(attrs) }
         var error: UnsafeMutablePointer<GError>?
-        let ok = secret_password_storev_sync(mt_caldav_schema(), attrs, nil, "MoscowTime CalDAV \(user) at \(url)", password, nil, &error)
+        // The item's label in the keyring (seahorse), the same in every language.
+        let label = "MoscowTime CalDAV \(user) at \(url)"  // not UI
+        let ok = secret_password_storev_sync(mt_caldav_schema(), attrs, nil, label, password, nil, &error)
         if ok == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let message = error.map { String(cString: $0.pointee.message) }
             if let error { g_error_free(error) }
-            throw ToolFailure("cannot store the password in the Secret Service: \(message)", status: 1)
+            guard let message else { throw ToolFailure("cannot store the password in the Secret Service", status: 1) }
+            throw ToolFailure("cannot store the password in the Secret Service: \"{error}\"", ["error": message], status: 1)
         }
     }
 
@@ -39,7 +42,7 @@ enum SecretStore {
         let p = secret_password_lookupv_sync(mt_caldav_schema(), attrs, nil, &error)
         if let error {
             defer { g_error_free(error) }
-            throw ToolFailure("cannot read the password from the Secret Service: \(String(cString: error.pointee.message))", status: 1)
+            throw ToolFailure("cannot read the password from the Secret Service: \"{error}\"", ["error": String(cString: error.pointee.message)], status: 1)
         }
         guard let p else { return nil }
         defer { secret_password_free(p) }

@@ -25,7 +25,7 @@ enum SyncTool {
         }
         // Check the account before saving it: a typo should fail here, not in the background.
         let engine = SyncEngine(store: ctx.store, account: account, password: password, now: ctx.now)
-        do { _ = try engine.prepareCollections() } catch { throw ToolFailure(error.message, status: 1) }
+        do throws(SyncError) { _ = try engine.prepareCollections() } catch { throw ToolFailure(status: 1) { CalendarWording.sync(error.failure, $0) } }
         if let user, passwordCommand == nil, let password { try SecretStore.store(password, url: url, user: user) }
         try ctx.store.update { $0.sync.account = account }
         try? unlink(SyncState.path(ctx.store.paths))
@@ -37,18 +37,15 @@ enum SyncTool {
         let doc = try ctx.store.load()
         let t = ctx.localizer(doc.settings)
         guard let account = doc.sync.account else {
-            throw ToolFailure(t("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]"), status: 1)
+            throw ToolFailure("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]", status: 1)
         }
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
         do { report = try engine.run(dryRun: dryRun) } catch let e as SyncError {
-            throw ToolFailure(t("sync failed: {reason}", ["reason": e.message]), status: 1)
+            throw ToolFailure(status: 1) { $0("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, $0)]) }
         }
-        for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": w])) }
-        let values = ["url": account.url, "down": String(report.downloaded), "up": String(report.uploaded),
-                      "conflicts": String(report.conflicts), "requests": String(report.requests)]
-        ToolOutput.line(t(dryRun ? "Would sync with {url}: {down} changes to take, {up} to send, {conflicts} conflicts ({requests} requests so far)."
-                                 : "Synced with {url}: {down} changes taken, {up} sent, {conflicts} conflicts ({requests} requests).", values))
+        for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
+        ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))
     }
 
     static func status() throws {
@@ -59,8 +56,9 @@ enum SyncTool {
         let state = try SyncState.load(ctx.store.paths)
         ToolOutput.line(t("Sync with {url} as {user}.", ["url": account.url, "user": account.user ?? "—"]))
         ToolOutput.line(t("Last sync: {time}", ["time": state.lastSync.map(ISO8601.utcString) ?? t("never")]))
-        if let e = state.lastError {
-            ToolOutput.line(t("Last attempt failed at {time}: {reason}", ["time": state.lastErrorAt.map(ISO8601.utcString) ?? "", "reason": e]))
+        if let failure = state.lastFailure {
+            ToolOutput.line(t("Last attempt failed at {time}: {reason}",
+                              ["time": state.lastErrorAt.map(ISO8601.utcString) ?? "", "reason": CalendarWording.stored(failure, t)]))
         }
         if state.conflicts > 0 {
             ToolOutput.line(t("Conflicts: {n}; the versions that lost are kept in {file}", ["n": String(state.conflicts), "file": SyncState.conflictLogPath(ctx.store.paths)]))

@@ -23,7 +23,7 @@ struct ToolContext {
 
     func zone(_ settings: Settings) throws(ToolFailure) -> Zone {
         guard let z = Zone(identifier: settings.zone) else {
-            throw ToolFailure("the zone \"\(settings.zone)\" in \(store.paths.document) is not in the tz database (is tzdata installed?)", status: 1)
+            throw ToolFailure("the zone \"{zone}\" in {file} is not in the tz database (is tzdata installed?)", ["zone": settings.zone, "file": store.paths.document], status: 1)
         }
         return z
     }
@@ -41,11 +41,22 @@ struct ToolContext {
     }
 }
 
-/// A failure with the exit status agent-cli documents (1 failure, 2 invalid input).
+/// A failure with the exit status agent-cli documents (1 failure, 2 invalid input), worded when it
+/// is shown: a catalogue message with its values, or a typed error worded by `CalendarWording`.
 struct ToolFailure: Error {
-    let message: String
     let status: Int32
-    init(_ message: String, status: Int32) { self.message = message; self.status = status }
+    private let words: @Sendable (Localizer) -> String
+
+    init(_ template: String, _ values: [String: String] = [:], status: Int32) {
+        self.status = status
+        words = { t in t(template, values) }
+    }
+
+    init(status: Int32, _ words: @escaping @Sendable (Localizer) -> String) {
+        self.status = status; self.words = words
+    }
+
+    func message(in t: Localizer) -> String { words(t) }
 }
 
 /// stdout/stderr as agent-cli writes them (the user sees this tool as agent-cli).

@@ -24,15 +24,16 @@ do {
     case ("sync-status", 1): try SyncTool.status()
     case ("sync-off", 1): try SyncTool.off()
     default:
-        ToolOutput.error("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: \(args.joined(separator: " "))")
+        ToolOutput.error(ToolContext.userLocalizer()("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",
+                                                     ["arguments": args.joined(separator: " ")]))
         exit(2)
     }
 } catch let e as InputError {
     ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(2)
 } catch let e as StoreError {
-    ToolOutput.error(e.description); exit(1)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(1)
 } catch let e as ToolFailure {
-    ToolOutput.error(e.message); exit(e.status)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(e.status)
 } catch {
     ToolOutput.error("\(error)"); exit(1)
 }

@@ -179,14 +179,14 @@ struct HabitCLITests {
 
         let b = CLIRig(now: "2026-11-21T09:00:00Z")
         #expect(b.run("habit", "import", a.root + "/habits.csv", "--dry-run").out
-                == "Would import 2 habits (2 new, 0 merged) with 3 days; 0 days already logged were kept.\n")
+                == "Would import 2 habits (2 new, 0 merged), 3 days added; 0 days already logged were kept.\n")
         #expect(b.storeBytes() == nil)
         #expect(b.run("habit", "import", a.root + "/habits.csv").out
-                == "Imported 2 habits (2 new, 0 merged) with 3 days; 0 days already logged were kept.\n")
+                == "Imported 2 habits (2 new, 0 merged), 3 days added; 0 days already logged were kept.\n")
         #expect(b.storeBytes() == a.storeBytes())
         // Importing again merges: every day is already there.
         #expect(b.run("habit", "import", a.root + "/habits.csv").out
-                == "Imported 2 habits (0 new, 2 merged) with 0 days; 3 days already logged were kept.\n")
+                == "Imported 2 habits (0 new, 2 merged), 0 days added; 3 days already logged were kept.\n")
         #expect(b.storeBytes() == a.storeBytes())
     }
 

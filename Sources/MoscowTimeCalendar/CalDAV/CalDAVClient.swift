@@ -24,9 +24,9 @@ final class CalDAVClient {
 
     func multistatus(_ method: String, _ url: String, depth: String, body: String) throws(SyncError) -> [DAVResponse] {
         let r = try http.send(method, url, headers: [("Depth", depth)], body: Array(body.utf8))
-        guard r.status == 207 else { throw SyncError(r.status == 404 ? .setup : .badAnswer, "\(method) \(url) answered HTTP \(r.status), not a WebDAV multistatus") }
+        guard r.status == 207 else { throw SyncError(r.status == 404 ? .setup : .badAnswer, .notMultistatus(method: method, url: url, status: r.status)) }
         guard let responses = DAVResponse.multistatus(r.body) else {
-            throw SyncError(.badAnswer, "the server's answer to \(method) \(url) is not a WebDAV multistatus (is this a CalDAV URL?)")
+            throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url))
         }
         return responses
     }
@@ -59,14 +59,14 @@ final class CalDAVClient {
             """.utf8))
         if probe.status == 207 {
             guard let r = DAVResponse.multistatus(probe.body) else {
-                throw SyncError(.badAnswer, "the server's answer to PROPFIND \(url) is not a WebDAV multistatus")
+                throw SyncError(.badAnswer, .unreadableMultistatus(method: "PROPFIND", url: url))
             }
             guard r.first?.property(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil else {
-                throw SyncError(.setup, "\(url) exists but is not a calendar collection")
+                throw SyncError(.setup, .notACalendar(url: url))
             }
             return
         }
-        guard probe.status == 404 else { throw SyncError(.badAnswer, "PROPFIND \(url) answered HTTP \(probe.status)") }
+        guard probe.status == 404 else { throw SyncError(.badAnswer, .unexpectedStatus(method: "PROPFIND", url: url, status: probe.status)) }
         let make = try http.send("MKCALENDAR", url, body: Array("""
             <?xml version="1.0" encoding="utf-8"?>
             <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -76,7 +76,7 @@ final class CalDAVClient {
               </d:prop></d:set>
             </c:mkcalendar>
             """.utf8))
-        guard make.status == 201 else { throw SyncError(.setup, "could not create the calendar \(url) (MKCALENDAR answered HTTP \(make.status))") }
+        guard make.status == 201 else { throw SyncError(.setup, .cannotCreateCalendar(url: url, status: make.status)) }
     }
 
     /// Members of a collection with their ETags (one PROPFIND, Depth 1), keyed by full URL, and
@@ -95,7 +95,7 @@ final class CalDAVClient {
             }
             guard r.property(DAVElement.dav, "resourcetype")?.children.isEmpty ?? true else { continue }
             guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
-                throw SyncError(.badAnswer, "the server listed \(r.href) without an ETag")
+                throw SyncError(.badAnswer, .listedWithoutETag(href: r.href))
             }
             out[url] = etag
         }
@@ -122,7 +122,7 @@ final class CalDAVClient {
             """.utf8))
         guard r.status == 207 else { return .listInstead }
         guard let (responses, newToken) = DAVResponse.syncMultistatus(r.body) else {
-            throw SyncError(.badAnswer, "the server's answer to REPORT \(collection) is not a WebDAV multistatus (is this a CalDAV URL?)")
+            throw SyncError(.badAnswer, .unreadableMultistatus(method: "REPORT", url: collection))
         }
         guard let newToken else { return .listInstead }
         var changed: [String: String] = [:]
@@ -135,7 +135,7 @@ final class CalDAVClient {
             }
             if m.status == 404 { removed.insert(url); continue }
             guard let etag = m.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
-                throw SyncError(.badAnswer, "the server reported a change of \(m.href) without an ETag")
+                throw SyncError(.badAnswer, .changeWithoutETag(href: m.href))
             }
             changed[url] = etag
         }
@@ -183,7 +183,7 @@ final class CalDAVClient {
                 case ("PUT", 200), ("PUT", 201), ("PUT", 204): return .success(.stored(etag: r.etag))
                 case ("DELETE", 200), ("DELETE", 204), ("DELETE", 404): return .success(.removed)
                 case (_, 412): return .success(.changedOnServer)
-                default: return .failure(SyncError(.badAnswer, "\(method) \(u.url) answered HTTP \(r.status)"))
+                default: return .failure(SyncError(.badAnswer, .unexpectedStatus(method: method, url: u.url, status: r.status)))
                 }
             }
             guard done(index, result) else { return }

@@ -57,7 +57,7 @@ final class HTTPClient {
     }
 
     private func message(_ r: Request) throws(SyncError) -> OpaquePointer {
-        guard let msg = soup_message_new(r.method, r.url) else { throw SyncError(.setup, "\"\(r.url)\" is not a valid http(s) URL") }
+        guard let msg = soup_message_new(r.method, r.url) else { throw SyncError(.setup, .invalidURL(r.url)) }
         let h = soup_message_get_request_headers(msg)
         if let authorization { soup_message_headers_append(h, "Authorization", authorization) }
         for (k, v) in r.headers { soup_message_headers_append(h, k, v) }
@@ -77,9 +77,9 @@ final class HTTPClient {
             if let data { g_bytes_unref(data) }
             let text = String(cString: error.pointee.message)
             if error.pointee.domain == g_tls_error_quark() {
-                throw SyncError(.certificate, "the server's certificate was refused (\(text)): \(url)")
+                throw SyncError(.certificate, .certificateRefused(url: url, detail: text))
             }
-            throw SyncError(.unreachable, "cannot reach \(url): \(text)")
+            throw SyncError(.unreachable, .unreachable(url: url, detail: text))
         }
         var out: [UInt8] = []
         if let data {
@@ -94,7 +94,7 @@ final class HTTPClient {
         let etag = soup_message_headers_get_one(rh, "ETag").map { String(cString: $0) }
         let location = soup_message_headers_get_one(rh, "Location").map { String(cString: $0) }
         if status == 401 {
-            throw SyncError(.authentication, "the server refused the user name or password (HTTP 401) at \(url)")
+            throw SyncError(.authentication, .authenticationRefused(url: url))
         }
         return Response(status: status, body: out, etag: etag, location: location)
     }

@@ -15,7 +15,7 @@ import MoscowTimeCore
 public final class SyncEngine {
     public struct Report: Sendable {
         public var downloaded = 0, uploaded = 0, conflicts = 0, requests = 0
-        public var warnings: [String] = []
+        public var warnings: [CalendarWarning] = []
     }
 
     let store: DocumentStore
@@ -55,20 +55,20 @@ public final class SyncEngine {
                 state.alarmsCollection = c.alarms; state.habitsCollection = c.habits
             }
             let doc0 = try store.load()
-            guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, "unknown zone \(doc0.settings.zone)") }
+            guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
             // 1. Read.
             let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone) { imp, url in
                 var out: [(String, AlarmVersion)] = []
                 for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
                 for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append("\(url): not a MoscowTime alarm; left alone") }
+                if out.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
                 return out
             }
             let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone) { imp, url in
                 var out: [(String, HabitVersion)] = []
                 for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append("\(url): not a MoscowTime habit; left alone") }
+                if out.isEmpty { report.warnings.append(.notOurHabit(url: url)) }
                 return out
             }
             // 2. Merge under the lock.
@@ -108,13 +108,13 @@ public final class SyncEngine {
             defer { try? state.save(store.paths) }
             try upload(uploadsAlarms.map { ($0, true) } + uploadsHabits.map { ($0, false) }, state: &state, report: &report)
             state.lastSync = now
-            state.lastError = nil
+            state.lastFailure = nil
             state.lastErrorAt = nil
             state.lastRequests = client.requests
             report.requests = client.requests
             return report
         } catch let e as SyncError {
-            state.lastError = e.message
+            state.lastFailure = .typed(e.failure)
             state.lastErrorAt = now
             state.lastRequests = client.requests
             if !dryRun { try? state.save(store.paths) }
@@ -150,7 +150,7 @@ public final class SyncEngine {
                 // Someone changed it between our read and this write: forget our base so the next
                 // sync merges both versions by time instead of overwriting either.
                 if isAlarm { state.alarms[u.id] = nil } else { state.habits[u.id] = nil }
-                report.warnings.append("\(u.url) changed on the server during this sync; run sync again to merge it")
+                report.warnings.append(.changedDuringSync(url: u.url))
             case .failure(let e):
                 if failure == nil { failure = e }
             }
@@ -182,10 +182,10 @@ public final class SyncEngine {
         let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
         let fetched = changed.isEmpty ? [:] : try client.fetch(collection, changed)
         for url in changed {
-            guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, "the server listed \(url) but did not return it") }
+            guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, .listedNotReturned(url: url)) }
             let imp: CalendarImport
             do { imp = try CalendarImporter.read(data, zone: zone, now: now) } catch {
-                throw SyncError(.badAnswer, "\(url) on the server is not valid iCalendar (\(error)); nothing was changed")
+                throw SyncError(.badAnswer, .invalidResource(url: url, error))
             }
             for (id, v) in versions(imp, url) { remote.versions[id] = (url, etag, v) }
         }

@@ -22,7 +22,8 @@ public struct SyncState: Sendable, Equatable {
     public var alarms: [String: Item] = [:]
     public var habits: [String: Item] = [:]
     public var lastSync: Instant?
-    public var lastError: String?
+    /// Why the last attempt failed (nil after a sync that worked).
+    public var lastFailure: SyncFailureRecord?
     public var lastErrorAt: Instant?
     public var conflicts = 0
     public var lastRequests = 0
@@ -54,7 +55,14 @@ public struct SyncState: Sendable, Equatable {
         s.alarms = items("alarms")
         s.habits = items("habits")
         s.lastSync = json["lastSync"]?.stringValue.flatMap(ISO8601.parse)
-        s.lastError = json["lastError"]?.stringValue
+        // Typed since this version; an older one stored its English text under "lastError".
+        if let f = json["lastFailure"], let code = f["code"]?.stringValue {
+            let values = f["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            s.lastFailure = SyncFailure(code: code, values: values).map(SyncFailureRecord.typed)
+                ?? .text(([code] + values).joined(separator: " "))  // a newer version's code: shown as it is
+        } else if let text = json["lastError"]?.stringValue {
+            s.lastFailure = .text(text)
+        }
         s.lastErrorAt = json["lastErrorAt"]?.stringValue.flatMap(ISO8601.parse)
         s.conflicts = json["conflicts"]?.intValue ?? 0
         s.lastRequests = json["lastRequests"]?.intValue ?? 0
@@ -78,7 +86,13 @@ public struct SyncState: Sendable, Equatable {
         if let t = alarmsSyncToken { m.append(("alarmsSyncToken", .string(t))) }
         if let t = habitsSyncToken { m.append(("habitsSyncToken", .string(t))) }
         if let t = lastSync { m.append(("lastSync", .string(ISO8601.utcString(t)))) }
-        if let e = lastError { m.append(("lastError", .string(e))) }
+        switch lastFailure {
+        case .typed(let f)?:
+            let (code, values) = f.stored
+            m.append(("lastFailure", .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])))
+        case .text(let text)?: m.append(("lastError", .string(text)))
+        case nil: break
+        }
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
     }
@@ -90,4 +104,10 @@ public struct SyncState: Sendable, Equatable {
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
+}
+
+/// The reason stored for the last failed sync: typed, or the English text an older version stored.
+public enum SyncFailureRecord: Sendable, Equatable {
+    case typed(SyncFailure)
+    case text(String)
 }

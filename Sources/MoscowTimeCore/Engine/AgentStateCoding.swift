@@ -44,7 +44,7 @@ public enum AgentStateCoding {
     public static func decodeSalvaging(_ json: JSONValue) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
         let r = try FieldReader(json, path: "")
         if let v = json["schemaVersion"]?.intValue, v > schemaVersion {
-            throw DocumentDecodingError(path: "schemaVersion", reason: "written by a newer version (\(v))")
+            throw DocumentDecodingError(path: "schemaVersion", reason: Message("written by a newer version ({version})", ["version": "\(v)"]))
         }
         var s = AgentState()
         var problems: [String] = []

@@ -23,11 +23,11 @@ public struct AgentStateStore: Sendable {
             if !result.problems.isEmpty { try? FileSystem.writeAtomically(bytes, to: path + ".damaged", backup: nil) }
             return result
         } catch let e as JSONParseError {
-            throw StoreError(path: path, kind: .invalid("not valid JSON at \(e)"))
+            throw StoreError(path: path, kind: .invalid(DocumentStore.notJSON(e)))
         } catch let e as DocumentDecodingError {
-            throw StoreError(path: path, kind: .invalid(e.description))
+            throw StoreError(path: path, kind: .invalid(e.message))
         } catch {
-            throw StoreError(path: path, kind: .invalid("\(error)"))
+            throw StoreError(path: path, kind: .invalid(Message("{error}", ["error": "\(error)"])))
         }
     }
 

@@ -4,8 +4,12 @@
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let column: Int
+    /// The catalogue key of what is wrong (`N_`), worded where it is shown.
     public let reason: String
-    public var description: String { "line \(line), column \(column): \(reason)" }
+    public var message: Message {
+        Message("line {line}, column {column}: {reason}", ["line": String(line), "column": String(column)], parts: ["reason": Message(reason)])
+    }
+    public var description: String { message.english }
 }
 
 public struct JSONParser {
@@ -18,7 +22,7 @@ public struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 } // tolerate a UTF-8 BOM from editors
         let v = try p.value()
         p.skipSpace()
-        guard p.i == bytes.count else { throw p.error("unexpected text after the document") }
+        guard p.i == bytes.count else { throw p.error(N_("unexpected text after the document")) }
         return v
     }
 
@@ -40,7 +44,7 @@ public struct JSONParser {
 
     private mutating func value() throws(JSONParseError) -> JSONValue {
         skipSpace()
-        guard i < bytes.count else { throw error("unexpected end of document") }
+        guard i < bytes.count else { throw error(N_("unexpected end of document")) }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -49,21 +53,21 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character")
+        default: throw error(N_("unexpected character"))
         }
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONParseError) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count else { throw error("unexpected end of document") }
+        guard i + n <= bytes.count else { throw error(N_("unexpected end of document")) }
         let p = word.utf8Start
-        for k in 0..<n where bytes[i + k] != p[k] { throw error("unexpected character") }
+        for k in 0..<n where bytes[i + k] != p[k] { throw error(N_("unexpected character")) }
         i += n
     }
 
     private mutating func enter() throws(JSONParseError) {
         depth += 1
-        guard depth <= 64 else { throw error("nesting too deep") }
+        guard depth <= 64 else { throw error(N_("nesting too deep")) }
     }
 
     private mutating func object() throws(JSONParseError) -> JSONValue {
@@ -75,17 +79,17 @@ public struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error(N_("expected a member name in double quotes")) }
             let key = try string()
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error(N_("expected ':'")) }
             i += 1
             members.append((key, try value()))
             skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of document") }
+            guard i < bytes.count else { throw error(N_("unexpected end of document")) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-            throw error("expected ',' or '}'")
+            throw error(N_("expected ',' or '}'"))
         }
     }
 
@@ -98,10 +102,10 @@ public struct JSONParser {
         while true {
             items.append(try value())
             skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of document") }
+            guard i < bytes.count else { throw error(N_("unexpected end of document")) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            throw error("expected ',' or ']'")
+            throw error(N_("expected ',' or ']'"))
         }
     }
 
@@ -114,16 +118,16 @@ public struct JSONParser {
             return p.i - s
         }
         let intDigits = digits(&self)
-        guard intDigits > 0 else { throw error("invalid number") }
-        if intDigits > 1, bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == 48 { throw error("invalid number (leading zero)") }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits(&self) > 0 else { throw error("invalid number") } }
+        guard intDigits > 0 else { throw error(N_("invalid number")) }
+        if intDigits > 1, bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == 48 { throw error(N_("invalid number (leading zero)")) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits(&self) > 0 else { throw error(N_("invalid number")) } }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits(&self) > 0 else { throw error("invalid number") }
+            guard digits(&self) > 0 else { throw error(N_("invalid number")) }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let d = Double(text) else { throw error("invalid number") }
+        guard let d = Double(text) else { throw error(N_("invalid number")) }
         return d
     }
 
@@ -142,13 +146,13 @@ public struct JSONParser {
                     // generic validation, which was a sixth of loading a 10 000-alarm store.
                     return bits < 0x80 ? String(decoding: buf, as: UTF8.self) : String(validating: buf, as: UTF8.self)
                 }
-                guard let s else { throw error("invalid UTF-8 in string") }
+                guard let s else { throw error(N_("invalid UTF-8 in string")) }
                 i += 1
                 return s
             }
             bits |= b
             if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("control character in string") }
+            if b < 0x20 { throw error(N_("control character in string")) }
             i += 1
         }
         var out = Array(bytes[start..<i])
@@ -157,7 +161,7 @@ public struct JSONParser {
             switch b {
             case UInt8(ascii: "\""):
                 i += 1
-                guard let s = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
+                guard let s = String(validating: out, as: UTF8.self) else { throw error(N_("invalid UTF-8 in string")) }
                 return s
             case UInt8(ascii: "\\"):
                 i += 1
@@ -176,27 +180,27 @@ public struct JSONParser {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate")
+                            throw error(N_("unpaired surrogate"))
                         }
                         i += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw error(N_("unpaired surrogate")) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    guard let u = Unicode.Scalar(scalar) else { throw error(N_("invalid \\u escape")) }
                     out.append(contentsOf: Array(String(Character(u)).utf8))
-                default: throw error("invalid escape")
+                default: throw error(N_("invalid escape"))
                 }
             default:
-                if b < 0x20 { throw error("control character in string") }
+                if b < 0x20 { throw error(N_("control character in string")) }
                 out.append(b); i += 1
             }
         }
-        throw error("unterminated string")
+        throw error(N_("unterminated string"))
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        guard i + 4 <= bytes.count else { throw error(N_("invalid \\u escape")) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let c = bytes[i]; i += 1
@@ -205,7 +209,7 @@ public struct JSONParser {
             case 48...57: d = UInt32(c - 48)
             case 65...70: d = UInt32(c - 55)
             case 97...102: d = UInt32(c - 87)
-            default: throw error("invalid \\u escape")
+            default: throw error(N_("invalid \\u escape"))
             }
             v = v << 4 | d
         }

@@ -23,7 +23,7 @@ public enum DocumentCoding {
         for (k, item) in alarms.enumerated() {
             let alarm = try decodeAlarm(try FieldReader(item, path: "alarms[\(k)]"))
             guard seen.insert(alarm.id).inserted else {
-                throw DocumentDecodingError(path: "alarms[\(k)].id", reason: "duplicate id \(alarm.id)")
+                throw DocumentDecodingError(path: "alarms[\(k)].id", reason: Message("duplicate id {id}", ["id": alarm.id]))
             }
             doc.alarms.append(alarm)
         }
@@ -57,14 +57,14 @@ public enum DocumentCoding {
         var s = Settings()
         if r.has("zone") {
             s.zone = try r.string("zone")
-            guard Zone(identifier: s.zone) != nil else { throw r.fail("zone", "unknown time zone \(s.zone)") }
+            guard Zone(identifier: s.zone) != nil else { throw r.fail("zone", Message("unknown time zone {zone}", ["zone": s.zone])) }
         }
         if r.has("snoozeMinutes") { s.snoozeMinutes = try r.int("snoozeMinutes", in: Limits.snoozeMinutes) }
         if r.has("sound") { s.sound = try r.string("sound") }
         if r.has("ringMinutes") { s.ringMinutes = try r.int("ringMinutes", in: Limits.ringMinutes) }
         if r.has("lateWindowMinutes") { s.lateWindowMinutes = try r.int("lateWindowMinutes", in: Limits.lateWindowMinutes) }
         if r.has("language") {
-            guard let l = LanguageSetting(rawValue: try r.string("language")) else { throw r.fail("language", "expected auto, ru or en") }
+            guard let l = LanguageSetting(rawValue: try r.string("language")) else { throw r.fail("language", Message("expected auto, ru or en")) }
             s.language = l
         }
         if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
@@ -72,7 +72,7 @@ public enum DocumentCoding {
         if r.has("achievementNotifications") { s.achievementNotifications = try r.bool("achievementNotifications", default: true) }
         if r.has("wakeAlarms") { s.wakeAlarms = try r.bool("wakeAlarms") }
         if r.has("dismiss") {
-            guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", "expected snooze or stop") }
+            guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", Message("expected snooze or stop")) }
             s.dismiss = d
         }
         return s
@@ -114,9 +114,9 @@ public enum DocumentCoding {
 
     static func decodeAlarm(_ r: FieldReader) throws(DocumentDecodingError) -> Alarm {
         let id = try r.string("id")
-        guard AlarmID.isValid(id) else { throw r.fail("id", "expected 8 lowercase hex digits") }
+        guard AlarmID.isValid(id) else { throw r.fail("id", Message("expected 8 lowercase hex digits")) }
         let label = try r.string("label")
-        if let problem = LabelRules.problem(label) { throw r.fail("label", problem) }
+        if let issue = LabelRules.issue(label) { throw r.fail("label", issue) }
         let created = try r.instant("created")
         return Alarm(id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
                      enabled: try r.bool("enabled", default: true),
@@ -132,11 +132,11 @@ public enum DocumentCoding {
             var mask = 0
             for (k, d) in try r.array("days").enumerated() {
                 guard let key = d.stringValue, let w = Weekday(key: key) else {
-                    throw r.fail("days[\(k)]", "expected mon, tue, wed, thu, fri, sat or sun")
+                    throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun"))
                 }
                 mask |= w.bit
             }
-            guard mask != 0 else { throw r.fail("days", "needs at least one day") }
+            guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
             return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"))
         case "once":
             return .once(date: try r.date("date"), time: try r.time("time"))
@@ -146,7 +146,7 @@ public enum DocumentCoding {
         case "timer":
             return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
         case let other:
-            throw r.fail("kind", "unknown schedule kind \"\(other)\" (expected weekly, once, every or timer)")
+            throw r.fail("kind", Message("unknown schedule kind \"{kind}\" (expected weekly, once, every or timer)", ["kind": other]))
         }
     }
 }

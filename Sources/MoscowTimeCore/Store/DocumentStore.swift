@@ -31,13 +31,16 @@ public final class DocumentStore: Sendable {
         return try decode(bytes)
     }
 
+    /// "not valid JSON at line 1, column 3: …", as a catalogue message.
+    public static func notJSON(_ e: JSONParseError) -> Message { Message("not valid JSON at {where}", parts: ["where": e.message]) }
+
     func decode(_ bytes: [UInt8]) throws(StoreError) -> StoreDocument {
         let fail = { (kind: StoreError.Kind) in StoreError(path: self.documentPath, kind: kind) }
         let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid("not valid JSON at \(error)")) }
+        do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid(Self.notJSON(error))) }
         let migrated: JSONValue
         do { migrated = try migration.migrate(json) } catch { throw fail(error) }
-        do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.description)) }
+        do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.message)) }
     }
 
     /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.

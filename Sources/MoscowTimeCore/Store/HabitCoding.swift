@@ -64,19 +64,19 @@ public enum HabitCoding {
 
     static func decode(_ r: FieldReader) throws(DocumentDecodingError) -> Habit {
         let id = try r.string("id")
-        guard AlarmID.isValid(id) else { throw r.fail("id", "expected 8 lowercase hex digits") }
+        guard AlarmID.isValid(id) else { throw r.fail("id", Message("expected 8 lowercase hex digits")) }
         let name = try r.string("name")
-        if let problem = LabelRules.problem(name) { throw r.fail("name", problem) }
+        if let issue = LabelRules.issue(name) { throw r.fail("name", issue) }
         let kind: HabitKind
         if r.has("numeric") {
             let n = try r.object("numeric")
             guard let target = n.value["target"]?.doubleValue, target > 0, target <= HabitAmount.maximum else {
-                throw n.fail("target", "expected a number above 0 and at most 1000000")
+                throw n.fail("target", Message("expected a number above 0 and at most 1000000"))
             }
             let goal = try n.has("goal") ? n.string("goal") : HabitGoal.Direction.atLeast.rawValue
-            guard let direction = HabitGoal.Direction(rawValue: goal) else { throw n.fail("goal", "expected at-least or at-most") }
+            guard let direction = HabitGoal.Direction(rawValue: goal) else { throw n.fail("goal", Message("expected at-least or at-most")) }
             let perText = try n.has("per") ? n.string("per") : HabitGoal.Per.day.rawValue
-            guard let per = HabitGoal.Per(rawValue: perText) else { throw n.fail("per", "expected day or period") }
+            guard let per = HabitGoal.Per(rawValue: perText) else { throw n.fail("per", Message("expected day or period")) }
             kind = .numeric(HabitGoal(unit: try n.optionalString("unit") ?? "", target: target, direction: direction, per: per))
         } else {
             kind = .yesNo
@@ -84,7 +84,7 @@ public enum HabitCoding {
         var reminders: [TimeOfDay] = []
         for (k, v) in try r.array("reminders", optional: true).enumerated() {
             guard let t = v.stringValue.flatMap({ TimeOfDay(text: Substring($0)) }) else {
-                throw r.fail("reminders[\(k)]", "expected a time like 08:00")
+                throw r.fail("reminders[\(k)]", Message("expected a time like 08:00"))
             }
             reminders.append(t)
         }
@@ -100,9 +100,9 @@ public enum HabitCoding {
             let a = try FieldReader(item, path: r.path + ".achievements[\(k)]")
             let key = try a.string("key")
             guard let kind = HabitAchievement.kind(key: key) else {
-                throw a.fail("key", "unknown achievement \"\(key)\" (expected first, completions-100, streak-7/30/100/365 or strength-80)")
+                throw a.fail("key", Message("unknown achievement \"{key}\" (expected first, completions-100, streak-7/30/100/365 or strength-80)", ["key": key]))
             }
-            guard keys.insert(key).inserted else { throw a.fail("key", "achievement \(key) appears twice") }
+            guard keys.insert(key).inserted else { throw a.fail("key", Message("achievement {key} appears twice", ["key": key])) }
             habit.achievements.append(HabitAchievement(kind, earned: try a.date("earned")))
         }
         return habit
@@ -115,11 +115,11 @@ public enum HabitCoding {
             var days = Set<Weekday>()
             for (k, d) in try r.array("days").enumerated() {
                 guard let key = d.stringValue, let w = Weekday(key: key) else {
-                    throw r.fail("days[\(k)]", "expected mon, tue, wed, thu, fri, sat or sun")
+                    throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun"))
                 }
                 days.insert(w)
             }
-            guard !days.isEmpty else { throw r.fail("days", "needs at least one day") }
+            guard !days.isEmpty else { throw r.fail("days", Message("needs at least one day")) }
             return .weekdays(days)
         case "every": return .everyNDays(try r.int("intervalDays", in: 2...HabitFrequency.maximumInterval))
         case "perWeek": return .timesPerWeek(try r.int("times", in: HabitFrequency.weekTimes))
@@ -129,13 +129,13 @@ public enum HabitCoding {
             let x = try r.int("times", in: 2...(y - 1))
             return HabitFrequency.make(times: x, inDays: y)!
         case let other:
-            throw r.fail("kind", "unknown frequency \"\(other)\" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)")
+            throw r.fail("kind", Message("unknown frequency \"{kind}\" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)", ["kind": other]))
         }
     }
 
     static func decodeEntries(_ r: FieldReader, kind: HabitKind, start: CivilDate) throws(DocumentDecodingError) -> [HabitEntry] {
         guard r.has("entries") else { return [] }
-        guard case .object(let members)? = r.value["entries"] else { throw r.fail("entries", "expected an object of dates") }
+        guard case .object(let members)? = r.value["entries"] else { throw r.fail("entries", Message("expected an object of dates")) }
         var entries: [HabitEntry] = []
         entries.reserveCapacity(members.count)
         var sorted = true
@@ -144,14 +144,14 @@ public enum HabitCoding {
         let first = start.daysSinceEpoch
         for (key, value) in members {
             // The error path is built only on failure: an interpolation per entry is a measurable cost.
-            func fail(_ why: String) -> DocumentDecodingError { r.fail("entries.\(key)", why) }
-            guard let date = fastDate(key) else { throw fail("expected a date like 2026-12-31 as the member name") }
+            func fail(_ why: Message) -> DocumentDecodingError { r.fail("entries.\(key)", why) }
+            guard let date = fastDate(key) else { throw fail(Message("expected a date like 2026-12-31 as the member name")) }
             let day = date.daysSinceEpoch
-            guard day >= first else { throw fail("is before the habit's start date \(start)") }
+            guard day >= first else { throw fail(Message("is before the habit's start date {start}", ["start": start.description])) }
             var state = value
             var note: String?
             if case .array(let pair) = value {
-                guard pair.count == 2, let n = pair[1].stringValue else { throw fail("expected [state, \"note\"]") }
+                guard pair.count == 2, let n = pair[1].stringValue else { throw fail(Message("expected [state, \"note\"]")) }
                 state = pair[0]; note = n
             }
             let entry: HabitEntry
@@ -160,13 +160,13 @@ public enum HabitCoding {
             case .string("none") where note != nil: entry = .noted(date, note: note!)
             case .string("done") where !kind.isNumeric: entry = .done(date, note: note)
             case .number(let x) where kind.isNumeric:
-                guard x >= 0, x <= HabitAmount.maximum else { throw fail("amount \(x) is outside 0…1000000") }
+                guard x >= 0, x <= HabitAmount.maximum else { throw fail(Message("amount {amount} is outside 0…1000000", ["amount": "\(x)"])) }
                 entry = .done(date, amount: x, note: note)
             default:
-                throw fail(kind.isNumeric ? "expected an amount or \"skip\" (numeric habit)" : "expected \"done\" or \"skip\"")
+                throw fail(Message(kind.isNumeric ? "expected an amount or \"skip\" (numeric habit)" : "expected \"done\" or \"skip\""))
             }
             if day <= previous {
-                if day == previous { throw fail("the day appears twice") }
+                if day == previous { throw fail(Message("the day appears twice")) }
                 sorted = false
             }
             previous = day
@@ -175,7 +175,7 @@ public enum HabitCoding {
         if !sorted {
             entries.sort { $0.date < $1.date }
             for k in entries.indices.dropFirst() where entries[k].date == entries[k - 1].date {
-                throw r.fail("entries.\(entries[k].date)", "the day appears twice")
+                throw r.fail("entries.\(entries[k].date)", Message("the day appears twice"))
             }
         }
         return entries
@@ -203,8 +203,8 @@ public enum HabitCoding {
     static func checkUnique(_ habits: [Habit]) throws(DocumentDecodingError) {
         var ids = Set<String>(), names = Set<String>()
         for (k, h) in habits.enumerated() {
-            guard ids.insert(h.id).inserted else { throw DocumentDecodingError(path: "habits[\(k)].id", reason: "duplicate id \(h.id)") }
-            guard names.insert(h.name).inserted else { throw DocumentDecodingError(path: "habits[\(k)].name", reason: "another habit is also named \"\(h.name)\"") }
+            guard ids.insert(h.id).inserted else { throw DocumentDecodingError(path: "habits[\(k)].id", reason: Message("duplicate id {id}", ["id": h.id])) }
+            guard names.insert(h.name).inserted else { throw DocumentDecodingError(path: "habits[\(k)].name", reason: Message("another habit is also named \"{name}\"", ["name": h.name])) }
         }
     }
 }

@@ -25,7 +25,7 @@ public struct Migration: Sendable {
     /// A step that only changes the version number.
     static func setVersion(_ n: Int) -> Step {
         { json throws(DocumentDecodingError) -> JSONValue in
-            guard case .object(let root) = json else { throw DocumentDecodingError(path: "", reason: "expected an object") }
+            guard case .object(let root) = json else { throw DocumentDecodingError(path: "", reason: Message("expected an object")) }
             var members = root.filter { $0.0 != "schemaVersion" }
             members.insert(("schemaVersion", .int(n)), at: 0)
             return .object(members)
@@ -39,7 +39,7 @@ public struct Migration: Sendable {
     public func migrate(_ json: JSONValue) throws(StoreError.Kind) -> JSONValue {
         let version: Int
         if let v = json["schemaVersion"] {
-            guard let n = v.intValue, n >= 1 else { throw .invalid("schemaVersion: expected a whole number ≥ 1") }
+            guard let n = v.intValue, n >= 1 else { throw .invalid(Message("schemaVersion: expected a whole number ≥ 1")) }
             version = n
         } else {
             version = 1
@@ -47,7 +47,7 @@ public struct Migration: Sendable {
         guard version <= latestVersion else { throw .newerSchema(found: version, supported: latestVersion) }
         var doc = json
         for n in version..<latestVersion {
-            do { doc = try steps[n - 1](doc) } catch { throw .invalid("migrating from schema \(n): \(error)") }
+            do { doc = try steps[n - 1](doc) } catch { throw .invalid(Message("migrating from schema {n}: {reason}", ["n": String(n)], parts: ["reason": error.message])) }
         }
         return doc
     }

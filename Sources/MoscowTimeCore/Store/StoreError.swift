@@ -3,7 +3,8 @@
 public struct StoreError: Error, CustomStringConvertible {
     public enum Kind: Error, Equatable {
         case unreadable(String)
-        case invalid(String)
+        /// What is wrong inside the file (a catalogue message: the JSON parser's or the decoder's reason).
+        case invalid(Message)
         case newerSchema(found: Int, supported: Int)
         case writeFailed(String)
     }
@@ -17,7 +18,7 @@ public struct StoreError: Error, CustomStringConvertible {
         switch kind {
         case .unreadable(let why): return t("cannot read {path}: {why}", ["path": path, "why": why])
         case .invalid(let why):
-            return t("{path} is damaged and was left untouched: {why}. Fix it by hand or restore {path}.bak", ["path": path, "why": why])
+            return t("{path} is damaged and was left untouched: {why}. Fix it by hand or restore {path}.bak", ["path": path, "why": why.text(t)])
         case let .newerSchema(found, supported):
             return t("{path} was written by a newer MoscowTime (schema {found}; this version reads up to {supported}); it was left untouched — upgrade agent-cli",
                      ["path": path, "found": String(found), "supported": String(supported)])

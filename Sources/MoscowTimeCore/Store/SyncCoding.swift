@@ -46,8 +46,8 @@ enum SyncCoding {
             guard case .object(let members) = o.value else { return [:] }
             var out: [String: Instant] = [:]
             for (id, v) in members {
-                guard AlarmID.isValid(id) else { throw o.fail(id, "expected an id of 8 lowercase hex digits") }
-                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw o.fail(id, "expected an ISO 8601 instant") }
+                guard AlarmID.isValid(id) else { throw o.fail(id, Message("expected an id of 8 lowercase hex digits")) }
+                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw o.fail(id, Message("expected an ISO 8601 instant")) }
                 out[id] = t
             }
             return out
@@ -58,14 +58,14 @@ enum SyncCoding {
             guard case .object(let members) = o.value else { return [:] }
             var out: [String: [CivilDate: Instant]] = [:]
             for (id, v) in members {
-                guard AlarmID.isValid(id) else { throw o.fail(id, "expected a habit id of 8 lowercase hex digits") }
+                guard AlarmID.isValid(id) else { throw o.fail(id, Message("expected a habit id of 8 lowercase hex digits")) }
                 let byDay = try o.object(id)
                 guard case .object(let dayMembers) = byDay.value else { continue }
                 var map: [CivilDate: Instant] = [:]
                 map.reserveCapacity(dayMembers.count)
                 for (day, t) in dayMembers {
-                    guard let d = HabitCoding.fastDate(day) else { throw byDay.fail(day, "expected a date like 2026-12-31") }
-                    guard let at = t.stringValue.flatMap(ISO8601.parse) else { throw byDay.fail(day, "expected an ISO 8601 instant") }
+                    guard let d = HabitCoding.fastDate(day) else { throw byDay.fail(day, Message("expected a date like 2026-12-31")) }
+                    guard let at = t.stringValue.flatMap(ISO8601.parse) else { throw byDay.fail(day, Message("expected an ISO 8601 instant")) }
                     map[d] = at
                 }
                 out[id] = map

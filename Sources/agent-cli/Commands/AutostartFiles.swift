@@ -149,8 +149,8 @@ enum Files {
         } catch {
             let why: String
             switch error.kind {
-            case .writeFailed(let message), .unreadable(let message), .invalid(let message): why = message
-            case .newerSchema: why = error.description
+            case .writeFailed(let message), .unreadable(let message): why = message
+            case .invalid, .newerSchema: why = error.description  // never from a write
             }
             throw CLIFailure("cannot write {path}: {message}", ["path": path, "message": why], status: .failure)
         }

@@ -18,6 +18,7 @@ struct HabitExportCommand: ParsableCommand {
         let csv = HabitCSVExporter.csv(doc.habits)
         guard let output else { Output.write(csv); return }
         try HabitExportFile.write(csv, to: output)
-        Output.line(ctx.localizer(doc.settings)("Exported {n} habits to {file}.", ["n": String(doc.habits.count), "file": output]))
+        let t = ctx.localizer(doc.settings), n = doc.habits.count
+        Output.line(t.plural("Exported {n} habit to {file}.", "Exported {n} habits to {file}.", count: n, ["n": String(n), "file": output]))
     }
 }

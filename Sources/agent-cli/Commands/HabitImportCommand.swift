@@ -36,13 +36,16 @@ struct HabitImportCommand: ParsableCommand {
         let worded = warnings.map { $0.text(t) } + missingTargets.map { HabitErrorWording.missingTarget($0, t) }
             + summary.warnings.map { $0.text(t) }
         for w in worded { Output.line(t("warning: {text}", ["text": w])) }
+        let habits = summary.added.count + summary.merged.count
         let values: [String: String] = [
-            "habits": String(summary.added.count + summary.merged.count), "added": String(summary.added.count),
-            "merged": String(summary.merged.count), "entries": String(summary.entriesAdded), "kept": String(summary.entriesKept),
+            "habits": t.plural("{n} habit", "{n} habits", count: habits, ["n": String(habits)]),
+            "added": t.plural("{n} new", "{n} new", count: summary.added.count, ["n": String(summary.added.count)]),
+            "merged": t.plural("{n} merged", "{n} merged", count: summary.merged.count, ["n": String(summary.merged.count)]),
+            "days": t.plural("{n} day added", "{n} days added", count: summary.entriesAdded, ["n": String(summary.entriesAdded)]),
+            "kept": t.plural("{n} day already logged was kept", "{n} days already logged were kept", count: summary.entriesKept,
+                             ["n": String(summary.entriesKept)]),
         ]
-        Output.line(t(dryRun ? "Would import {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept."
-                             : "Imported {habits} habits ({added} new, {merged} merged) with {entries} days; {kept} days already logged were kept.",
-                      values))
+        Output.line(t(dryRun ? "Would import {habits} ({added}, {merged}), {days}; {kept}." : "Imported {habits} ({added}, {merged}), {days}; {kept}.", values))
         if !dryRun, summary.added.count + summary.merged.count > 0 { AgentStarter.ensureRunning(ctx, t) }
     }
 }

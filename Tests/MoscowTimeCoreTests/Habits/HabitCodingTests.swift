@@ -69,10 +69,10 @@ struct HabitCodingTests {
 
     @Test func duplicateIdsAndNamesAreReported() {
         let a = F.habit(start: "2026-11-01"), b = F.habit(start: "2026-11-01", id: "0b0b0b0b")
-        #expect(throws: DocumentDecodingError(path: "habits[1].name", reason: "another habit is also named \"Read\"")) {
+        #expect(throws: DocumentDecodingError(path: "habits[1].name", reason: Message("another habit is also named \"{name}\"", ["name": "Read"]))) {
             try HabitCoding.checkUnique([a, b])
         }
-        #expect(throws: DocumentDecodingError(path: "habits[1].id", reason: "duplicate id 0a0a0a0a")) {
+        #expect(throws: DocumentDecodingError(path: "habits[1].id", reason: Message("duplicate id {id}", ["id": "0a0a0a0a"]))) {
             try HabitCoding.checkUnique([a, F.habit(start: "2026-11-01", name: "Other")])
         }
     }
@@ -85,7 +85,7 @@ struct HabitCodingTests {
         let text = JSONWriter.pretty(HabitReminderStateCoding.encode(s))
         #expect(try HabitReminderStateCoding.decode(try JSONParser.parse(text)) == s)
         #expect(try HabitReminderStateCoding.decode(try JSONParser.parse("{}")) == HabitReminderState())
-        #expect(throws: DocumentDecodingError(path: "habitReminders.later.0a0a0a0a.day", reason: "expected a date like 2026-12-31")) {
+        #expect(throws: DocumentDecodingError(path: "habitReminders.later.0a0a0a0a.day", reason: Message("expected a date like 2026-12-31"))) {
             try HabitReminderStateCoding.decode(try JSONParser.parse(#"{"later": {"0a0a0a0a": {"until": "2026-11-18T05:30:00Z", "due": "2026-11-18T05:00:00Z", "day": "x", "time": "08:00"}}}"#),
                                                 path: "habitReminders")
         }

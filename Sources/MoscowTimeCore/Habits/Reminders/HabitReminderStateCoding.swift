@@ -31,15 +31,15 @@ public enum HabitReminderStateCoding {
         let r = try FieldReader(json, path: path)
         var s = HabitReminderState()
         if r.has("handled") {
-            guard case .object(let members)? = json["handled"] else { throw r.fail("handled", "expected an object") }
+            guard case .object(let members)? = json["handled"] else { throw r.fail("handled", Message("expected an object")) }
             for (key, v) in members {
-                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw r.fail("handled.\(key)", "expected an instant like 2026-11-21T05:00:00Z") }
+                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw r.fail("handled.\(key)", Message("expected an instant like 2026-11-21T05:00:00Z")) }
                 s.handled[key] = t
             }
         }
         if r.has("later") {
             let later = try r.object("later")
-            guard case .object(let members) = later.value else { throw r.fail("later", "expected an object") }
+            guard case .object(let members) = later.value else { throw r.fail("later", Message("expected an object")) }
             for (id, v) in members {
                 let lr = try FieldReader(v, path: later.path + "." + id)
                 s.later[id] = HabitLater(until: try lr.instant("until"), due: try lr.instant("due"),
@@ -48,7 +48,7 @@ public enum HabitReminderStateCoding {
         }
         if r.has("open") {
             let open = try r.object("open")
-            guard case .object(let members) = open.value else { throw r.fail("open", "expected an object") }
+            guard case .object(let members) = open.value else { throw r.fail("open", Message("expected an object")) }
             for (id, v) in members {
                 let o = try FieldReader(v, path: open.path + "." + id)
                 s.open[id] = HabitReminder(habitID: id, name: try o.string("name"), day: try o.date("day"), time: try o.time("time"),

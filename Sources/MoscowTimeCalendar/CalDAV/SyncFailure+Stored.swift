@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+
+/// A failure as sync-state.json keeps it: a code (the case's name) and its values in order, so the
+/// reason is worded when it is shown, in the reader's language. Codes are part of the file format:
+/// never rename one (a new case gets a new code).
+extension SyncFailure {
+    public var stored: (code: String, values: [String]) {
+        switch self {
+        case .invalidURL(let url): return ("invalidURL", [url])
+        case let .certificateRefused(url, detail): return ("certificateRefused", [url, detail])
+        case let .unreachable(url, detail): return ("unreachable", [url, detail])
+        case .authenticationRefused(let url): return ("authenticationRefused", [url])
+        case let .notMultistatus(method, url, status): return ("notMultistatus", [method, url, String(status)])
+        case let .unreadableMultistatus(method, url): return ("unreadableMultistatus", [method, url])
+        case .notACalendar(let url): return ("notACalendar", [url])
+        case let .unexpectedStatus(method, url, status): return ("unexpectedStatus", [method, url, String(status)])
+        case let .cannotCreateCalendar(url, status): return ("cannotCreateCalendar", [url, String(status)])
+        case .listedWithoutETag(let href): return ("listedWithoutETag", [href])
+        case .changeWithoutETag(let href): return ("changeWithoutETag", [href])
+        case .listedNotReturned(let url): return ("listedNotReturned", [url])
+        case let .invalidResource(url, error):
+            let (code, values) = error.problem.stored
+            return ("invalidResource", [url, error.line.map(String.init) ?? "", code] + values)
+        case .unknownZone(let zone): return ("unknownZone", [zone])
+        }
+    }
+
+    /// Nil for a code this version does not know (a newer version's) or values that do not fit it.
+    public init?(code: String, values v: [String]) {
+        func int(_ k: Int) -> Int? { Int(v[k]) }
+        switch (code, v.count) {
+        case ("invalidURL", 1): self = .invalidURL(v[0])
+        case ("certificateRefused", 2): self = .certificateRefused(url: v[0], detail: v[1])
+        case ("unreachable", 2): self = .unreachable(url: v[0], detail: v[1])
+        case ("authenticationRefused", 1): self = .authenticationRefused(url: v[0])
+        case ("notMultistatus", 3): guard let s = int(2) else { return nil }; self = .notMultistatus(method: v[0], url: v[1], status: s)
+        case ("unreadableMultistatus", 2): self = .unreadableMultistatus(method: v[0], url: v[1])
+        case ("notACalendar", 1): self = .notACalendar(url: v[0])
+        case ("unexpectedStatus", 3): guard let s = int(2) else { return nil }; self = .unexpectedStatus(method: v[0], url: v[1], status: s)
+        case ("cannotCreateCalendar", 2): guard let s = int(1) else { return nil }; self = .cannotCreateCalendar(url: v[0], status: s)
+        case ("listedWithoutETag", 1): self = .listedWithoutETag(href: v[0])
+        case ("changeWithoutETag", 1): self = .changeWithoutETag(href: v[0])
+        case ("listedNotReturned", 1): self = .listedNotReturned(url: v[0])
+        case ("invalidResource", 3...):
+            guard let problem = CalendarFileProblem(code: v[2], values: Array(v[3...])) else { return nil }
+            self = .invalidResource(url: v[0], CalendarFileError(line: Int(v[1]), problem))
+        case ("unknownZone", 1): self = .unknownZone(v[0])
+        default: return nil
+        }
+    }
+}
+
+extension CalendarFileProblem {
+    public var stored: (code: String, values: [String]) {
+        switch self {
+        case .notNameValue(let found): return ("notNameValue", [found])
+        case .notPropertyName(let name): return ("notPropertyName", [name])
+        case .beginWithoutName: return ("beginWithoutName", [])
+        case .expectedCalendar(let found): return ("expectedCalendar", [found])
+        case .endWithoutBegin(let name): return ("endWithoutBegin", [name])
+        case let .endClosesOther(end, begin, line): return ("endClosesOther", [end, begin, String(line)])
+        case .propertyOutsideCalendar(let name): return ("propertyOutsideCalendar", [name])
+        case let .unreadableProperty(name, excerpt): return ("unreadableProperty", [name, excerpt])
+        case .neverClosed(let name): return ("neverClosed", [name])
+        case .notICalendar: return ("notICalendar", [])
+        case .notUTF8: return ("notUTF8", [])
+        case .libicalUnreadable: return ("libicalUnreadable", [])
+        case .libical(let text): return ("libical", text.map { [$0] } ?? [])
+        case let .notUTCTime(property, value): return ("notUTCTime", [property, value])
+        case let .notAnID(property, value): return ("notAnID", [property, value])
+        case .alarmLabel(let issue): return ("alarmLabel", Self.flatten(issue))
+        case .habitName(let issue): return ("habitName", Self.flatten(issue))
+        case let .notTrueOrFalse(property, value): return ("notTrueOrFalse", [property, value])
+        case let .snoozeOutOfRange(property, value, minimum, maximum):
+            return ("snoozeOutOfRange", [property, value, String(minimum), String(maximum)])
+        case .noCreationTime: return ("noCreationTime", [])
+        case .habitStartNotADate: return ("habitStartNotADate", [])
+        case let .unknownFrequency(property, value): return ("unknownFrequency", [property, value])
+        case let .notReminderTimes(property, value): return ("notReminderTimes", [property, value])
+        case .invalidTarget(let text): return ("invalidTarget", [text])
+        case .invalidGoal: return ("invalidGoal", [])
+        case .dayNoteWithoutDate: return ("dayNoteWithoutDate", [])
+        case .removedDayInvalid: return ("removedDayInvalid", [])
+        case .notADate(let text): return ("notADate", [text])
+        case let .dayBeforeStart(day, start): return ("dayBeforeStart", [day.description, start.description])
+        case .dayTwice(let day): return ("dayTwice", [day.description])
+        case .invalidAmount(let text): return ("invalidAmount", [text])
+        case .numericDayState: return ("numericDayState", [])
+        case .dayState: return ("dayState", [])
+        }
+    }
+
+    public init?(code: String, values v: [String]) {
+        func date(_ k: Int) -> CivilDate? { CivilDate(iso: Substring(v[k])) }
+        switch (code, v.count) {
+        case ("notNameValue", 1): self = .notNameValue(found: v[0])
+        case ("notPropertyName", 1): self = .notPropertyName(v[0])
+        case ("beginWithoutName", 0): self = .beginWithoutName
+        case ("expectedCalendar", 1): self = .expectedCalendar(found: v[0])
+        case ("endWithoutBegin", 1): self = .endWithoutBegin(v[0])
+        case ("endClosesOther", 3): guard let l = Int(v[2]) else { return nil }; self = .endClosesOther(end: v[0], begin: v[1], beginLine: l)
+        case ("propertyOutsideCalendar", 1): self = .propertyOutsideCalendar(v[0])
+        case ("unreadableProperty", 2): self = .unreadableProperty(name: v[0], excerpt: v[1])
+        case ("neverClosed", 1): self = .neverClosed(v[0])
+        case ("notICalendar", 0): self = .notICalendar
+        case ("notUTF8", 0): self = .notUTF8
+        case ("libicalUnreadable", 0): self = .libicalUnreadable
+        case ("libical", 0...1): self = .libical(v.first)
+        case ("notUTCTime", 2): self = .notUTCTime(property: v[0], value: v[1])
+        case ("notAnID", 2): self = .notAnID(property: v[0], value: v[1])
+        case ("alarmLabel", 1...): self = .alarmLabel(Self.message(v))
+        case ("habitName", 1...): self = .habitName(Self.message(v))
+        case ("notTrueOrFalse", 2): self = .notTrueOrFalse(property: v[0], value: v[1])
+        case ("snoozeOutOfRange", 4):
+            guard let lo = Int(v[2]), let hi = Int(v[3]) else { return nil }
+            self = .snoozeOutOfRange(property: v[0], value: v[1], minimum: lo, maximum: hi)
+        case ("noCreationTime", 0): self = .noCreationTime
+        case ("habitStartNotADate", 0): self = .habitStartNotADate
+        case ("unknownFrequency", 2): self = .unknownFrequency(property: v[0], value: v[1])
+        case ("notReminderTimes", 2): self = .notReminderTimes(property: v[0], value: v[1])
+        case ("invalidTarget", 1): self = .invalidTarget(v[0])
+        case ("invalidGoal", 0): self = .invalidGoal
+        case ("dayNoteWithoutDate", 0): self = .dayNoteWithoutDate
+        case ("removedDayInvalid", 0): self = .removedDayInvalid
+        case ("notADate", 1): self = .notADate(v[0])
+        case ("dayBeforeStart", 2): guard let d = date(0), let s = date(1) else { return nil }; self = .dayBeforeStart(day: d, start: s)
+        case ("dayTwice", 1): guard let d = date(0) else { return nil }; self = .dayTwice(d)
+        case ("invalidAmount", 1): self = .invalidAmount(v[0])
+        case ("numericDayState", 0): self = .numericDayState
+        case ("dayState", 0): self = .dayState
+        default: return nil
+        }
+    }
+
+    /// A label rule's message (`LabelRules.issue`): its key, then its values as name, value pairs.
+    static func flatten(_ m: Message) -> [String] {
+        [m.template] + m.values.keys.sorted().flatMap { [$0, m.values[$0]!] }
+    }
+
+    static func message(_ v: [String]) -> Message {
+        var values: [String: String] = [:]
+        var k = 1
+        while k + 1 < v.count { values[v[k]] = v[k + 1]; k += 2 }
+        return Message(v[0], values)
+    }
+}

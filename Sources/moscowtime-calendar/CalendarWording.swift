@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCalendar
+import MoscowTimeCore
+
+/// The calendar library's typed errors and warnings in the reader's language: the one place they
+/// are worded (the library knows no language). Values from outside — a line excerpt, libical's or
+/// libsoup's own text, a URL, an HTTP status — are quoted inside the translated sentence.
+enum CalendarWording {
+    /// "FILE, line N: why" (or "FILE: why" for the file as a whole).
+    static func fileError(_ e: CalendarFileError, file: String, _ t: Localizer) -> String {
+        let reason = problem(e.problem, t)
+        guard let line = e.line else { return t("{file}: {reason}", ["file": file, "reason": reason]) }
+        return t("{file}, line {line}: {reason}", ["file": file, "line": String(line), "reason": reason])
+    }
+
+    static func problem(_ p: CalendarFileProblem, _ t: Localizer) -> String {
+        switch p {
+        case .notNameValue(let found):
+            return t("expected NAME:value, found \"{text}\"", ["text": found])
+        case .notPropertyName(let name):
+            return t("\"{text}\" is not a property name", ["text": name])
+        case .beginWithoutName:
+            return t("BEGIN without a component name")
+        case .expectedCalendar(let found):
+            return t("expected BEGIN:VCALENDAR, found BEGIN:{name}", ["name": found])
+        case .endWithoutBegin(let name):
+            return t("END:{name} without a matching BEGIN", ["name": name])
+        case let .endClosesOther(end, begin, line):
+            return t("END:{end} closes BEGIN:{begin} of line {line}", ["end": end, "begin": begin, "line": String(line)])
+        case .propertyOutsideCalendar(let name):
+            return t("the property {name} is outside BEGIN:VCALENDAR … END:VCALENDAR", ["name": name])
+        case let .unreadableProperty(name, excerpt):
+            return t("cannot read the {name} property: \"{text}\"", ["name": name, "text": excerpt])
+        case .neverClosed(let name):
+            return t("BEGIN:{name} is never closed (END:{name} missing)", ["name": name])
+        case .notICalendar:
+            return t("not an iCalendar file: no BEGIN:VCALENDAR")
+        case .notUTF8:
+            return t("the line is not UTF-8 text")
+        case .libicalUnreadable:
+            return t("libical could not read the file")
+        case .libical(let text?):
+            return t("libical reports \"{text}\"", ["text": text])
+        case .libical(nil):
+            return t("libical could not read this component")
+        case let .notUTCTime(property, value):
+            return t("{property} \"{value}\" is not a UTC time like 20261120T070000Z", ["property": property, "value": value])
+        case let .notAnID(property, value):
+            return t("{property} \"{value}\" is not 8 lowercase hex digits", ["property": property, "value": value])
+        case .alarmLabel(let issue):
+            return t("the alarm label is not accepted: {why}", ["why": issue.text(t)])
+        case .habitName(let issue):
+            return t("the habit name is not accepted: {why}", ["why": issue.text(t)])
+        case let .notTrueOrFalse(property, value):
+            return t("{property} must be TRUE or FALSE, not \"{value}\"", ["property": property, "value": value])
+        case let .snoozeOutOfRange(property, value, minimum, maximum):
+            return t("{property} must be minutes in {min}…{max}, not \"{value}\"",
+                     ["property": property, "value": value, "min": String(minimum), "max": String(maximum)])
+        case .noCreationTime:
+            return t("the item has neither CREATED nor DTSTAMP")
+        case .habitStartNotADate:
+            return t("a habit's DTSTART must be a date (DTSTART;VALUE=DATE:20261120)")
+        case let .unknownFrequency(property, value):
+            return t("{property} \"{value}\" is not daily, weekdays:mon,…, every:N, perWeek:N or perMonth:N", ["property": property, "value": value])
+        case let .notReminderTimes(property, value):
+            return t("{property} \"{value}\" is not a list of times like 08:00,20:00", ["property": property, "value": value])
+        case .invalidTarget(let text):
+            return t("the target \"{value}\" is not a number above 0 and at most 1000000", ["value": text])
+        case .invalidGoal:
+            return t("X-GOAL must be at-least or at-most")
+        case .dayNoteWithoutDate:
+            return t("a day note needs X-DATE=YYYYMMDD")
+        case .removedDayInvalid:
+            return t("expected X-LOGGED=<UTC time> and a date like 20261120")
+        case .notADate(let text):
+            return t("\"{value}\" is not a date like 20261120", ["value": text])
+        case let .dayBeforeStart(day, start):
+            return t("{date} is before the habit's start {start}", ["date": day.description, "start": start.description])
+        case .dayTwice(let day):
+            return t("{date} appears twice", ["date": day.description])
+        case .invalidAmount(let text):
+            return t("X-AMOUNT \"{value}\" is not a number in 0…1000000", ["value": text])
+        case .numericDayState:
+            return t("a numeric habit's day needs X-STATE=done;X-AMOUNT=N or X-STATE=skip")
+        case .dayState:
+            return t("a day needs X-STATE=done or X-STATE=skip")
+        }
+    }
+
+    static func refusal(_ r: EventRefusal, _ t: Localizer) -> String {
+        switch r {
+        case .noStart: return t("it has no DTSTART")
+        case .unknownZone(let zone): return t("its time zone \"{zone}\" is unknown", ["zone": zone])
+        case .timerFormat(let property): return t("{property} needs a whole number of seconds and a UTC DTSTART", ["property": property])
+        case .unreadableStart: return t("its DTSTART cannot be read")
+        case .rdate: return t("RDATE cannot be expressed as an alarm schedule")
+        case .exdate: return t("EXDATE (skipped occurrences) cannot be expressed as an alarm schedule")
+        case .notWholeMinute(let clock): return t("its reminder is at {time}; alarms ring on whole minutes", ["time": clock])
+        case .inDaylightSavingGap(let zone): return t("its reminder time does not exist in {zone} (a daylight saving gap)", ["zone": zone])
+        case .severalRules: return t("it has several RRULEs")
+        case .rule(let rule): return t("RRULE {rule} cannot be expressed as an alarm schedule", ["rule": rule])
+        case .offsetChanges(let zone):
+            return t("its reminders do not fall at one local time in {zone} (the event's zone changes its offset to ours)", ["zone": zone])
+        case .fixedReminderOnRepeatingEvent: return t("a reminder at a fixed date on a repeating event cannot be expressed as an alarm schedule")
+        case .unreadableReminderTime: return t("its reminder time cannot be read")
+        }
+    }
+
+    /// `event "Title" (UID x)`, as a warning names it.
+    static func event(_ name: CalendarEventName, _ t: Localizer) -> String {
+        switch (name.summary.isEmpty, name.uid.isEmpty) {
+        case (false, false): return t("event \"{title}\" (UID {uid})", ["title": name.summary, "uid": name.uid])
+        case (false, true): return t("event \"{title}\"", ["title": name.summary])
+        case (true, false): return t("an event without a title (UID {uid})", ["uid": name.uid])
+        case (true, true): return t("an event without a title or UID")
+        }
+    }
+
+    static func warning(_ w: CalendarWarning, _ t: Localizer) -> String {
+        switch w {
+        case let .eventRefused(name, why):
+            return t("{event}: {why}; skipped", ["event": event(name, t), "why": refusal(why, t)])
+        case .titleNotALabel(let name):
+            return t("{event}: its title cannot be an alarm label; skipped", ["event": event(name, t)])
+        case let .habitNameTaken(name, id, other):
+            return t("habit \"{name}\" ({id}): another habit of that name exists ({other}); skipped", ["name": name, "id": id, "other": other])
+        case .notOurAlarm(let url): return t("{url}: not a MoscowTime alarm; left alone", ["url": url])
+        case .notOurHabit(let url): return t("{url}: not a MoscowTime habit; left alone", ["url": url])
+        case .changedDuringSync(let url): return t("{url} changed on the server during this sync; run sync again to merge it", ["url": url])
+        }
+    }
+
+    static func sync(_ f: SyncFailure, _ t: Localizer) -> String {
+        switch f {
+        case .invalidURL(let url): return t("\"{url}\" is not a valid http(s) URL", ["url": url])
+        case let .certificateRefused(url, detail):
+            return t("the server's certificate was refused (\"{detail}\"): {url}", ["url": url, "detail": detail])
+        case let .unreachable(url, detail): return t("cannot reach {url}: \"{detail}\"", ["url": url, "detail": detail])
+        case .authenticationRefused(let url): return t("the server refused the user name or password (HTTP 401) at {url}", ["url": url])
+        case let .notMultistatus(method, url, status):
+            return t("{method} {url} answered HTTP {status}, not a WebDAV multistatus", ["method": method, "url": url, "status": String(status)])
+        case let .unreadableMultistatus(method, url):
+            return t("the server's answer to {method} {url} is not a WebDAV multistatus (is this a CalDAV URL?)", ["method": method, "url": url])
+        case .notACalendar(let url): return t("{url} exists but is not a calendar collection", ["url": url])
+        case let .unexpectedStatus(method, url, status):
+            return t("{method} {url} answered HTTP {status}", ["method": method, "url": url, "status": String(status)])
+        case let .cannotCreateCalendar(url, status):
+            return t("could not create the calendar {url} (MKCALENDAR answered HTTP {status})", ["url": url, "status": String(status)])
+        case .listedWithoutETag(let href): return t("the server listed {url} without an ETag", ["url": href])
+        case .changeWithoutETag(let href): return t("the server reported a change of {url} without an ETag", ["url": href])
+        case .listedNotReturned(let url): return t("the server listed {url} but did not return it", ["url": url])
+        case let .invalidResource(url, error):
+            let reason = problem(error.problem, t)
+            guard let line = error.line else {
+                return t("{url} on the server is not valid iCalendar ({reason}); nothing was changed", ["url": url, "reason": reason])
+            }
+            return t("{url} on the server is not valid iCalendar (line {line}: {reason}); nothing was changed",
+                     ["url": url, "line": String(line), "reason": reason])
+        case .unknownZone(let zone): return t("the zone \"{zone}\" is not in the tz database (is tzdata installed?)", ["zone": zone])
+        }
+    }
+
+    /// A stored reason: typed ones in the reader's language, an older version's text as it is.
+    static func stored(_ record: SyncFailureRecord, _ t: Localizer) -> String {
+        switch record {
+        case .typed(let f): return sync(f, t)
+        case .text(let text): return text
+        }
+    }
+
+    static func export(_ f: CalendarExporter.Failure, _ t: Localizer) -> String {
+        switch f {
+        case .noTimeZone(let zone): return t("libical has no time zone {zone} (is tzdata installed?)", ["zone": zone])
+        }
+    }
+}
