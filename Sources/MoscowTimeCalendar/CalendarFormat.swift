@@ -27,7 +27,7 @@
 /// logged), `X-MOSCOWTIME-DAY-REMOVED;X-LOGGED=…:<date>` for undone days, and deleted items stay on
 /// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`).
 public enum CalendarFormat {
-    public static let productID = "-//MoscowTime Agent//agent-cli//EN"
+    public static let productID = "-//MoscowTime Agent//agent-cli//EN"  // not UI
 
     static let alarmID = "X-MOSCOWTIME-ALARM"
     static let enabled = "X-MOSCOWTIME-ENABLED"

@@ -42,7 +42,7 @@ enum SyncTool {
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
         do { report = try engine.run(dryRun: dryRun) } catch let e as SyncError {
-            throw ToolFailure(status: 1) { $0("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, $0)]) }
+            throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
         ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))

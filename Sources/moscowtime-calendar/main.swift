@@ -24,8 +24,9 @@ do {
     case ("sync-status", 1): try SyncTool.status()
     case ("sync-off", 1): try SyncTool.off()
     default:
-        ToolOutput.error(ToolContext.userLocalizer()("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",
-                                                     ["arguments": args.joined(separator: " ")]))
+        let t = ToolContext.userLocalizer()
+        ToolOutput.error(t("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",
+                           ["arguments": args.joined(separator: " ")]))
         exit(2)
     }
 } catch let e as InputError {

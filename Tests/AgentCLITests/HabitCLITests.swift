@@ -212,7 +212,7 @@ struct HabitCLITests {
         let folder = CLIRig(now: "2026-11-21T09:00:00Z")
         for (path, text) in Self.loopExport { folder.writeFile("loop/" + path, text) }
         let r = folder.run("habit", "import", folder.root + "/loop")
-        #expect(r.status == 0 && r.out == "Imported 2 habits (2 new, 0 merged) with 5 days; 0 days already logged were kept.\n")
+        #expect(r.status == 0 && r.out == "Imported 2 habits (2 new, 0 merged), 5 days added; 0 days already logged were kept.\n")
         #expect(try importedDays(folder, "Meditate") == .array([
             .object([("date", .string("2026-11-17")), ("state", .string("done")), ("amount", .null), ("note", .null)]),
             .object([("date", .string("2026-11-19")), ("state", .string("skipped")), ("amount", .null), ("note", .string("Travel, long"))]),
@@ -235,7 +235,7 @@ struct HabitCLITests {
                         z.write(p, os.path.relpath(p, src))
             """, zipped.root + "/loop", zip], in: zipped.root)
         #expect(py.status == 0, "\(py.err)")
-        #expect(zipped.run("habit", "import", zip, "--dry-run").out.hasPrefix("Would import 2 habits (2 new, 0 merged) with 5 days"))
+        #expect(zipped.run("habit", "import", zip, "--dry-run").out.hasPrefix("Would import 2 habits (2 new, 0 merged), 5 days added"))
         #expect(zipped.storeBytes() == nil)
         #expect(zipped.run("habit", "import", zip).status == 0)
         for name in ["Meditate", "Water"] { #expect(try importedDays(zipped, name) == importedDays(folder, name)) }

@@ -171,7 +171,7 @@ def test_alarm_added_on_one_machine_appears_on_the_other(machines, radicale):
     assert "0 changes taken, 1 sent" in r.stdout
     b.setup(radicale)
     r = b("sync", at="2026-11-22T10:02:00Z")
-    assert "1 changes taken, 0 sent" in r.stdout
+    assert "1 change taken, 0 sent" in r.stdout
     assert b.alarms()["Подъём"] == a.alarms()["Подъём"]
     nxt = json.loads(b("next", "--json", at="2026-11-22T10:02:00Z").stdout)
     assert nxt[0]["at"].startswith("2026-11-23T07:30:00+03:00")
@@ -189,7 +189,7 @@ def test_concurrent_edits_merge_later_wins_and_loser_is_logged(machines, radical
     b("edit", "Подъём", "--label", "Встать", at="2026-11-22T11:30:00Z")        # later edit
     a("sync", at="2026-11-22T12:00:00Z")
     r = b("sync", at="2026-11-22T12:01:00Z")
-    assert "1 conflicts" in r.stdout
+    assert "1 conflict (" in r.stdout
     a("sync", at="2026-11-22T12:02:00Z")
     assert list(a.alarms()) == ["Встать"] and list(b.alarms()) == ["Встать"]
     assert a.alarms()["Встать"]["schedule"]["time"] == "07:30"  # the later version as a whole
@@ -282,7 +282,7 @@ def test_dry_run_changes_nothing_and_sync_off(machines, radicale):
     a.setup(radicale)
     before = a.store_bytes()
     r = a("sync", "--dry-run")
-    assert "Would sync" in r.stdout and "1 changes to take" in r.stdout
+    assert "Would sync" in r.stdout and "1 change to take" in r.stdout
     assert a.store_bytes() == before
     assert "Sync is off" in a("sync", "off").stdout
     assert "sync is not set up" in a("sync", expect=1).stderr

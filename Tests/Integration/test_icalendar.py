@@ -51,7 +51,7 @@ def test_independent_reader_sees_recurring_events_at_moscow_times(cli, sandbox):
     path = Path(sandbox.env["HOME"]) / "out.ics"
     r = cli(["export", "--ics", str(path)], env=NOW)
     assert r.rc == 0, r.stderr
-    assert r.stdout.strip() == f"Exported to {path}: alarms 5, habits 2."
+    assert r.stdout.strip() == f"Exported to {path}: 5 alarms, 2 habits."
     cal = icalendar.Calendar.from_ical(path.read_bytes())
     tz = [c for c in cal.walk("VTIMEZONE")]
     assert [str(c["TZID"]) for c in tz] == ["Europe/Moscow"]
@@ -102,14 +102,14 @@ def test_round_trip_into_another_home_is_exact(cli, sandbox):
     other = {**NOW, "XDG_DATA_HOME": str(Path(sandbox.env["HOME"]) / "machine-b")}
     r = cli(["import", str(path)], env=other)
     assert r.rc == 0, r.stderr
-    assert "alarms 5 new" in r.stdout and "habits 2 new" in r.stdout
+    assert "5 new alarms" in r.stdout and "2 new habits" in r.stdout
     a = json.loads(store(sandbox).read_text())
     b = json.loads(store(other).read_text())
     assert b["alarms"] == a["alarms"] and b["habits"] == a["habits"]
     # Importing again changes nothing, byte for byte.
     before = store(other).read_bytes()
     r = cli(["import", str(path)], env=other)
-    assert "alarms 0 new, 0 replaced, 5 unchanged" in r.stdout
+    assert "0 new alarms, 0 alarms replaced, 5 alarms unchanged" in r.stdout
     assert store(other).read_bytes() == before
 
 

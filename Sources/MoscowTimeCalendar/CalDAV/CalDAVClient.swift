@@ -33,6 +33,7 @@ final class CalDAVClient {
 
     /// The calendar home: from the URL itself, via the current user's principal, or the URL.
     func calendarHome() throws(SyncError) -> String {
+        // not UI: the WebDAV request body
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -54,6 +55,7 @@ final class CalDAVClient {
 
     /// Makes sure `url` is a calendar collection for `component` (VEVENT or VTODO), creating it.
     func ensureCollection(_ url: String, displayName: String, component: String) throws(SyncError) {
+        // not UI: the WebDAV request body
         let probe = try http.send("PROPFIND", url, headers: [("Depth", "0")], body: Array("""
             <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>
             """.utf8))
@@ -67,6 +69,7 @@ final class CalDAVClient {
             return
         }
         guard probe.status == 404 else { throw SyncError(.badAnswer, .unexpectedStatus(method: "PROPFIND", url: url, status: probe.status)) }
+        // not UI: the WebDAV request body
         let make = try http.send("MKCALENDAR", url, body: Array("""
             <?xml version="1.0" encoding="utf-8"?>
             <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -82,6 +85,7 @@ final class CalDAVClient {
     /// Members of a collection with their ETags (one PROPFIND, Depth 1), keyed by full URL, and
     /// the collection's sync-token (RFC 6578) when the server offers one.
     func list(_ collection: String) throws(SyncError) -> (members: [String: String], syncToken: String?) {
+        // not UI: the WebDAV request body
         let responses = try multistatus("PROPFIND", collection, depth: "1", body: """
             <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/><d:sync-token/></d:prop></d:propfind>
             """)
@@ -114,6 +118,7 @@ final class CalDAVClient {
     /// Asks only for ETags, not the data: the answer also names this machine's own uploads of the
     /// last sync, which are recognised by their ETags and need no data.
     func changes(_ collection: String, since token: String) throws(SyncError) -> Changes {
+        // not UI: the WebDAV request body
         let r = try http.send("REPORT", collection, headers: [("Depth", "1")], body: Array("""
             <?xml version="1.0" encoding="utf-8"?>
             <d:sync-collection xmlns:d="DAV:">
@@ -150,6 +155,7 @@ final class CalDAVClient {
             let batch = urls[start..<min(urls.count, start + 250)]
             start += batch.count
             let hrefs = batch.map { "<d:href>\(path($0).xmlEscaped)</d:href>" }.joined()
+            // not UI: the WebDAV request body
             let responses = try multistatus("REPORT", collection, depth: "1", body: """
                 <?xml version="1.0" encoding="utf-8"?>
                 <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -176,7 +182,7 @@ final class CalDAVClient {
             let method = u.text == nil ? "DELETE" : "PUT"
             let request = u.text.map {
                 HTTPClient.Request(method: method, url: u.url, headers: [u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")],
-                                   body: Array($0.utf8), contentType: "text/calendar; charset=utf-8")
+                                   body: Array($0.utf8), contentType: "text/calendar; charset=utf-8")  // not UI
             } ?? HTTPClient.Request(method: method, url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
             let result = Result { () throws(SyncError) in try http.send(request) }.flatMap { r -> Result<WriteResult, SyncError> in
                 switch (method, r.status) {

@@ -9,7 +9,7 @@ enum ConflictLog {
         guard !entries.isEmpty else { return }
         let file = SyncState.conflictLogPath(paths)
         var existing = (try UserFile.readIfPresent(file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        for e in entries { existing += "# \(ISO8601.utcString(now)) lost in sync: \(e)\n" }
+        for e in entries { existing += "# \(ISO8601.utcString(now)) lost in sync: \(e)\n" }  // not UI: the log's format
         try UserFile.writeAtomically(existing, to: file)
     }
 }

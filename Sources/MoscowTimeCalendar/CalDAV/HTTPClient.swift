@@ -18,7 +18,7 @@ final class HTTPClient {
         var url: String
         var headers: [(String, String)] = []
         var body: [UInt8]? = nil
-        var contentType = "application/xml; charset=utf-8"
+        var contentType = "application/xml; charset=utf-8"  // not UI
     }
 
     private let session: UnsafeMutablePointer<SoupSession>
@@ -43,7 +43,7 @@ final class HTTPClient {
     deinit { g_object_unref(session) }
 
     func send(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
-              contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {
+              contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {  // not UI
         try send(Request(method: method, url: url, headers: headers, body: body, contentType: contentType))
     }
 

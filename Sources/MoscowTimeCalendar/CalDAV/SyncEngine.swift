@@ -32,8 +32,9 @@ public final class SyncEngine {
     public func prepareCollections() throws(SyncError) -> (alarms: String, habits: String) {
         let home = try client.calendarHome()
         let alarms = home + "moscowtime-alarms/", habits = home + "moscowtime-habits/"
-        try client.ensureCollection(alarms, displayName: "MoscowTime alarms", component: "VEVENT")
-        try client.ensureCollection(habits, displayName: "MoscowTime habits", component: "VTODO")
+        // The collections' names on the server, shared by every machine (whatever its language).
+        try client.ensureCollection(alarms, displayName: "MoscowTime alarms", component: "VEVENT")  // not UI
+        try client.ensureCollection(habits, displayName: "MoscowTime habits", component: "VTODO")  // not UI
         return (alarms, habits)
     }
 
@@ -275,15 +276,15 @@ public final class SyncEngine {
 
     static func describe(_ v: AlarmVersion, _ settings: Settings) -> String {
         switch v {
-        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings)
-        case let .deleted(id, at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"
+        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings)  // not UI: the conflict log
+        case let .deleted(id, at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
         }
     }
 
     static func describe(_ v: HabitVersion) -> String {
         switch v {
-        case .present(let h, _, _): return "habit \(h.id) \"\(h.name)\" definition edited \(ISO8601.utcString(h.modified))\n" + render(v)
-        case let .deleted(id, at): return "habit \(id) deleted \(ISO8601.utcString(at))\n"
+        case .present(let h, _, _): return "habit \(h.id) \"\(h.name)\" definition edited \(ISO8601.utcString(h.modified))\n" + render(v)  // not UI: the conflict log
+        case let .deleted(id, at): return "habit \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
         }
     }
 }

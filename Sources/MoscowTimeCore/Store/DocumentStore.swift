@@ -59,7 +59,7 @@ public final class DocumentStore: Sendable {
             throw StoreError(path: paths.lock, kind: .writeFailed(error.message))
         }
         defer { lock.unlock() }
-        precondition(documentPath == paths.document, "only the document itself is updated")
+        precondition(documentPath == paths.document, "only the document itself is updated")  // not UI
         let before = try load()
         var doc = before
         let result = try change(&doc)
