@@ -347,3 +347,98 @@ def test_without_a_secret_service_setup_asks_for_a_password_command(machines, ra
     r = a.cli(["sync", "setup", radicale, "--user", "alice"], env=a.env, input="secret\n")
     assert r.rc == 2 and "--password-command" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "Sync is off." in a("sync", "status").stdout
+
+
+# --- in Russian: failures, the stored reason, counted summaries ---------------------------------
+
+RU = {"LANG": "ru_RU.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+EN = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+CYRILLIC = re.compile("[а-яё]", re.I)
+# Two of these outside quotes and URLs: a sentence left in English.
+ENGLISH = re.compile(r"\b(?:the|cannot|reach|refused|server|failed|sync|password|not|answered)\b")
+
+
+def russian(text: str) -> bool:
+    bare = re.sub(r"«[^»]*»|https?://\S+|\S*[/:]\S*", " ", text)
+    return bool(CYRILLIC.search(text)) and len(set(ENGLISH.findall(bare))) < 2
+
+
+def test_russian_detector():
+    assert russian("agent-cli: синхронизация не удалась: не удаётся связаться с http://127.0.0.1:9/: «Could not connect: Connection refused»")
+    assert not russian("agent-cli: sync failed: cannot reach http://127.0.0.1:9/: Could not connect")
+    assert not russian("agent-cli: синхронизация не удалась: the server refused the user name or password")
+
+
+def test_wrong_password_and_server_down_in_russian_exit_1_and_status_in_both_languages(machines, radicale, proxy, sandbox):
+    a, _ = machines
+    r = a.cli(["sync", "setup", radicale, "--user", "alice", "--password-command", "echo wrong"], env={**a.env, **RU})
+    assert r.rc == 1 and r.stderr == f"agent-cli: сервер отверг имя пользователя или пароль (HTTP 401) на {radicale}\n", r.stderr
+    a.setup(proxy.url)
+    (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("changed\n")
+    r = a.cli(["sync"], env={**a.env, **RU, "MOSCOWTIME_NOW": "2026-11-22T10:05:00Z"})
+    assert r.rc == 1 and r.stderr.startswith("agent-cli: синхронизация не удалась: сервер отверг имя пользователя или пароль (HTTP 401) на "), r.stderr
+    assert russian(r.stderr) and len(r.stderr.splitlines()) == 1, r.stderr
+    (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("secret\n")
+    proxy.close()  # the server goes away
+    r = a.cli(["sync"], env={**a.env, **RU, "MOSCOWTIME_NOW": "2026-11-22T10:06:00Z"})
+    assert r.rc == 1 and r.stderr.startswith(f"agent-cli: синхронизация не удалась: не удаётся связаться с {proxy.url}"), r.stderr
+    assert russian(r.stderr) and len(r.stderr.splitlines()) == 1, r.stderr
+    # The reason is stored as a code with its values: worded when shown, in either language.
+    ru = a.cli(["sync", "status"], env={**a.env, **RU}).stdout
+    en = a.cli(["sync", "status"], env={**a.env, **EN}).stdout
+    assert f"Последняя попытка не удалась в 2026-11-22T10:06:00Z: не удаётся связаться с {proxy.url}: «" in ru, ru
+    assert f"Last attempt failed at 2026-11-22T10:06:00Z: cannot reach {proxy.url}: \"" in en, en
+    state = json.loads((Path(a.env["XDG_STATE_HOME"]) / "moscowtime" / "sync-state.json").read_text())
+    assert state["lastFailure"]["code"] == "unreachable" and state["lastFailure"]["values"][0] == proxy.url
+    assert "lastError" not in state
+
+
+def test_a_reason_stored_by_an_older_version_is_shown_as_it_is(machines, radicale):
+    a, _ = machines
+    a.setup(radicale)
+    a("sync")
+    path = Path(a.env["XDG_STATE_HOME"]) / "moscowtime" / "sync-state.json"
+    state = json.loads(path.read_text())
+    state["lastError"] = "cannot reach http://old.example/: Connection refused"
+    state["lastErrorAt"] = "2026-11-20T08:00:00Z"
+    path.write_text(json.dumps(state))
+    ru = a.cli(["sync", "status"], env={**a.env, **RU}).stdout
+    assert "Последняя попытка не удалась в 2026-11-20T08:00:00Z: cannot reach http://old.example/: Connection refused" in ru, ru
+    a("sync", at="2026-11-22T10:30:00Z")  # a sync that works clears it
+    assert "lastError" not in json.loads(path.read_text())
+    assert "Последняя попытка" not in a.cli(["sync", "status"], env={**a.env, **RU}).stdout
+
+
+CHANGES = {1: "1 изменение", 2: "2 изменения", 5: "5 изменений", 21: "21 изменение"}
+REQUESTS = re.compile(r"\((?:пока )?(\d+) (запрос|запроса|запросов)\)")
+
+
+def russian_form(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    return few if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else many
+
+
+def test_sync_summaries_count_in_russian_plural_forms(machines, radicale):
+    a, b = machines
+    a.setup(radicale)
+    b.setup(radicale)
+    added = 0
+    minute = 0
+    for n in (1, 2, 5, 21):
+        for k in range(n):
+            a("add", f"{6 + added // 60}:{added % 60:02d}", "--label", f"Подъём {added}")
+            added += 1
+        minute += 2
+        at = f"2026-11-22T11:{minute:02d}:00Z"
+        r = a.cli(["sync"], env={**a.env, **RU, "MOSCOWTIME_NOW": at})
+        assert r.rc == 0 and f": получено 0 изменений, отправлено {n}, 0 конфликтов (" in r.stdout, r.stdout
+        dry = b.cli(["sync", "--dry-run"], env={**b.env, **RU, "MOSCOWTIME_NOW": at})
+        assert dry.stdout.startswith(f"Пробная синхронизация с {radicale}, ничего не изменено: получить {CHANGES[n]}, отправить 0, 0 конфликтов (пока "), dry.stdout
+        r = b.cli(["sync"], env={**b.env, **RU, "MOSCOWTIME_NOW": at})
+        assert r.stdout.startswith(f"Синхронизировано с {radicale}: получено {CHANGES[n]}, отправлено 0, 0 конфликтов ("), r.stdout
+        count, word = REQUESTS.search(r.stdout).groups()
+        assert word == russian_form(int(count), "запрос", "запроса", "запросов"), r.stdout
+        en = b("sync", at=at).stdout
+        assert "0 changes taken, 0 sent, 0 conflicts (" in en, en
+    assert len(b.alarms()) == 29

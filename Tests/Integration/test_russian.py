@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -183,6 +184,35 @@ def test_no_user_visible_literal_bypasses_the_catalogue():
     assert r.returncode == 0, r.stderr
 
 
+def test_lint_sees_english_in_the_calendar_tool_its_library_and_the_store_decoder(tmp_path):
+    """A new English message in moscowtime-calendar, MoscowTimeCalendar or the store's decoder that
+    bypasses the catalogue fails the lint; the same text through the catalogue passes."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("extract_messages", str(REPO / "po" / "extract-messages"))
+    spec = importlib.util.spec_from_loader("extract_messages", loader)
+    em = importlib.util.module_from_spec(spec)
+    sys.modules["extract_messages"] = em  # its dataclasses look their module up
+    try:
+        loader.exec_module(em)
+    finally:
+        del sys.modules["extract_messages"]
+    files = {
+        "Sources/MoscowTimeCalendar/CalDAV/Extra.swift": 'throw SyncError(.setup, "the server went away")',
+        "Sources/moscowtime-calendar/Extra.swift": 'ToolOutput.line("the keyring is locked")',
+        "Sources/MoscowTimeCore/Store/DocumentCoding.swift": 'throw r.fail("zone", "expected a zone name")',
+    }
+    for rel, line in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"// SPDX-License-Identifier: GPL-3.0-or-later\nfunc f() throws {{ {line} }}\n")
+    problems = em.lint(tmp_path)
+    assert sorted(p.split(":")[0] for p in problems) == sorted(files), problems
+    (tmp_path / "Sources/MoscowTimeCalendar/CalDAV/Extra.swift").write_text('func f(_ t: Localizer) -> String { t("the server went away") }\n')
+    (tmp_path / "Sources/moscowtime-calendar/Extra.swift").write_text('func f() throws { throw ToolFailure("the keyring {name} is locked", ["name": x], status: 1) }\n')
+    (tmp_path / "Sources/MoscowTimeCore/Store/DocumentCoding.swift").write_text('func f() throws { throw r.fail("zone", Message("expected a zone name")) }\n')
+    assert em.lint(tmp_path) == []
+
+
 def test_ru_po_is_complete():
     r = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(REPO / "po" / "ru.po")],
                        capture_output=True, text=True)
@@ -228,18 +258,137 @@ def test_discussions_are_wrapped_by_the_parser(cli, width):
 
 
 def test_store_errors_are_russian(cli, sandbox):
-    # A damaged store and one from a newer version: the error names the file, says why and what to
-    # do, in Russian, exit 1, and the file is left byte for byte. (The parser's own reason, "not
-    # valid JSON at line 1, column 3: …", is still English: it is cut off before the check.)
+    # A damaged store and one from a newer version: the error names the file, says why (the JSON
+    # parser's or the decoder's own reason too) and what to do, in Russian, exit 1, and the file is
+    # left byte for byte. The calendar tool (export --ics) says the same.
     store = sandbox.xdg.data / "moscowtime" / "store.json"
     assert cli(["add", "7:00"]).rc == 0
-    for damaged, advice in ((b"{ not json", "Исправьте его вручную или восстановите"),
-                            (b'{"schemaVersion": 999, "settings": {}, "alarms": []}', "обновите agent-cli")):
+    good = store.read_text()
+    wrong_type = re.sub(r'"label" *: *"[^"]*"', '"label": 7', good, count=1)
+    assert wrong_type != good
+    cases = (
+        (b"{ not json", "некорректный JSON: строка 1, столбец 3: ожидалось имя поля в двойных кавычках", "Исправьте его вручную или восстановите"),
+        (wrong_type.encode(), "alarms[0].label: ожидалась строка", "Исправьте его вручную или восстановите"),
+        (b'{"schemaVersion": 999, "settings": {}, "alarms": []}', "", "обновите agent-cli"),
+    )
+    for damaged, reason, advice in cases:
         store.write_bytes(damaged)
-        r = cli(["list"], env=RU)
-        assert r.rc == 1, r
-        assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
-        assert str(store) in r.stderr and advice in r.stderr, r.stderr
-        frame = re.sub(r"повреждён и оставлен как есть: .*?\. Исправьте", "повреждён. Исправьте", r.stderr)
-        assert not english_lines(frame), r.stderr
-        assert store.read_bytes() == damaged
+        for args in (["list"], ["export", "--ics"]):
+            r = cli(args, env=RU)
+            assert r.rc == 1, r
+            assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
+            assert str(store) in r.stderr and advice in r.stderr and reason in r.stderr, r.stderr
+            assert not english_lines(r.stderr), r.stderr
+            assert store.read_bytes() == damaged
+    store.write_bytes(b"{ not json")
+    r = cli(["list"])
+    assert "is damaged and was left untouched: not valid JSON at line 1, column 3: expected a member name in double quotes" in r.stderr, r.stderr
+
+
+# --- the calendar tool (import, export): errors, warnings and counted summaries ----------------
+
+NOW = {"MOSCOWTIME_NOW": "2026-11-22T10:00:00Z"}
+
+
+def test_malformed_ics_is_named_by_file_and_line_in_russian(cli, sandbox):
+    home = Path(sandbox.env["HOME"])
+    cases = {
+        "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nSUMMARY\nEND:VEVENT\nEND:VCALENDAR\n": (4, "ожидалось ИМЯ:значение"),
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VTODO\nEND:VCALENDAR\n": (3, "END:VTODO закрывает BEGIN:VEVENT из строки 2"),
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VEVENT\n": (1, "BEGIN:VCALENDAR не закрыт"),
+        "hello there\n": (1, "ожидалось ИМЯ:значение, а найдено «hello there»"),
+    }
+    assert cli(["add", "7:00"]).rc == 0
+    before = cli(["list", "--json"]).stdout
+    for k, (text, (line, reason)) in enumerate(cases.items()):
+        path = home / f"bad{k}.ics"
+        path.write_text(text)
+        r = cli(["import", str(path)], env=RU)
+        assert r.rc == 2, r
+        assert r.stderr == f"agent-cli: {path}, строка {line}: " + r.stderr.split(": ", 2)[2], r.stderr
+        assert reason in r.stderr and not english_lines(r.stderr), r.stderr
+        en = cli(["import", str(path)])
+        assert en.rc == 2 and f"{path}, line {line}: " in en.stderr, en.stderr
+    empty = home / "empty.ics"
+    empty.write_text("")
+    r = cli(["import", str(empty)], env=RU)
+    assert r.rc == 2 and r.stderr == f"agent-cli: {empty}: это не файл iCalendar: нет BEGIN:VCALENDAR\n", r.stderr
+    assert cli(["list", "--json"]).stdout == before
+
+
+def test_a_refused_event_is_a_russian_warning_naming_it(cli, sandbox):
+    path = Path(sandbox.env["HOME"]) / "other.ics"
+    event = ("BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:{summary}\r\nDTSTART;TZID=Europe/Moscow:20261123T090000\r\n"
+             "{extra}BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n")
+    path.write_text("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//pytest//EN\r\n"
+                    + event.format(uid="monthly@example", summary="Отчёт", extra="RRULE:FREQ=MONTHLY;BYMONTHDAY=1\r\n")
+                    + event.format(uid="skip@example", summary="Йога", extra="RRULE:FREQ=DAILY\r\nEXDATE;TZID=Europe/Moscow:20261125T090000\r\n")
+                    + event.format(uid="ok@example", summary="Стендап", extra="")
+                    + "END:VCALENDAR\r\n")
+    r = cli(["import", str(path)], env={**RU, **NOW})
+    assert r.rc == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == ("предупреждение: событие «Отчёт» (UID monthly@example): RRULE FREQ=MONTHLY;BYMONTHDAY=1 "
+                        "нельзя выразить расписанием будильника; пропущено"), lines
+    assert lines[1] == ("предупреждение: событие «Йога» (UID skip@example): EXDATE (пропущенные повторения) "
+                        "нельзя выразить расписанием будильника; пропущено"), lines
+    assert lines[2].startswith(f"Импортировано из {path}: 1 новый будильник, 0 будильников заменено"), lines
+    assert not any(english_lines(l) for l in lines), lines
+    en = cli(["import", str(path), "--dry-run"], env=NOW)
+    assert 'warning: event "Отчёт" (UID monthly@example): RRULE FREQ=MONTHLY;BYMONTHDAY=1 cannot be expressed' in en.stdout, en.stdout
+
+
+# Russian forms for 1, 2, 5, 21: one, few, many, and one again.
+COUNTS = [1, 2, 5, 21]
+ALARMS = {1: "1 будильник", 2: "2 будильника", 5: "5 будильников", 21: "21 будильник"}
+HABITS = {1: "1 привычка", 2: "2 привычки", 5: "5 привычек", 21: "21 привычка"}
+NEW_ALARMS = {1: "1 новый будильник", 2: "2 новых будильника", 5: "5 новых будильников", 21: "21 новый будильник"}
+NEW_HABITS = {1: "1 новая привычка", 2: "2 новые привычки", 5: "5 новых привычек", 21: "21 новая привычка"}
+UNCHANGED = {1: "1 будильник без изменений", 2: "2 будильника без изменений", 5: "5 будильников без изменений", 21: "21 будильник без изменений"}
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_import_and_export_summaries_count_in_russian_plural_forms(cli, sandbox, n):
+    home = Path(sandbox.env["HOME"])
+    for k in range(n):
+        assert cli(["add", f"{k % 24}:{k % 60:02d}", "--label", f"Будильник {k}"]).rc == 0
+        assert cli(["habit", "add", f"Привычка {k}"]).rc == 0
+    ics, csv = home / "all.ics", home / "habits.csv"
+    r = cli(["export", "--ics", str(ics)], env=RU)
+    assert r.rc == 0 and r.stdout == f"Экспортировано в {ics}: {ALARMS[n]}, {HABITS[n]}.\n", r.stdout
+    en = cli(["export", "--ics", str(ics)])
+    assert en.stdout == f"Exported to {ics}: {n} alarm{'s' * (n != 1)}, {n} habit{'s' * (n != 1)}.\n", en.stdout
+    other = {**RU, **NOW, "XDG_DATA_HOME": str(home / "machine-b")}
+    r = cli(["import", str(ics), "--dry-run"], env=other)
+    assert r.stdout.startswith(f"Пробный импорт из {ics}, ничего не изменено: {NEW_ALARMS[n]}, "), r.stdout
+    r = cli(["import", str(ics)], env=other)
+    assert r.rc == 0, r.stderr
+    assert r.stdout == (f"Импортировано из {ics}: {NEW_ALARMS[n]}, 0 будильников заменено, 0 будильников без изменений; "
+                        f"{NEW_HABITS[n]}, 0 привычек заменено, 0 привычек без изменений; "
+                        "0 записей без напоминания или в прошлом пропущено.\n"), r.stdout
+    r = cli(["import", str(ics)], env=other)
+    assert f"0 новых будильников, 0 будильников заменено, {UNCHANGED[n]};" in r.stdout, r.stdout
+    # habit export/import (agent-cli's own CSV)
+    r = cli(["habit", "export", "--output", str(csv)], env=RU)
+    verb = {1: "выгружена", 2: "выгружены", 5: "выгружено", 21: "выгружена"}[n]
+    assert r.stdout == f"В {csv} {verb} {HABITS[n]}.\n", r.stdout
+    third = {**RU, **NOW, "XDG_DATA_HOME": str(home / "machine-c")}
+    r = cli(["habit", "import", str(csv)], env=third)
+    new = {1: "1 новая", 2: "2 новые", 5: "5 новых", 21: "21 новая"}[n]
+    assert r.stdout == f"Импортировано: {HABITS[n]} ({new}, 0 дополнено), добавлено 0 дней; 0 уже отмеченных дней сохранено.\n", r.stdout
+    r = cli(["habit", "import", str(csv)], env=third)
+    merged = {1: "1 дополнена", 2: "2 дополнены", 5: "5 дополнено", 21: "21 дополнена"}[n]
+    assert r.stdout.startswith(f"Импортировано: {HABITS[n]} (0 новых, {merged}), "), r.stdout
+
+
+def test_habit_days_are_counted_in_russian(cli, sandbox):
+    csv = Path(sandbox.env["HOME"]) / "h.csv"
+    assert cli(["habit", "add", "Вода", "--start", "2026-10-01"], env=NOW).rc == 0
+    for day in range(1, 22):
+        assert cli(["habit", "done", "Вода", "--date", f"2026-11-{day:02d}"], env=NOW).rc == 0
+    assert cli(["habit", "export", "--output", str(csv)]).rc == 0
+    other = {**RU, **NOW, "XDG_DATA_HOME": str(Path(sandbox.env["HOME"]) / "b")}
+    r = cli(["habit", "import", str(csv)], env=other)
+    assert r.stdout == "Импортировано: 1 привычка (1 новая, 0 дополнено), добавлен 21 день; 0 уже отмеченных дней сохранено.\n", r.stdout
+    r = cli(["habit", "import", str(csv)], env=other)
+    assert r.stdout == "Импортировано: 1 привычка (0 новых, 1 дополнена), добавлено 0 дней; 21 уже отмеченный день сохранён.\n", r.stdout
