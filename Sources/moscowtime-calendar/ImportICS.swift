@@ -25,8 +25,7 @@ enum ImportICS {
             if !dryRun { doc = target }
         }
         for w in imported.warnings + summary.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
-        var values = SummaryWording.imported(summary, ignored: imported.ignored, t)
-        values["file"] = file
-        ToolOutput.line(t(dryRun ? "Would import from {file}: {alarms}; {habits}; {ignored}." : "Imported from {file}: {alarms}; {habits}; {ignored}.", values))
+        let values = ["file": file, "summary": SummaryWording.imported(summary, ignored: imported.ignored, t)]
+        ToolOutput.line(t(dryRun ? "Would import from {file}: {summary}." : "Imported from {file}: {summary}.", values))
     }
 }

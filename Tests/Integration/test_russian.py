@@ -332,7 +332,7 @@ def test_a_refused_event_is_a_russian_warning_naming_it(cli, sandbox):
                         "нельзя выразить расписанием будильника; пропущено"), lines
     assert lines[1] == ("предупреждение: событие «Йога» (UID skip@example): EXDATE (пропущенные повторения) "
                         "нельзя выразить расписанием будильника; пропущено"), lines
-    assert lines[2].startswith(f"Импортировано из {path}: 1 новый будильник, 0 будильников заменено"), lines
+    assert lines[2] == f"Импортировано из {path}: 1 новый будильник.", lines
     assert not any(english_lines(l) for l in lines), lines
     en = cli(["import", str(path), "--dry-run"], env=NOW)
     assert 'warning: event "Отчёт" (UID monthly@example): RRULE FREQ=MONTHLY;BYMONTHDAY=1 cannot be expressed' in en.stdout, en.stdout
@@ -345,6 +345,8 @@ HABITS = {1: "1 привычка", 2: "2 привычки", 5: "5 привыче
 NEW_ALARMS = {1: "1 новый будильник", 2: "2 новых будильника", 5: "5 новых будильников", 21: "21 новый будильник"}
 NEW_HABITS = {1: "1 новая привычка", 2: "2 новые привычки", 5: "5 новых привычек", 21: "21 новая привычка"}
 UNCHANGED = {1: "1 будильник без изменений", 2: "2 будильника без изменений", 5: "5 будильников без изменений", 21: "21 будильник без изменений"}
+UNCHANGED_HABITS = {1: "1 привычка без изменений", 2: "2 привычки без изменений", 5: "5 привычек без изменений", 21: "21 привычка без изменений"}
+EN = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
 
 
 @pytest.mark.parametrize("n", COUNTS)
@@ -360,14 +362,15 @@ def test_import_and_export_summaries_count_in_russian_plural_forms(cli, sandbox,
     assert en.stdout == f"Exported to {ics}: {n} alarm{'s' * (n != 1)}, {n} habit{'s' * (n != 1)}.\n", en.stdout
     other = {**RU, **NOW, "XDG_DATA_HOME": str(home / "machine-b")}
     r = cli(["import", str(ics), "--dry-run"], env=other)
-    assert r.stdout.startswith(f"Пробный импорт из {ics}, ничего не изменено: {NEW_ALARMS[n]}, "), r.stdout
+    assert r.stdout == f"Пробный импорт из {ics}, ничего не изменено: {NEW_ALARMS[n]}; {NEW_HABITS[n]}.\n", r.stdout
     r = cli(["import", str(ics)], env=other)
     assert r.rc == 0, r.stderr
-    assert r.stdout == (f"Импортировано из {ics}: {NEW_ALARMS[n]}, 0 будильников заменено, 0 будильников без изменений; "
-                        f"{NEW_HABITS[n]}, 0 привычек заменено, 0 привычек без изменений; "
-                        "0 записей без напоминания или в прошлом пропущено.\n"), r.stdout
+    assert r.stdout == f"Импортировано из {ics}: {NEW_ALARMS[n]}; {NEW_HABITS[n]}.\n", r.stdout
     r = cli(["import", str(ics)], env=other)
-    assert f"0 новых будильников, 0 будильников заменено, {UNCHANGED[n]};" in r.stdout, r.stdout
+    assert r.stdout == f"Импортировано из {ics}: {UNCHANGED[n]}; {UNCHANGED_HABITS[n]}.\n", r.stdout
+    en = cli(["import", str(ics)], env={**other, **EN})
+    s = "s" * (n != 1)
+    assert en.stdout == f"Imported from {ics}: {n} alarm{s} unchanged; {n} habit{s} unchanged.\n", en.stdout
     # habit export/import (agent-cli's own CSV)
     r = cli(["habit", "export", "--output", str(csv)], env=RU)
     verb = {1: "выгружена", 2: "выгружены", 5: "выгружено", 21: "выгружена"}[n]
