@@ -34,7 +34,7 @@ def test_one_remote_change_costs_three_requests_whatever_the_size(machines, radi
 
     edit_on_b_and_sync(b, "Alarm 1", 1)
     r, small = incremental(a, proxy, "2026-11-22T11:05:00Z")
-    assert "1 changes taken, 0 sent" in r.stdout and "(3 requests)" in r.stdout
+    assert "1 change taken, 0 sent" in r.stdout and "(3 requests)" in r.stdout
     # One sync-collection REPORT per collection (no listing) and one multiget of the changed alarm.
     assert [(m, s) for m, s, _, _ in small] == [("REPORT", 207), ("REPORT", 207), ("REPORT", 207)], small
     assert [b"sync-collection" in body for *_, body in small] == [True, False, True]
@@ -46,7 +46,7 @@ def test_one_remote_change_costs_three_requests_whatever_the_size(machines, radi
     a("sync", at="2026-11-22T11:11:00Z"); b("sync", at="2026-11-22T11:12:00Z"); a("sync", at="2026-11-22T11:13:00Z")
     edit_on_b_and_sync(b, "Alarm 40", 20)
     r, large = incremental(a, proxy, "2026-11-22T11:25:00Z")
-    assert "1 changes taken, 0 sent" in r.stdout
+    assert "1 change taken, 0 sent" in r.stdout
     assert [(m, s) for m, s, _, _ in large] == [(m, s) for m, s, _, _ in small], large
     small_bytes, large_bytes = sum(n for _, _, n, _ in small), sum(n for _, _, n, _ in large)
     assert large_bytes < 1.5 * small_bytes, (small_bytes, large_bytes)
@@ -94,7 +94,7 @@ def test_a_server_without_sync_tokens_is_synced_by_etags(machines, radicale, pro
     b.setup(radicale); b("sync", at="2026-11-22T10:02:00Z")
     b("edit", "Подъём", "--time", "6:15", at="2026-11-22T11:00:00Z"); b("sync", at="2026-11-22T11:01:00Z")
     r, log = incremental(a, proxy, "2026-11-22T11:05:00Z")
-    assert "1 changes taken" in r.stdout
+    assert "1 change taken" in r.stdout
     assert [m for m, *_ in log] == ["PROPFIND", "REPORT", "PROPFIND"], log  # listing, multiget of the change
     assert all(b"sync-collection" not in body for *_, body in log)
     assert a.alarms()["Подъём"]["schedule"]["time"] == "06:15"

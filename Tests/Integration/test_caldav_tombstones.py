@@ -61,7 +61,7 @@ def test_after_a_longer_absence_a_deletion_still_beats_an_older_edit(machines, r
     a("sync", at="2027-05-25T10:00:00Z")
     assert len(server_alarms(sandbox)) == 1
     r = b("sync", at="2027-05-26T10:00:00Z")
-    assert "1 conflicts" in r.stdout
+    assert "1 conflict (" in r.stdout
     assert set(b.alarms()) == {"Keep", "New edit"}          # the edit later than the deletion wins
     assert "deletedAlarms" not in b.store()["sync"]
     log = Path(b("sync", "status", at="2027-05-26T10:01:00Z").stdout.split("kept in ")[1].strip()).read_text()
