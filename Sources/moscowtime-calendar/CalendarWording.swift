@@ -173,4 +173,16 @@ enum CalendarWording {
         case .noTimeZone(let zone): return t("libical has no time zone {zone} (is tzdata installed?)", ["zone": zone])
         }
     }
+
+    /// Why nothing is pruned while this machine's clock and the server's disagree (`ServerClock`);
+    /// `skew` is local minus server, nil when the server sent no time.
+    static func clock(skew: Int64?, _ t: Localizer) -> String {
+        guard let skew else {
+            return t("the server sends no Date header, so this computer's clock cannot be checked: old deletion records are not pruned")
+        }
+        let values = ["offset": DurationText.words(abs(skew), t)]
+        return skew > 0
+            ? t("this computer's clock is {offset} ahead of the server's: old deletion records are not pruned until it is set right, and edits stamped later than the server's time take its time", values)
+            : t("this computer's clock is {offset} behind the server's: old deletion records are not pruned until it is set right", values)
+    }
 }

@@ -45,6 +45,10 @@ enum SyncTool {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
+        // On stderr: the agent logs it (once, while it lasts).
+        if let clock = report.clock, !clock.agrees {
+            ToolOutput.error(t("warning: {text}", ["text": CalendarWording.clock(skew: clock.skew, t)]))
+        }
         ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))
     }
 
@@ -60,6 +64,7 @@ enum SyncTool {
             ToolOutput.line(t("Last attempt failed at {time}: {reason}",
                               ["time": state.lastErrorAt.map(ISO8601.utcString) ?? "", "reason": CalendarWording.stored(failure, t)]))
         }
+        if let skew = state.clockSkew { ToolOutput.line(CalendarWording.clock(skew: skew, t)) }
         if state.conflicts > 0 {
             ToolOutput.line(t("Conflicts: {n}; the versions that lost are kept in {file}", ["n": String(state.conflicts), "file": SyncState.conflictLogPath(ctx.store.paths)]))
         }

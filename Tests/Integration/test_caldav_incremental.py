@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from test_caldav_sync import Machine, machines, proxy, radicale  # noqa: F401 (fixtures)
+from test_caldav_sync import Machine, machines, proxy, radicale, server_clock  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.agent
 

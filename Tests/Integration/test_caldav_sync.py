@@ -16,6 +16,29 @@ import pytest
 pytestmark = pytest.mark.agent
 
 PASSWORD_FILE = "caldav-password"
+LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
+
+
+class ServerClock:
+    """Radicale's clock (libfaketime reads this file at every call): the server lives in the same
+    simulated time as the machines' MOSCOWTIME_NOW, so its HTTP `Date` agrees with them."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.set(None)
+
+    def set(self, at: str | None):
+        # "@…" starts the clock at that UTC time (it then runs); "+0" is the real time.
+        self.path.write_text("+0\n" if at is None else "@" + at.replace("T", " ").rstrip("Z") + "\n")
+
+    def env(self) -> dict[str, str]:
+        return {"LD_PRELOAD": LIBFAKETIME, "FAKETIME_TIMESTAMP_FILE": str(self.path), "FAKETIME_NO_CACHE": "1",
+                "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC"}
+
+
+@pytest.fixture
+def server_clock(sandbox) -> ServerClock:
+    return ServerClock(sandbox.path("server-clock"))
 
 
 def free_port() -> int:
@@ -25,8 +48,9 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def radicale(sandbox):
-    """A real Radicale (Debian's radicale package) with htpasswd auth; returns its base URL."""
+def radicale(sandbox, server_clock):
+    """A real Radicale (Debian's radicale package) with htpasswd auth, its clock set by
+    `server_clock`; returns its base URL."""
     root = sandbox.path("radicale")
     root.mkdir()
     (root / "users").write_text("alice:secret\n")
@@ -37,6 +61,8 @@ hosts = 127.0.0.1:{port}
 type = htpasswd
 htpasswd_filename = {root / 'users'}
 htpasswd_encryption = plain
+# No pause after a refused password: Python's sleep (an absolute clock_nanosleep) fails under libfaketime.
+delay = 0
 [storage]
 filesystem_folder = {root / 'collections'}
 [rights]
@@ -44,7 +70,7 @@ type = owner_only
 [logging]
 level = warning
 """)
-    sandbox.spawn("radicale", ["/usr/bin/radicale", "--config", str(root / "config")])
+    sandbox.spawn("radicale", ["/usr/bin/radicale", "--config", str(root / "config")], env=server_clock.env())
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         try:
@@ -101,7 +127,7 @@ class FaultyProxy:
                     data = b"<html><body>Service Temporarily Unavailable<p>garbage</body>"
                 with proxy.lock:
                     proxy.log.append((self.command, r.status, len(data), body))
-                self.send_response(r.status)
+                self.send_response_only(r.status)  # Radicale's own Date and Server follow
                 for k, v in r.getheaders():
                     if k.lower() not in ("content-length", "transfer-encoding", "connection"):
                         self.send_header(k, v)
@@ -128,15 +154,18 @@ def proxy(radicale):
 
 
 class Machine:
-    def __init__(self, cli, sandbox, name: str):
-        self.cli, self.name = cli, name
+    def __init__(self, cli, sandbox, name: str, clock: ServerClock | None = None):
+        self.cli, self.name, self.clock = cli, name, clock
         home = Path(sandbox.env["HOME"]) / name
         self.env = {"XDG_DATA_HOME": str(home / "data"), "XDG_STATE_HOME": str(home / "state"),
                     "LANG": "C.UTF-8", "LANGUAGE": ""}
         (Path(sandbox.env["HOME"]) / PASSWORD_FILE).write_text("secret\n")
         self.password_command = f"cat {Path(sandbox.env['HOME']) / PASSWORD_FILE}"
 
-    def __call__(self, *args, at: str | None = "2026-11-22T10:00:00Z", expect: int | None = 0):
+    def __call__(self, *args, at: str | None = "2026-11-22T10:00:00Z", expect: int | None = 0, server_at: str | None = "at"):
+        """Runs agent-cli at `at`, with the server's clock at `server_at` (the same by default)."""
+        if self.clock:
+            self.clock.set(at if server_at == "at" else server_at)
         r = self.cli(list(args), env={**self.env, **({"MOSCOWTIME_NOW": at} if at else {})})
         if expect is not None:
             assert r.rc == expect, (self.name, args, r.stdout, r.stderr)
@@ -159,8 +188,8 @@ class Machine:
 
 
 @pytest.fixture
-def machines(cli, sandbox):
-    return Machine(cli, sandbox, "laptop"), Machine(cli, sandbox, "desktop")
+def machines(cli, sandbox, server_clock):
+    return Machine(cli, sandbox, "laptop", server_clock), Machine(cli, sandbox, "desktop", server_clock)
 
 
 def test_alarm_added_on_one_machine_appears_on_the_other(machines, radicale):

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+
 /// The CalDAV requests sync needs (RFC 4791, RFC 4918): find the calendar home, make a collection,
 /// list members with their ETags, fetch many at once (calendar-multiget), and PUT with
 /// If-Match/If-None-Match so a concurrent change on the server is never overwritten blindly.
@@ -12,6 +14,7 @@ final class CalDAVClient {
     }
 
     var requests: Int { http.requests }
+    var serverDate: Instant? { http.serverDate.map { Instant(secondsSinceEpoch: $0) } }
 
     /// `/path` or a full URL from the server → a full URL.
     func absolute(_ href: String) -> String {

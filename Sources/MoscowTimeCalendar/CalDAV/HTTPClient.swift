@@ -24,6 +24,8 @@ final class HTTPClient {
     private let session: UnsafeMutablePointer<SoupSession>
     private let authorization: String?
     private(set) var requests = 0
+    /// The server's clock: the `Date` of the first answer that had one (seconds since the epoch).
+    private(set) var serverDate: Int64?
 
     init(user: String?, password: String?) {
         session = soup_session_new()
@@ -93,6 +95,11 @@ final class HTTPClient {
         let rh = soup_message_get_response_headers(msg)
         let etag = soup_message_headers_get_one(rh, "ETag").map { String(cString: $0) }
         let location = soup_message_headers_get_one(rh, "Location").map { String(cString: $0) }
+        if serverDate == nil, let date = soup_message_headers_get_one(rh, "Date"),
+           let parsed = soup_date_time_new_from_http_string(date) {
+            serverDate = Int64(g_date_time_to_unix(parsed))
+            g_date_time_unref(parsed)
+        }
         if status == 401 {
             throw SyncError(.authentication, .authenticationRefused(url: url))
         }

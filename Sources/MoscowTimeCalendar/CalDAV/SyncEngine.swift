@@ -16,6 +16,8 @@ public final class SyncEngine {
     public struct Report: Sendable {
         public var downloaded = 0, uploaded = 0, conflicts = 0, requests = 0
         public var warnings: [CalendarWarning] = []
+        /// This machine's clock against the server's; nil when the sync stopped before an answer.
+        public var clock: ServerClock?
     }
 
     let store: DocumentStore
@@ -72,10 +74,12 @@ public final class SyncEngine {
                 if out.isEmpty { report.warnings.append(.notOurHabit(url: url)) }
                 return out
             }
-            // 2. Merge under the lock.
+            // 2. Merge under the lock, by the server's clock.
+            let clock = ServerClock(local: now, server: client.serverDate)
+            report.clock = clock
             var uploadsAlarms: [Upload] = [], uploadsHabits: [Upload] = []
             var lost: [String] = []
-            let lastSync = state.lastSync ?? Instant(secondsSinceEpoch: 0)
+            let lastSync = state.lastSync
             var newState = state
             // The tokens of this read: whatever changes after it (our own uploads included) is
             // reported next time, and our uploads are recognised by their ETags.
@@ -85,13 +89,13 @@ public final class SyncEngine {
                 var merged = doc
                 let settings = doc.settings
                 uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
-                                     collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync,
+                                     collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
                                      render: { Self.render($0, settings) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
                                      merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings) }, lost: &lost, report: &report)
                 uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
-                                     collection: state.habitsCollection, prefix: "habit", lastSync: lastSync,
+                                     collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
                                      merge: SyncMerge.habit, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
                                      describeLoser: Self.describe, lost: &lost, report: &report)
@@ -103,12 +107,13 @@ public final class SyncEngine {
                 return report
             }
             state = newState
+            state.clockSkew = clock.agrees ? nil : clock.skew
             try ConflictLog.append(lost, paths: store.paths, at: now)
             state.conflicts += report.conflicts
             // 3. Upload, recording each success.
             defer { try? state.save(store.paths) }
             try upload(uploadsAlarms.map { ($0, true) } + uploadsHabits.map { ($0, false) }, state: &state, report: &report)
-            state.lastSync = now
+            state.lastSync = clock.now
             state.lastFailure = nil
             state.lastErrorAt = nil
             state.lastRequests = client.requests
@@ -193,18 +198,23 @@ public final class SyncEngine {
         return remote
     }
 
-    /// Decides per item what to keep locally and what to upload (see `SyncMerge`). A deletion older
-    /// than `TombstonePolicy`'s lifetime is never uploaded: its server copy is DELETEd (and the local
-    /// record dropped once that succeeded), or, when the server has none, the local record is
-    /// dropped at once.
+    /// Decides per item what to keep locally and what to upload (see `SyncMerge`), by the server's
+    /// clock: stamps later than it are clamped first (`FutureStamps`), and records are pruned
+    /// (`TombstonePolicy`) only while this machine's clock agrees with it (`ServerClock`). An
+    /// expired deletion is never uploaded: its server copy is DELETEd (and the local record dropped
+    /// once that succeeded), or, when the server has none, the local record is dropped at once.
+    /// Expired day removals are dropped from the merged habit, which is then uploaded without them.
     func plan<V: SyncItemVersion>(
         local: [String: V], remote: Remote<V>, known: inout [String: SyncState.Item], collection: String, prefix: String,
-        lastSync: Instant, render: (V) -> String, deleted: (String, Instant) -> V,
+        lastSync: Instant?, clock: ServerClock, render: (V) -> String, deleted: (String, Instant) -> V,
         merge: (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, apply: (V) -> Void, forget: (String) -> Void,
         describeLoser: (V) -> String, lost: inout [String], report: inout Report
     ) -> [Upload] {
         var uploads: [Upload] = []
-        let expired = { (v: V) in v.deletedAt.map { TombstonePolicy.isExpired($0, now: self.now) } ?? false }
+        let now = clock.now
+        let expired = { (v: V) in clock.agrees && (v.deletedAt.map { TombstonePolicy.isExpired($0, now: now) } ?? false) }
+        let clamp = { (v: V) in v.clamped(notAfter: clock.latestPlausibleStamp, to: now) }
+        let finish = { (v: V) in clock.agrees ? v.pruned(now: now) : v }
         func record(_ o: SyncMerge.Outcome<V>, _ id: String) {
             for loser in o.losers { lost.append(describeLoser(loser)) }
             lost += o.lostDays.map { "\(prefix) \(id) day \($0)" }
@@ -213,48 +223,63 @@ public final class SyncEngine {
         let ids = Set(local.keys).union(remote.versions.keys).union(known.keys)
         for id in ids.sorted() {
             let base = known[id]
-            let l = local[id]
-            let localChanged = l.map { SyncState.hash(render($0)) != base?.hash } ?? false
+            let l0 = local[id]
+            // This side as the merge sees it (future stamps clamped); `kept`, also pruned, as it
+            // would be kept and sent when the other side has nothing newer.
+            let l = l0.map(clamp)
+            let kept = l.map(finish)
+            if let kept, kept != l0 { apply(kept) }
+            let localChanged = kept.map { SyncState.hash(render($0)) != base?.hash } ?? false
             if let r = remote.versions[id] {
+                let rv = clamp(r.version)
                 guard let l else {
-                    apply(r.version); report.downloaded += 1
-                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(render(r.version)))
-                    if expired(r.version) { uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil)) }
+                    let result = finish(rv)
+                    apply(result); report.downloaded += 1
+                    if expired(result) {
+                        uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
+                    } else if result != r.version {
+                        uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: render(result)))
+                    }
+                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version ? "" : SyncState.hash(render(result)))
                     continue
                 }
-                let o = merge(l, r.version, base == nil || localChanged, true)
-                if o.result != l { apply(o.result); report.downloaded += 1 }
+                // What the server had at our last sync and has lost since without a record.
+                let gone = base != nil ? lastSync.map { V.goneParts(local: l, remote: rv, lastSync: $0, now: now) } ?? [:] : [:]
+                let o = merge(l, rv.marking(gone, removed: true), base == nil || localChanged, true)
+                let result = finish(o.result.marking(gone, removed: false))
+                if result != l0 || kept != l0 { apply(result) }
+                if o.result != l { report.downloaded += 1 }
                 record(o, id)
-                let text = render(o.result)
-                if expired(o.result) {
+                let text = render(result)
+                if expired(result) {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
-                } else if o.result != r.version {
+                } else if result != r.version {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text))
                 }
-                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: o.result != r.version ? "" : SyncState.hash(text))
+                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version ? "" : SyncState.hash(text))
             } else if let base, remote.listing[base.url] != nil {
                 // Unchanged on the server since our last sync.
-                if let l, expired(l) {
+                if let kept, expired(kept) {
                     uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: nil))
-                } else if localChanged, let l {
-                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(l)))
+                } else if localChanged, let kept {
+                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(kept)))
                 }
             } else if let base {
                 // Gone from the server (another program deleted the resource, or a machine pruned
                 // its tombstone) at some time after our last sync: as a deletion at that time, it
                 // loses to a later local edit. The server copy is gone, so no record is kept.
-                let gone = deleted(id, TombstonePolicy.goneDeletionTime(lastSync: lastSync, now: now))
+                let gone = deleted(id, TombstonePolicy.goneDeletionTime(lastSync: lastSync ?? Instant(secondsSinceEpoch: 0), now: now))
                 let o = l.map { merge($0, gone, localChanged, true) }
-                if let o, let l, o.result == l, !expired(l) {
-                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(l)))
+                if let o, let l, let kept, o.result == l, !expired(kept) {
+                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(kept)))
                 } else {
                     if let o, let l, l.deletedAt == nil { record(o, id); apply(gone); report.downloaded += 1 }
                     if l != nil { forget(id) }
                     known[id] = nil
                 }
-            } else if let l {
-                if expired(l) { forget(id); continue }
-                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: render(l)))
+            } else if let kept {
+                if expired(kept) { forget(id); continue }
+                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: render(kept)))
             }
         }
         return uploads

@@ -27,6 +27,9 @@ public struct SyncState: Sendable, Equatable {
     public var lastErrorAt: Instant?
     public var conflicts = 0
     public var lastRequests = 0
+    /// Seconds this machine's clock was off the server's at the last sync, when beyond
+    /// `ServerClock.marginSeconds` (nothing is pruned meanwhile); nil when they agreed.
+    public var clockSkew: Int64?
 
     public init() {}
 
@@ -66,6 +69,7 @@ public struct SyncState: Sendable, Equatable {
         s.lastErrorAt = json["lastErrorAt"]?.stringValue.flatMap(ISO8601.parse)
         s.conflicts = json["conflicts"]?.intValue ?? 0
         s.lastRequests = json["lastRequests"]?.intValue ?? 0
+        s.clockSkew = json["clockSkew"]?.intValue.map(Int64.init)
         return s
     }
 
@@ -94,6 +98,7 @@ public struct SyncState: Sendable, Equatable {
         case nil: break
         }
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
+        if let k = clockSkew { m.append(("clockSkew", .int(Int(k)))) }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
     }
 

@@ -36,12 +36,37 @@ public enum HabitVersion: Hashable, Sendable {
 public protocol SyncItemVersion: Hashable, Sendable {
     /// When it was deleted; nil while the item exists.
     var deletedAt: Instant? { get }
+    /// Stamps later than `limit` set to `now` (`FutureStamps`).
+    func clamped(notAfter limit: Instant, to now: Instant) -> Self
+    /// Without the records inside it that have expired at `now` (`TombstonePolicy`).
+    func pruned(now: Instant) -> Self
+    /// Parts `local` had at the last sync that `remote` lost without a record since, as
+    /// removals at their presumed time (`TombstonePolicy.goneDays`).
+    static func goneParts(local: Self, remote: Self, lastSync: Instant, now: Instant) -> [CivilDate: Instant]
+    /// With these parts removed at these times (`true`), or their removal records dropped (`false`).
+    func marking(_ parts: [CivilDate: Instant], removed: Bool) -> Self
 }
 
 extension AlarmVersion: SyncItemVersion {
     public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+    public func pruned(now: Instant) -> AlarmVersion { self }
+    public static func goneParts(local: AlarmVersion, remote: AlarmVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] { [:] }
+    public func marking(_ parts: [CivilDate: Instant], removed: Bool) -> AlarmVersion { self }
 }
 
 extension HabitVersion: SyncItemVersion {
     public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+    public func pruned(now: Instant) -> HabitVersion { TombstonePolicy.withoutExpiredDayRemovals(self, now: now) }
+    public static func goneParts(local: HabitVersion, remote: HabitVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] {
+        TombstonePolicy.goneDays(local: local, remote: remote, lastSync: lastSync, now: now)
+    }
+    /// Marking adds a removal record for days without an entry; unmarking drops the record of a
+    /// day only where it is still the marked one (the merge may have kept a later log instead).
+    public func marking(_ parts: [CivilDate: Instant], removed mark: Bool) -> HabitVersion {
+        guard case .present(let h, let logged, var removed) = self, !parts.isEmpty else { return self }
+        for (day, at) in parts {
+            if mark { removed[day] = at } else if removed[day] == at { removed[day] = nil }
+        }
+        return .present(h, logged: logged, removed: removed)
+    }
 }

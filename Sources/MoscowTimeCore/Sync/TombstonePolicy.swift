@@ -30,3 +30,37 @@ public enum TombstonePolicy {
         max(lastSync, now - lifetimeSeconds)
     }
 }
+
+/// The same rule for the record of an undone habit day (`removed`: day → when it was undone),
+/// which a habit used for years would otherwise accumulate without end.
+///
+/// Such a record lets the undo beat an older log of the same day from a machine that was offline.
+/// It is dropped from the merged version — so from the store and from the exported `VTODO` at the
+/// same time — once it is older than the lifetime, by the server's clock. The undo itself stays
+/// (the day has no entry); only the proof of *when* goes. A machine that comes back within the
+/// lifetime still meets the record of every undo later than its own offline logs: those logs were
+/// made after its last sync, which is less than the lifetime ago. The one log that could outlive
+/// the record is one the server already had at that machine's last sync (an undo from a third
+/// machine that was offline itself arrived later); `goneDays` covers that case.
+extension TombstonePolicy {
+    /// `v` without the day removals that have expired at `now`.
+    public static func withoutExpiredDayRemovals(_ v: HabitVersion, now: Instant) -> HabitVersion {
+        guard case let .present(h, logged, removed) = v, removed.values.contains(where: { isExpired($0, now: now) }) else { return v }
+        return .present(h, logged: logged, removed: removed.filter { !isExpired($0.value, now: now) })
+    }
+
+    /// Days `local` has that the server had too at the last sync (logged at or before it) and
+    /// that `remote` now has neither as an entry nor as a removal: they were undone and the
+    /// record pruned since, so, as for a gone item, they count as removed at `goneDeletionTime`.
+    public static func goneDays(local: HabitVersion, remote: HabitVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] {
+        guard case let .present(lh, ll, _) = local, case let .present(rh, _, rr) = remote else { return [:] }
+        let remoteDays = Set(rh.entries.map(\.date))
+        let at = goneDeletionTime(lastSync: lastSync, now: now)
+        var out: [CivilDate: Instant] = [:]
+        for e in lh.entries where !remoteDays.contains(e.date) && rr[e.date] == nil {
+            // An entry with no log time predates sync being set up: the first sync sent it.
+            if (ll[e.date] ?? Instant(secondsSinceEpoch: 0)) <= lastSync { out[e.date] = at }
+        }
+        return out
+    }
+}
