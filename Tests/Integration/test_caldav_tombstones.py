@@ -69,3 +69,42 @@ def test_after_a_longer_absence_a_deletion_still_beats_an_older_edit(machines, r
     a("sync", at="2027-05-26T10:02:00Z")
     assert set(a.alarms()) == {"Keep", "New edit"}
     assert a.alarms()["New edit"]["schedule"]["time"] == "06:30"
+
+
+def server_habits(sandbox) -> str:
+    return "".join(p.read_text() for p in sorted(
+        sandbox.path("radicale").glob("collections/collection-root/alice/moscowtime-habits/*.ics")))
+
+
+def test_an_undo_beats_an_older_offline_log_and_its_record_is_pruned_after_180_days(machines, radicale, sandbox):
+    a, b = machines
+    a("habit", "add", "Water", "--numeric", "--unit", "glasses", "--target", "8", "--start", "2026-11-01")
+    a.setup(radicale)
+    a("habit", "done", "Water", "--amount", "3", "--date", "2026-11-20", at="2026-11-22T09:30:00Z")
+    a("sync", at="2026-11-22T10:01:00Z")
+    b.setup(radicale); b("sync", at="2026-11-22T10:02:00Z")
+    # B goes offline and logs the day again; A undoes it later and syncs.
+    b("habit", "done", "Water", "--amount", "5", "--date", "2026-11-20", at="2026-11-23T08:00:00Z")
+    b("habit", "done", "Water", "--amount", "2", "--date", "2026-11-21", at="2026-11-23T08:00:00Z")
+    a("habit", "undo", "Water", "--date", "2026-11-20", at="2026-11-24T10:00:00Z")
+    a("sync", at="2026-11-24T10:01:00Z")
+    # 170 days on A syncs (the record is kept); B comes back 172 days after its last sync.
+    a("sync", at="2027-05-13T10:00:00Z")
+    assert "X-MOSCOWTIME-DAY-REMOVED" in server_habits(sandbox)
+    r = b("sync", at="2027-05-13T10:01:00Z")
+    assert "1 conflicts" in r.stdout                                  # the older log lost, and is logged
+    assert b.habit("Water")["entries"] == {"2026-11-21": 2}          # the undo won
+    a("sync", at="2027-05-13T10:02:00Z")
+    assert a.habit("Water")["entries"] == {"2026-11-21": 2}
+    assert "2026-11-20" in b.store()["sync"]["dayRemoved"][b.habit("Water")["id"]]
+
+    # 181 days after the undo the first machine to sync drops the record, and it no longer
+    # travels: not on the server, not in either store; the day stays undone.
+    r = a("sync", at="2027-05-24T10:00:00Z")
+    assert "1 sent" in r.stdout
+    assert "X-MOSCOWTIME-DAY-REMOVED" not in server_habits(sandbox)
+    assert "dayRemoved" not in a.store()["sync"]
+    b("sync", at="2027-05-24T10:01:00Z")
+    assert "dayRemoved" not in b.store()["sync"]
+    assert "0 sent, 0 conflicts" in a("sync", at="2027-05-24T10:02:00Z").stdout
+    assert a.habit("Water")["entries"] == b.habit("Water")["entries"] == {"2026-11-21": 2}
