@@ -108,3 +108,28 @@ def test_an_undo_beats_an_older_offline_log_and_its_record_is_pruned_after_180_d
     assert "dayRemoved" not in b.store()["sync"]
     assert "0 sent, 0 conflicts" in a("sync", at="2027-05-24T10:02:00Z").stdout
     assert a.habit("Water")["entries"] == b.habit("Water")["entries"] == {"2026-11-21": 2}
+
+
+def test_an_undo_pruned_before_a_machine_came_back_still_beats_the_log_it_had_sent(machines, radicale, sandbox):
+    a, b = machines
+    a("habit", "add", "Run", "--start", "2026-11-01")
+    a.setup(radicale)
+    a("habit", "done", "Run", "--date", "2026-11-20", at="2026-11-22T09:30:00Z")
+    a("sync", at="2026-11-22T10:01:00Z")
+    b.setup(radicale); b("sync", at="2026-11-22T10:02:00Z")
+    # A goes offline and undoes the day; B syncs once more (the server still has the day), then
+    # goes offline too and logs another day.
+    a("habit", "undo", "Run", "--date", "2026-11-20", at="2026-11-23T10:00:00Z")
+    b("sync", at="2026-11-25T10:00:00Z")
+    b("habit", "done", "Run", "--date", "2027-05-01", at="2027-05-01T10:00:00Z")
+    # A comes back 181 days after its undo: the undo wins on the server, its record already pruned.
+    a("sync", at="2027-05-23T10:00:00Z")
+    assert "X-MOSCOWTIME-DAY-REMOVED" not in server_habits(sandbox) and "20261120" not in server_habits(sandbox)
+    # B, offline 179 days, finds the day it had sent gone without a record: undone after its last
+    # sync, so later than its log. It stays undone; B's new day arrives; no record is made.
+    r = b("sync", at="2027-05-23T11:00:00Z")
+    assert "1 conflicts" in r.stdout
+    assert b.habit("Run")["entries"] == {"2027-05-01": "done"}
+    assert "dayRemoved" not in b.store()["sync"]
+    a("sync", at="2027-05-23T11:01:00Z")
+    assert a.habit("Run")["entries"] == {"2027-05-01": "done"}
