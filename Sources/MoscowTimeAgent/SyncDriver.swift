@@ -26,7 +26,7 @@ final class SyncDriver {
     private var changedWhileRunning = false
     private var failures = 0
     private var lastFailure: String?
-    /// The warning a successful sync last printed (a clock off the server's), logged once.
+    /// The warning the last successful sync printed (a clock off the server's).
     private var lastWarning: String?
     /// The document as the last sync left it: its own write must not count as a local change.
     private var lastSynced: StoreDocument?
@@ -72,8 +72,9 @@ final class SyncDriver {
             if failures > 0 { Log.info("sync works again") }
             failures = 0
             lastFailure = nil
+            // Once until a sync without it: the clock's offset in the text changes from run to run.
             let warning = stderr.split(separator: "\n").last.map(String.init)
-            if let warning, warning != lastWarning { Log.warning("sync: \(warning)") }
+            if let warning, lastWarning == nil { Log.warning("sync: \(warning)") }
             lastWarning = warning
             Log.debug("sync: done")
             timer.schedule(afterMilliseconds: changedWhileRunning ? Self.debounceMs : Self.intervalMs) { [weak self] in self?.runNow() }

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
+from harness import wait_until
+from test_caldav_sync import Machine, machines, radicale, server_clock  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.agent
 
@@ -74,3 +75,19 @@ def test_the_clock_warning_reads_in_russian(machines, radicale):
     a.setup(radicale)
     r = a("sync", at="2026-11-25T13:00:00Z", server_at="2026-11-22T10:00:00Z")
     assert "часы этого компьютера спешат на 3 дня 3 ч" in r.stderr, r.stderr
+
+
+def test_the_agent_logs_the_clock_warning_once_and_keeps_syncing(rig, cli, sandbox, radicale, server_clock):
+    a = Machine(cli, sandbox, "laptop")
+    setup = rig.cli("sync", "setup", radicale, "--user", "alice", "--password-command", a.password_command)
+    assert setup.rc == 0, setup.stderr
+    server_clock.set("2026-01-01T00:00:00Z")  # this machine's real clock is months ahead of the server's
+    agent = rig.start_agent()
+    agent.wait_for_log("ahead of the server's", timeout=30)
+    # A local change: the agent syncs again (debounced); the warning is not repeated.
+    rig.cli("add", "9:00", "--label", "After the warning")
+    wait_until(lambda: agent.stderr_text().count("sync: done") >= 2, 30, "a second sync")
+    assert agent.stderr_text().count("ahead of the server's") == 1
+    a.setup(radicale, at=None)
+    a("sync", at=None, server_at="2026-01-01T00:00:00Z")
+    assert "After the warning" in a.alarms()
