@@ -11,7 +11,7 @@ import pytest
 
 from harness import BusMonitor, NotificationMock, PrivateBus, Sandbox
 from harness.alarms import AgentRig
-from test_caldav_sync import Machine, radicale  # noqa: F401 (fixture)
+from test_caldav_sync import Machine, radicale, server_clock  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.agent
 
