@@ -44,7 +44,7 @@ def test_a_clock_far_ahead_prunes_nothing_and_its_edits_lose_to_later_ones(machi
     # which a 2030 stamp would have beaten until 2030.
     a("edit", "Shared", "--time", "6:30", at="2026-11-24T12:00:00Z")
     r = a("sync", at="2026-11-24T12:01:00Z")
-    assert "1 conflicts" in r.stdout and r.stderr == ""
+    assert "1 conflict (" in r.stdout and r.stderr == ""
     b("sync", at=FAR, server_at="2026-11-24T12:02:00Z")
     assert a.alarms()["Shared"]["schedule"]["time"] == b.alarms()["Shared"]["schedule"]["time"] == "06:30"
 

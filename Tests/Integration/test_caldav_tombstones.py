@@ -92,7 +92,7 @@ def test_an_undo_beats_an_older_offline_log_and_its_record_is_pruned_after_180_d
     a("sync", at="2027-05-13T10:00:00Z")
     assert "X-MOSCOWTIME-DAY-REMOVED" in server_habits(sandbox)
     r = b("sync", at="2027-05-13T10:01:00Z")
-    assert "1 conflicts" in r.stdout                                  # the older log lost, and is logged
+    assert "1 conflict (" in r.stdout                                  # the older log lost, and is logged
     assert b.habit("Water")["entries"] == {"2026-11-21": 2}          # the undo won
     a("sync", at="2027-05-13T10:02:00Z")
     assert a.habit("Water")["entries"] == {"2026-11-21": 2}
@@ -128,7 +128,7 @@ def test_an_undo_pruned_before_a_machine_came_back_still_beats_the_log_it_had_se
     # B, offline 179 days, finds the day it had sent gone without a record: undone after its last
     # sync, so later than its log. It stays undone; B's new day arrives; no record is made.
     r = b("sync", at="2027-05-23T11:00:00Z")
-    assert "1 conflicts" in r.stdout
+    assert "1 conflict (" in r.stdout
     assert b.habit("Run")["entries"] == {"2027-05-01": "done"}
     assert "dayRemoved" not in b.store()["sync"]
     a("sync", at="2027-05-23T11:01:00Z")
