@@ -9,7 +9,7 @@ import MoscowTimeCore
 ///    changed. Any failure here — server down, refused password, an answer that is not CalDAV, a
 ///    resource that is not iCalendar — stops the sync before anything local changes.
 /// 2. Merge, under the store's lock against the current document (`SyncMerge`), and save it.
-/// 3. Upload what the server lacks, several PUTs in flight, each conditional on the ETag seen in
+/// 3. Upload what the server lacks, one PUT at a time, each conditional on the ETag seen in
 ///    step 1, recording each success in the sync state as it happens. A server that goes away here
 ///    leaves some items not uploaded; the next sync sees them as changed locally and uploads them.
 public final class SyncEngine {
@@ -136,9 +136,9 @@ public final class SyncEngine {
         let text: String?
     }
 
-    /// Writes everything (several requests in flight), recording each success in `state` as it
-    /// arrives; tombstones DELETEd from the server are then dropped from the store. The first
-    /// failure stops new requests; it is thrown once those in flight have ended.
+    /// Writes everything, one request at a time, recording each success in `state` as it arrives;
+    /// tombstones DELETEd from the server are then dropped from the store. The first failure stops
+    /// the writes and is thrown.
     func upload(_ uploads: [(Upload, isAlarm: Bool)], state: inout SyncState, report: inout Report) throws {
         var failure: SyncError?
         var pruned: [(id: String, isAlarm: Bool)] = []
