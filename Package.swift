@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "MoscowTimeCore", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"]),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),

@@ -93,7 +93,7 @@ public final class Agent {
         }
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,
-                                helperPath: SoundPlayer.locateHelper())
+                                helperPath: ResourceLocator.helperProgram("moscowtime-sound"))
         let soundKeys = SoundKeys()
         let factory = NotificationFactory(server: notifier, icons: AgentIdentity.iconFiles)
         let presenter = RingPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,

@@ -88,13 +88,5 @@ final class SyncDriver {
         timer.schedule(afterMilliseconds: backoff) { [weak self] in self?.runNow() }
     }
 
-    /// Next to the agent (build tree), else `<prefix>/libexec/moscowtime/`.
-    static func helperPath() -> String? {
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        let exe = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return ["\(dir)/moscowtime-calendar", "\(dir)/../libexec/moscowtime/moscowtime-calendar"].first { access($0, X_OK) == 0 }
-    }
+    static func helperPath() -> String? { ResourceLocator.helperProgram("moscowtime-calendar") }
 }

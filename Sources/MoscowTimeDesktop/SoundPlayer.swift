@@ -54,16 +54,6 @@ public final class SoundPlayer {
     /// Plays in `moscowtime-sound` children when the helper was given.
     private let child: SoundChildPlayer?
 
-    /// `moscowtime-sound` next to this executable (build tree), else `<prefix>/libexec/moscowtime/`.
-    public static func locateHelper() -> String? {
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        let exe = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return ["\(dir)/moscowtime-sound", "\(dir)/../libexec/moscowtime/moscowtime-sound"].first { access($0, X_OK) == 0 }
-    }
-
     /// The pid of the child playing `key` (helper mode), for tests.
     func childPID(key: UInt32) -> pid_t? { child?.childPID(key: key) }
 

@@ -28,7 +28,7 @@ enum SyncTool {
         do throws(SyncError) { _ = try engine.prepareCollections() } catch { throw ToolFailure(status: 1) { CalendarWording.sync(error.failure, $0) } }
         if let user, passwordCommand == nil, let password { try SecretStore.store(password, url: url, user: user) }
         try ctx.store.update { $0.sync.account = account }
-        try? unlink(SyncState.path(ctx.store.paths))
+        _ = unlink(SyncState.path(ctx.store.paths))
         ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
     }
 
@@ -52,21 +52,44 @@ enum SyncTool {
         ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))
     }
 
-    static func status() throws {
+    static func status(json: Bool) throws {
         let ctx = try ToolContext()
         let doc = try ctx.store.load()
         let t = ctx.localizer(doc.settings)
-        guard let account = doc.sync.account else { ToolOutput.line(t("Sync is off.")); return }
-        let state = try SyncState.load(ctx.store.paths)
-        ToolOutput.line(t("Sync with {url} as {user}.", ["url": account.url, "user": account.user ?? "—"]))
-        ToolOutput.line(t("Last sync: {time}", ["time": state.lastSync.map(ISO8601.utcString) ?? t("never")]))
-        if let failure = state.lastFailure {
-            ToolOutput.line(t("Last attempt failed at {time}: {reason}",
-                              ["time": state.lastErrorAt.map(ISO8601.utcString) ?? "", "reason": CalendarWording.stored(failure, t)]))
+        let zone = try ctx.zone(doc.settings)
+        func when(_ at: Instant) -> String { DateText.shortDateTime(zone.local(at), t.language) }
+        guard let account = doc.sync.account else {
+            if json { ToolOutput.write(JSONWriter.pretty(.object([("on", .bool(false))]))) } else { ToolOutput.line(t("Sync is off.")) }
+            return
         }
-        if let skew = state.clockSkew { ToolOutput.line(CalendarWording.clock(skew: skew, t)) }
+        let state = try SyncState.load(ctx.store.paths)
+        let failure = state.lastFailure.map { CalendarWording.stored($0, t) }
+        let clock = state.clockSkew.map { CalendarWording.clock(skew: $0, t) }
+        let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
+        if json {
+            // The shape `agent-cli status --json` embeds; the reasons are worded for the reader.
+            let out: JSONValue = .object([
+                ("on", .bool(true)), ("url", .string(account.url)), ("user", account.user.map(JSONValue.string) ?? .null),
+                ("lastSync", state.lastSync.map { .string(ISO8601.string($0, in: zone)) } ?? .null),
+                ("lastFailure", failure.map { reason in
+                    .object([("at", state.lastErrorAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null), ("reason", .string(reason))])
+                } ?? .null),
+                ("clockWarning", clock.map(JSONValue.string) ?? .null),
+                ("conflicts", .number(Double(state.conflicts))), ("conflictLog", .string(conflictLog)),
+            ])
+            ToolOutput.write(JSONWriter.pretty(out))
+            return
+        }
+        ToolOutput.line(t("Sync with {url} as {user}.", ["url": account.url, "user": account.user ?? "—"]))
+        ToolOutput.line(t("Last sync: {time}", ["time": state.lastSync.map(when) ?? t("never")]))
+        if let failure {
+            ToolOutput.line(t("Last attempt failed at {time}: {reason}", ["time": state.lastErrorAt.map(when) ?? "", "reason": failure]))
+        }
+        if let clock { ToolOutput.line(clock) }
         if state.conflicts > 0 {
-            ToolOutput.line(t("Conflicts: {n}; the versions that lost are kept in {file}", ["n": String(state.conflicts), "file": SyncState.conflictLogPath(ctx.store.paths)]))
+            ToolOutput.line(t.plural("{n} conflict so far; the version that lost is kept in {file}",
+                                     "{n} conflicts so far; the versions that lost are kept in {file}",
+                                     count: state.conflicts, ["n": String(state.conflicts), "file": conflictLog]))
         }
     }
 
@@ -78,7 +101,7 @@ enum SyncTool {
             if let a = doc.sync.account, let user = a.user, a.passwordCommand == nil { SecretStore.clear(url: a.url, user: user) }
             doc.sync = SyncMetadata()
         }
-        try? unlink(SyncState.path(ctx.store.paths))
+        _ = unlink(SyncState.path(ctx.store.paths))
         ToolOutput.line(t("Sync is off; nothing on the server was changed."))
     }
 }

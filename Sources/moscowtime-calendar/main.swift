@@ -6,7 +6,7 @@
 //   moscowtime-calendar export-ics [FILE]
 //   moscowtime-calendar import FILE [--dry-run]
 //   moscowtime-calendar sync-setup URL USER|- PASSWORD_COMMAND|-
-//   moscowtime-calendar sync [--dry-run] · sync-status · sync-off
+//   moscowtime-calendar sync [--dry-run] · sync-status [--json] · sync-off
 import Glibc
 import MoscowTimeCore
 
@@ -21,7 +21,8 @@ do {
         try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])
     case ("sync", 1): try SyncTool.run(dryRun: false)
     case ("sync", 2) where args[1] == "--dry-run": try SyncTool.run(dryRun: true)
-    case ("sync-status", 1): try SyncTool.status()
+    case ("sync-status", 1): try SyncTool.status(json: false)
+    case ("sync-status", 2) where args[1] == "--json": try SyncTool.status(json: true)
     case ("sync-off", 1): try SyncTool.off()
     default:
         let t = ToolContext.userLocalizer()

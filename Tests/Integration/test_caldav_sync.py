@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from harness import run_cli
+
 pytestmark = pytest.mark.agent
 
 PASSWORD_FILE = "caldav-password"
@@ -223,7 +225,7 @@ def test_concurrent_edits_merge_later_wins_and_loser_is_logged(machines, radical
     assert list(a.alarms()) == ["Встать"] and list(b.alarms()) == ["Встать"]
     assert a.alarms()["Встать"]["schedule"]["time"] == "07:30"  # the later version as a whole
     status = b("sync", "status").stdout
-    assert "Conflicts: 1" in status
+    assert "1 conflict so far; the version that lost is kept in " in status
     log = Path(status.split("kept in ")[1].strip()).read_text()
     assert "lost in sync: alarm" in log and "DTSTART;TZID=Europe/Moscow:" in log and "T060000" in log
 
@@ -415,8 +417,9 @@ def test_wrong_password_and_server_down_in_russian_exit_1_and_status_in_both_lan
     # The reason is stored as a code with its values: worded when shown, in either language.
     ru = a.cli(["sync", "status"], env={**a.env, **RU}).stdout
     en = a.cli(["sync", "status"], env={**a.env, **EN}).stdout
-    assert f"Последняя попытка не удалась в 2026-11-22T10:06:00Z: не удаётся связаться с {proxy.url}: «" in ru, ru
-    assert f"Last attempt failed at 2026-11-22T10:06:00Z: cannot reach {proxy.url}: \"" in en, en
+    # Times in the configured zone, as `status` and `list` write them (10:06 UTC is 13:06 in Moscow).
+    assert f"Последняя попытка не удалась в вс 22.11.2026 13:06: не удаётся связаться с {proxy.url}: «" in ru, ru
+    assert f"Last attempt failed at Sun 2026-11-22 13:06: cannot reach {proxy.url}: \"" in en, en
     state = json.loads((Path(a.env["XDG_STATE_HOME"]) / "moscowtime" / "sync-state.json").read_text())
     assert state["lastFailure"]["code"] == "unreachable" and state["lastFailure"]["values"][0] == proxy.url
     assert "lastError" not in state
@@ -432,7 +435,7 @@ def test_a_reason_stored_by_an_older_version_is_shown_as_it_is(machines, radical
     state["lastErrorAt"] = "2026-11-20T08:00:00Z"
     path.write_text(json.dumps(state))
     ru = a.cli(["sync", "status"], env={**a.env, **RU}).stdout
-    assert "Последняя попытка не удалась в 2026-11-20T08:00:00Z: cannot reach http://old.example/: Connection refused" in ru, ru
+    assert "Последняя попытка не удалась в пт 20.11.2026 11:00: cannot reach http://old.example/: Connection refused" in ru, ru
     a("sync", at="2026-11-22T10:30:00Z")  # a sync that works clears it
     assert "lastError" not in json.loads(path.read_text())
     assert "Последняя попытка" not in a.cli(["sync", "status"], env={**a.env, **RU}).stdout
@@ -471,3 +474,36 @@ def test_sync_summaries_count_in_russian_plural_forms(machines, radicale):
         en = b("sync", at=at).stdout
         assert "0 changes taken, 0 sent, 0 conflicts (" in en, en
     assert len(b.alarms()) == 29
+
+
+def test_status_shows_the_last_sync_and_a_failure_in_the_users_language(rig, radicale, proxy, sandbox):
+    """`agent-cli status` (the agent running) tells whether sync works, in both languages and in JSON."""
+    secret = sandbox.path("caldav-password")
+    secret.write_text("secret\n")
+    rig.cli("sync", "setup", proxy.url, "--user", "alice", "--password-command", f"cat {secret}")
+    rig.start_agent()
+    deadline = time.monotonic() + 30
+    while "never" in rig.cli("sync", "status").stdout:  # the agent's own first sync, shortly after start
+        assert time.monotonic() < deadline, "the agent did not sync after it started"
+        time.sleep(0.5)
+    lines = [l for l in rig.cli("status").stdout.splitlines() if l.startswith("sync:")]
+    assert len(lines) == 1 and f"with {proxy.url}, last at " in lines[0], lines
+    status = json.loads(rig.cli("status", "--json").stdout)["sync"]
+    assert status["on"] is True and status["url"] == proxy.url and status["lastFailure"] is None
+    assert status["lastSync"] is not None
+
+    proxy.close()  # the server goes away; the next sync fails and says so in status
+    assert run_cli(sandbox, ["sync"]).rc == 1
+    lines = [l for l in rig.cli("status").stdout.splitlines() if l.startswith("sync:")]
+    assert len(lines) == 1 and "last attempt failed at " in lines[0] and f"cannot reach {proxy.url}" in lines[0], lines
+    ru = rig.cli("status", env={**RU}).stdout
+    line = next(l for l in ru.splitlines() if l.startswith("синхронизация"))
+    assert "последняя попытка не удалась" in line and f"не удаётся связаться с {proxy.url}" in line, ru
+    failure = json.loads(rig.cli("status", "--json").stdout)["sync"]["lastFailure"]
+    assert failure["reason"].startswith(f"cannot reach {proxy.url}") and failure["at"]
+
+
+def test_status_says_nothing_of_sync_when_it_is_off(rig):
+    rig.start_agent()
+    assert not [l for l in rig.cli("status").stdout.splitlines() if l.startswith("sync:")]
+    assert json.loads(rig.cli("status", "--json").stdout)["sync"] == {"on": False}

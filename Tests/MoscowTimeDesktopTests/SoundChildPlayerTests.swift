@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
+import MoscowTimeCore
 import Testing
 @testable import MoscowTimeDesktop
 
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 struct SoundChildPlayerTests {
     private func makePlayer() throws -> SoundPlayer {
-        let helper = try #require(SoundPlayer.locateHelper(), "moscowtime-sound is built next to the tests")
+        let helper = try #require(ResourceLocator.helperProgram("moscowtime-sound"), "moscowtime-sound is built next to the tests")
         return SoundPlayer(applicationName: "MoscowTime Test", applicationID: "org.moscowtime.Test", helperPath: helper)
     }
 
@@ -114,7 +115,7 @@ struct SoundChildPlayerTests {
     /// stops then, cancelled, instead of playing on as an orphan.
     @Test func theChildStopsWhenItsStdinCloses() throws {
         let pulse = try PulseServer()
-        let helper = try #require(SoundPlayer.locateHelper())
+        let helper = try #require(ResourceLocator.helperProgram("moscowtime-sound"))
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
         var actions = posix_spawn_file_actions_t()

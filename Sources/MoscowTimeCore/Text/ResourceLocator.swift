@@ -21,6 +21,15 @@ public enum ResourceLocator {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// A helper program shipped with the agent (`moscowtime-sound`, `moscowtime-calendar`,
+    /// `moscowtime-wake`): installed in `<prefix>/libexec/moscowtime/` beside `<prefix>/bin`, in a
+    /// build tree beside the executable. The installed copy comes first (only it carries a file
+    /// capability). Nil when none is executable.
+    public static func helperProgram(_ name: String, executableDirectory exe: String? = executableDirectory()) -> String? {
+        guard let exe else { return nil }
+        return [exe + "/../libexec/moscowtime/" + name, exe + "/" + name].first { access($0, X_OK) == 0 }
+    }
+
     /// Candidate locale directories, most specific first. A build-tree program has none of its
     /// own: it uses the catalogue compiled into it (`SharedCatalogues`), always as fresh as `po/`.
     public static func localeDirectories(environment env: [String: String], executableDirectory exe: String?) -> [String] {

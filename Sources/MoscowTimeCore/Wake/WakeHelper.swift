@@ -9,16 +9,10 @@ public enum WakeHelper {
     /// Tests point this at a helper of their choice.
     public static let overrideVariable = "MOSCOWTIME_WAKE_HELPER"
 
-    /// Installed: `<prefix>/libexec/moscowtime/moscowtime-wake` beside `<prefix>/bin`; build tree:
-    /// beside the executable. Nil when none is executable.
+    /// The override when set, else `ResourceLocator.helperProgram`. Nil when none is executable.
     public static func path(environment env: [String: String], executableDirectory exe: String?) -> String? {
-        var candidates: [String] = []
         if let v = env[overrideVariable], !v.isEmpty { return access(v, X_OK) == 0 ? v : nil }
-        if let exe {
-            candidates.append(exe + "/../libexec/moscowtime/" + name)
-            candidates.append(exe + "/" + name)
-        }
-        return candidates.first { access($0, X_OK) == 0 }
+        return ResourceLocator.helperProgram(name, executableDirectory: exe)
     }
 
     /// Whether this machine can be woken, from the helper's answer to `--check`.

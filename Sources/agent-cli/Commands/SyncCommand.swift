@@ -43,7 +43,9 @@ struct SyncStatusCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "status", abstract: t("Show the sync account, the last sync, failures and conflicts."))
     }
-    func run() throws { try CalendarHelper.exec(["sync-status"]) }
+    @Flag(name: .long, help: t("Machine-readable output.")) var json = false
+
+    func run() throws { try CalendarHelper.exec(["sync-status"] + (json ? ["--json"] : [])) }
 }
 
 struct SyncOffCommand: ParsableCommand {

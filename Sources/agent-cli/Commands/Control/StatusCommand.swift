@@ -24,6 +24,7 @@ struct StatusCommand: ParsableCommand {
         let ringing = try AgentConnection.call { client throws(AgentClientError) in try client.listRinging(autoStart: false) }
         let snoozed = try AgentConnection.call { client throws(AgentClientError) in try client.listSnoozed(autoStart: false) }
         let wake = WakeCheck.run(environment: ctx.environment)
+        let sync = doc.sync.account == nil ? nil : SyncStatusQuery.run()
         func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
         if json {
             let ringingItems: [JSONValue] = ringing.map {
@@ -42,6 +43,7 @@ struct StatusCommand: ParsableCommand {
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
                 ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
                 ("wakeFromSuspend", wake.json),
+                ("sync", sync ?? .object([("on", .bool(false))])),
                 ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
             ])
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
@@ -68,6 +70,9 @@ struct StatusCommand: ParsableCommand {
         if let tray = Self.trayText(s.tray, t) { fields.add(t("tray"), tray) }
         fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
         fields.add(t("wake"), wake.line(t))
+        if doc.sync.account != nil {
+            for line in SyncStatusQuery.lines(sync, t, when: { ISO8601.parse($0).map(p.whenText) ?? $0 }) { fields.add(t("sync"), line) }
+        }
         Output.line(fields.render().joined(separator: "\n"))
     }
 
