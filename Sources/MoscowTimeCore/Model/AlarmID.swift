@@ -2,9 +2,7 @@
 /// Alarm ids: 8 random lowercase hex digits, addressed on the command line by any unique prefix
 /// (as git does with commits) or by the exact label.
 public enum AlarmID {
-    public static func isValid(_ id: String) -> Bool {
-        id.utf8.count == 8 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
+    public static func isValid(_ id: String) -> Bool { hexValue(id) != nil }
 
     /// A fresh id not in `taken`.
     public static func make(avoiding taken: Set<String>) -> String {
@@ -39,19 +37,29 @@ public enum AlarmID {
     /// row is O(n²): seconds for `agent-cli list` with 10 000 alarms.)
     public static func shortForms(_ ids: [String]) -> [String] {
         // Valid ids are 32-bit numbers in hex: sort numbers and count shared hex digits with XOR.
-        let values = ids.map(hexValue)
-        if !values.contains(nil) {
-            var distinct: [UInt32] = [], group = [Int](repeating: 0, count: ids.count)
-            for i in ids.indices.sorted(by: { values[$0]! < values[$1]! }) {
-                if distinct.last != values[i]! { distinct.append(values[i]!) }
-                group[i] = distinct.count - 1
+        // Each is sorted with its position in one 64-bit key (no closure per comparison), and the
+        // short forms are written from the numbers (no Substring per row).
+        var keys: [UInt64] = [], values: [UInt32] = []
+        keys.reserveCapacity(ids.count); values.reserveCapacity(ids.count)
+        for (k, id) in ids.enumerated() {
+            guard let v = hexValue(id) else { break }
+            keys.append(UInt64(v) << 32 | UInt64(k)); values.append(v)
+        }
+        if keys.count == ids.count {
+            keys.sort()
+            var length = [Int](repeating: 4, count: ids.count) // at least 4 digits
+            var k = 0
+            while k < keys.count { // runs of equal ids share one length
+                var end = k + 1
+                while end < keys.count, keys[end] >> 32 == keys[k] >> 32 { end += 1 }
+                let v = UInt32(keys[k] >> 32)
+                var shared = 0
+                if k > 0 { shared = (UInt32(keys[k - 1] >> 32) ^ v).leadingZeroBitCount / 4 }
+                if end < keys.count { shared = max(shared, (UInt32(keys[end] >> 32) ^ v).leadingZeroBitCount / 4) }
+                for j in k..<end { length[Int(truncatingIfNeeded: keys[j] & 0xFFFF_FFFF)] = min(8, max(4, shared + 1)) }
+                k = end
             }
-            var shared = [Int](repeating: 0, count: distinct.count)
-            for k in distinct.indices.dropFirst() {
-                let common = (distinct[k - 1] ^ distinct[k]).leadingZeroBitCount / 4
-                shared[k - 1] = max(shared[k - 1], common); shared[k] = max(shared[k], common)
-            }
-            return ids.indices.map { String(ids[$0].prefix(min(8, max(4, shared[group[$0]] + 1)))) }
+            return ids.indices.map { hexPrefix(values[$0], length[$0]) }
         }
         let sorted = Set(ids).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         func common(_ a: [UInt8], _ b: [UInt8]) -> Int {
@@ -69,5 +77,31 @@ public enum AlarmID {
         return ids.map { String($0.prefix(length[$0]!)) }
     }
 
-    private static func hexValue(_ id: String) -> UInt32? { isValid(id) ? UInt32(id, radix: 16) : nil }
+    /// The number a valid id spells; nil for an invalid one.
+    static func hexValue(_ id: String) -> UInt32? {
+        guard id.utf8.count == 8 else { return nil }
+        var id = id
+        return id.withUTF8 { u -> UInt32? in // in place: iterating a small String's utf8 is slow
+            var v: UInt32 = 0
+            for b in u {
+                switch b {
+                case 48...57: v = v << 4 | UInt32(b - 48)
+                case 97...102: v = v << 4 | UInt32(b - 87)
+                default: return nil
+                }
+            }
+            return v
+        }
+    }
+
+    /// The first `count` of the 8 lowercase hex digits of `value`: the id's own prefix.
+    static func hexPrefix(_ value: UInt32, _ count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            for k in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: value >> (28 - 4 * UInt32(k))) & 0xF
+                buffer[k] = nibble < 10 ? 48 + nibble : 87 + nibble
+            }
+            return count
+        }
+    }
 }

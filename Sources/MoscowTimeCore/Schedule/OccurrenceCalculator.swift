@@ -18,7 +18,20 @@ public struct OccurrenceCalculator: Sendable {
         case .once(let date, let time):
             let x = zone.instant(date, time)
             return x > t ? x : nil
-        case .weekly(_, let time), .everyNDays(_, _, let time):
+        case .weekly(let days, let time):
+            // As below, with the days as bits and day numbers: no set lookup or calendar
+            // conversion per day scanned (`list` asks this for every alarm).
+            let mask = days.reduce(0) { $0 | $1.bit }
+            var day = zone.local(t).date.daysSinceEpoch - 1
+            for _ in 0..<scanDays(schedule) {
+                if mask & (1 << Int(((day % 7) + 7 + 3) % 7)) != 0 { // bit 0 = Monday; day 0 was a Thursday
+                    let x = zone.instant(wallSeconds: day * 86_400 + time.secondsIntoDay)
+                    if x > t { return x }
+                }
+                day += 1
+            }
+            return nil
+        case .everyNDays(_, _, let time):
             // Start a day early: a time late in the previous local day can still be after t.
             var day = zone.local(t).date.adding(days: -1)
             if case .everyNDays(_, let start, _) = schedule, day < start { day = start }

@@ -15,41 +15,71 @@ public struct DocumentDecodingError: Error, Equatable, CustomStringConvertible {
 
 /// Typed access to a JSON object with the path of each field, for precise errors.
 struct FieldReader {
-    let path: String
     let value: JSONValue
+    /// The object's members, taken out of `value` once rather than at every field read.
+    private let members: [(String, JSONValue)]
+    private let location: FieldLocation
+    /// Where the object is, as errors name it: `alarms[3].schedule`.
+    var path: String { location.path }
 
     init(_ value: JSONValue, path: String) throws(DocumentDecodingError) {
-        guard case .object = value else { throw DocumentDecodingError(path: path, reason: Message("expected an object")) }
-        self.value = value; self.path = path
+        try self.init(value, .text(path))
+    }
+
+    /// The object at `array[index]`; its path is spelled out only if an error needs it.
+    init(_ value: JSONValue, in array: String, at index: Int) throws(DocumentDecodingError) {
+        try self.init(value, .element(array, index))
+    }
+
+    private init(_ value: JSONValue, _ location: FieldLocation) throws(DocumentDecodingError) {
+        guard case .object(let members) = value else { throw DocumentDecodingError(path: location.path, reason: Message("expected an object")) }
+        self.value = value; self.members = members; self.location = location
+    }
+
+    /// The member `key` (the first, as `JSONValue`'s subscript); nil when absent.
+    private func member(_ key: String) -> JSONValue? {
+        for k in members.indices where members[k].0 == key { return members[k].1 }
+        return nil
+    }
+
+    /// The member `key` unless it is absent or null (each optional field is looked up once).
+    private func present(_ key: String) -> JSONValue? {
+        guard let v = member(key), !v.isNull else { return nil }
+        return v
     }
 
     func fail(_ key: String, _ reason: Message) -> DocumentDecodingError {
         DocumentDecodingError(path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
     }
 
-    func has(_ key: String) -> Bool { value[key].map { !$0.isNull } ?? false }
+    func has(_ key: String) -> Bool { present(key) != nil }
 
     func string(_ key: String) throws(DocumentDecodingError) -> String {
-        guard let s = value[key]?.stringValue else { throw fail(key, Message("expected a string")) }
+        guard let s = member(key)?.stringValue else { throw fail(key, Message("expected a string")) }
         return s
     }
     func optionalString(_ key: String) throws(DocumentDecodingError) -> String? {
-        guard has(key) else { return nil }
-        return try string(key)
+        guard let v = present(key) else { return nil }
+        guard let s = v.stringValue else { throw fail(key, Message("expected a string")) }
+        return s
     }
     func bool(_ key: String, default d: Bool? = nil) throws(DocumentDecodingError) -> Bool {
-        if !has(key), let d { return d }
-        guard let b = value[key]?.boolValue else { throw fail(key, Message("expected true or false")) }
+        let v = present(key)
+        if v == nil, let d { return d }
+        guard let b = v?.boolValue else { throw fail(key, Message("expected true or false")) }
         return b
     }
     func int(_ key: String, in range: ClosedRange<Int>) throws(DocumentDecodingError) -> Int {
-        guard let n = value[key]?.intValue else { throw fail(key, Message("expected a whole number")) }
-        guard range.contains(n) else { throw fail(key, Message("{n} is outside {min}…{max}", ["n": String(n), "min": String(range.lowerBound), "max": String(range.upperBound)])) }
-        return n
+        try int(member(key), key, in: range)
     }
     func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(DocumentDecodingError) -> Int? {
-        guard has(key) else { return nil }
-        return try int(key, in: range)
+        guard let v = present(key) else { return nil }
+        return try int(v, key, in: range)
+    }
+    private func int(_ v: JSONValue?, _ key: String, in range: ClosedRange<Int>) throws(DocumentDecodingError) -> Int {
+        guard let n = v?.intValue else { throw fail(key, Message("expected a whole number")) }
+        guard range.contains(n) else { throw fail(key, Message("{n} is outside {min}…{max}", ["n": String(n), "min": String(range.lowerBound), "max": String(range.upperBound)])) }
+        return n
     }
     func instant(_ key: String) throws(DocumentDecodingError) -> Instant {
         guard let t = ISO8601.parse(try string(key)) else { throw fail(key, Message("expected an ISO 8601 instant like 2026-11-21T18:00:00Z")) }
@@ -66,11 +96,11 @@ struct FieldReader {
     }
     func array(_ key: String, optional: Bool = false) throws(DocumentDecodingError) -> [JSONValue] {
         if optional, !has(key) { return [] }
-        guard let a = value[key]?.arrayValue else { throw fail(key, Message("expected an array")) }
+        guard let a = member(key)?.arrayValue else { throw fail(key, Message("expected an array")) }
         return a
     }
     func object(_ key: String) throws(DocumentDecodingError) -> FieldReader {
-        guard let v = value[key] else { throw fail(key, Message("missing")) }
-        return try FieldReader(v, path: path.isEmpty ? key : "\(path).\(key)")
+        guard let v = member(key) else { throw fail(key, Message("missing")) }
+        return try FieldReader(v, location.member(key))
     }
 }

@@ -21,14 +21,14 @@ public enum DocumentCoding {
         var seen = Set<String>(minimumCapacity: alarms.count)
         doc.alarms.reserveCapacity(alarms.count)
         for (k, item) in alarms.enumerated() {
-            let alarm = try decodeAlarm(try FieldReader(item, path: "alarms[\(k)]"))
+            let alarm = try decodeAlarm(try FieldReader(item, in: "alarms", at: k))
             guard seen.insert(alarm.id).inserted else {
                 throw DocumentDecodingError(path: "alarms[\(k)].id", reason: Message("duplicate id {id}", ["id": alarm.id]))
             }
             doc.alarms.append(alarm)
         }
         for (k, item) in try root.array("habits", optional: true).enumerated() {
-            doc.habits.append(try HabitCoding.decode(try FieldReader(item, path: "habits[\(k)]")))
+            doc.habits.append(try HabitCoding.decode(try FieldReader(item, in: "habits", at: k)))
         }
         try HabitCoding.checkUnique(doc.habits)
         if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }

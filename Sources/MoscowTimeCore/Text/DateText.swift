@@ -32,8 +32,21 @@ public enum DateText {
     /// `пн 23.11 07:30` / `Mon 23 Nov 07:30` — compact, for tables.
     public static func shortDateTime(_ l: LocalDateTime, _ lang: Language) -> String {
         let wd = shortWeekday(l.date.weekday, lang)
-        if lang == .ru { return "\(wd) \(pad(l.date.day, 2)).\(pad(l.date.month, 2)).\(l.date.year) \(l.shortClockText)" }
-        return "\(wd) \(l.date) \(l.shortClockText)"
+        guard (1000...9999).contains(l.date.year), l.isClockReading else { // the Russian year is not zero-padded
+            if lang == .ru { return "\(wd) \(pad(l.date.day, 2)).\(pad(l.date.month, 2)).\(l.date.year) \(l.shortClockText)" }
+            return "\(wd) \(l.date) \(l.shortClockText)"
+        }
+        // Written in place: `list` shows one per alarm.
+        return ASCIIFormat.string(capacity: wd.utf8.count + 17) { f in
+            f.text(wd); f.byte(UInt8(ascii: " "))
+            if lang == .ru {
+                f.digits(l.date.day, 2); f.byte(UInt8(ascii: ".")); f.digits(l.date.month, 2); f.byte(UInt8(ascii: "."))
+                f.digits(l.date.year, 4)
+            } else {
+                f.isoDate(l.date)
+            }
+            f.byte(UInt8(ascii: " ")); f.clock(l.hour, l.minute)
+        }
     }
 
     /// `2 h 5 min` / `2 ч 5 мин`: how far away an instant is (see `DurationText`).

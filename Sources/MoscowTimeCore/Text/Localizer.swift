@@ -43,26 +43,45 @@ public struct Localizer: Sendable {
     /// Replaces each `{name}` in `text` that `values` has, in one left-to-right pass: a value that
     /// itself contains braces (a label such as "{time}") is inserted as is, never expanded — with
     /// one replacement per key, in dictionary order, it was, and differently from run to run.
-    /// Scans bytes: the braces are ASCII, so every index used is a character boundary.
+    /// Scans and writes bytes: the braces are ASCII, so they never sit inside a multi-byte character,
+    /// and a name is matched against the few keys byte by byte (no String or hash per placeholder:
+    /// `list` fills a message for most rows).
     public static func fill(_ text: String, _ values: [String: String]) -> String {
-        let u = text.utf8
-        guard !values.isEmpty, u.contains(UInt8(ascii: "{")) else { return text }
-        var out = ""
-        var copied = u.startIndex, i = u.startIndex
-        while let open = u[i...].firstIndex(of: UInt8(ascii: "{")) {
-            let nameStart = u.index(after: open)
-            guard let close = u[nameStart...].firstIndex(of: UInt8(ascii: "}")) else { break }
-            if let value = values[String(text[nameStart..<close])] {
-                out += text[copied..<open]
-                out += value
-                copied = u.index(after: close)
-                i = copied
-            } else {
-                i = nameStart
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var text = text
+        let bytes: [UInt8] = text.withUTF8 { u in
+            var out: [UInt8] = []
+            out.reserveCapacity(u.count + 32)
+            func find(_ b: UInt8, from start: Int) -> Int? {
+                var k = start
+                while k < u.count { if u[k] == b { return k }; k += 1 }
+                return nil
             }
+            var copied = 0, i = 0
+            while let open = find(UInt8(ascii: "{"), from: i) {
+                let nameStart = open + 1
+                guard let close = find(UInt8(ascii: "}"), from: nameStart) else { break }
+                let name = u[nameStart..<close]
+                if let value = Self.value(named: name, in: values) {
+                    out.append(contentsOf: u[copied..<open])
+                    out.append(contentsOf: value.utf8)
+                    copied = close + 1
+                    i = copied
+                } else {
+                    i = nameStart
+                }
+            }
+            out.append(contentsOf: u[copied...])
+            return out
         }
-        out += text[copied...]
-        return out
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value whose key is `name`: first by bytes (our names are ASCII), else as a String, which
+    /// finds canonically equivalent spellings too.
+    private static func value(named name: Slice<UnsafeBufferPointer<UInt8>>, in values: [String: String]) -> String? {
+        if let v = values.first(where: { $0.key.utf8.elementsEqual(name) })?.value { return v }
+        return values[String(decoding: name, as: UTF8.self)]
     }
 }
 

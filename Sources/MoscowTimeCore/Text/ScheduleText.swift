@@ -8,8 +8,7 @@ public enum ScheduleText {
             if mask == 0b111_1111 { return t("Every day") }
             if mask == 0b001_1111 { return t("Weekdays") }
             if mask == 0b110_0000 { return t("Weekends") }
-            let names = t.language == .ru ? capitalizedRU : capitalizedEN
-            return Weekday.allCases.filter { mask & $0.bit != 0 }.map { names[$0.rawValue - 1] }.joined(separator: ", ")
+            return (t.language == .ru ? daysRU : daysEN)[mask]
         case let .once(date, _):
             return t("Once on {date}", ["date": date.description])
         case let .everyNDays(n, start, _):
@@ -25,6 +24,14 @@ public enum ScheduleText {
     /// `DateText.shortWeekday(…).capitalizedFirst`, precomputed: `list` shows one per alarm.
     static let capitalizedEN = DateText.shortEN.map(\.capitalizedFirst)
     static let capitalizedRU = DateText.shortRU.map(\.capitalizedFirst)
+
+    /// "Mon, Wed, Fri" for each mask of days (bit 0 = Monday), made once per process.
+    static let daysEN = dayLists(capitalizedEN)
+    static let daysRU = dayLists(capitalizedRU)
+
+    static func dayLists(_ names: [String]) -> [String] {
+        (0..<128).map { mask in Weekday.allCases.filter { mask & $0.bit != 0 }.map { names[$0.rawValue - 1] }.joined(separator: ", ") }
+    }
 
     /// The time column: `07:30`, or the local time a timer fires.
     public static func time(_ s: Schedule, zone: Zone) -> String {

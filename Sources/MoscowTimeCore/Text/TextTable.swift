@@ -15,28 +15,48 @@ public struct TextTable {
     /// The table as UTF-8 bytes, ready for `write(2)`: a long listing is assembled without
     /// String appends (slow per call) and without validating the result again.
     public func renderUTF8() -> [UInt8] {
-        let all = [header] + rows
-        let cellWidths = all.map { $0.map(Self.displayWidth) } // each cell measured once
-        var widths = cellWidths[0]
-        for r in cellWidths.dropFirst() { for (i, w) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], w) } }
-        var out: [UInt8] = []
-        out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 8))
-        for (r, row) in all.enumerated() {
+        // Each cell measured once, into one flat array (row r's cells start at rowStart[r]).
+        var cellWidths: [Int] = [], rowStart: [Int] = []
+        cellWidths.reserveCapacity((rows.count + 1) * header.count)
+        rowStart.reserveCapacity(rows.count + 1)
+        var widths = header.map(Self.displayWidth)
+        rowStart.append(0)
+        cellWidths.append(contentsOf: widths)
+        for row in rows {
+            rowStart.append(cellWidths.count)
             for (i, c) in row.enumerated() {
-                out.append(contentsOf: c.utf8)
+                let w = Self.displayWidth(c)
+                cellWidths.append(w)
+                if i < widths.count, w > widths[i] { widths[i] = w }
+            }
+        }
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (widths.max() ?? 0) + 2)
+        var out: [UInt8] = []
+        out.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 8))
+        func write(_ row: [String], _ r: Int) {
+            for (i, c) in row.enumerated() {
+                Self.append(c, to: &out)
                 if i < row.count - 1 {
-                    let gap = i < widths.count ? widths[i] - cellWidths[r][i] + 2 : 2
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: gap))
+                    let gap = i < widths.count ? widths[i] - cellWidths[rowStart[r] + i] + 2 : 2
+                    out.append(contentsOf: spaces[..<gap])
                 }
             }
             out.append(UInt8(ascii: "\n"))
         }
+        write(header, 0)
+        for (k, row) in rows.enumerated() { write(row, k + 1) }
         return out
+    }
+
+    private static func append(_ s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: s.utf8) }
     }
 
     /// Terminal columns taken by `s`: wide (East Asian, emoji) characters count 2, combining marks 0.
     public static func displayWidth(_ s: String) -> Int {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s.utf8.count } // printable ASCII
+        let ascii = s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if ascii { return s.utf8.count } // printable ASCII
         var w = 0
         for u in s.unicodeScalars {
             if u.value >= 0x20, u.value < 0x7F { w += 1; continue } // printable ASCII: no table lookups

@@ -60,7 +60,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `2026-12-31`
-    public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var description: String {
+        guard ASCIIFormat.fits(year, 4) else { return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+        return ASCIIFormat.string(capacity: 10) { $0.isoDate(self) }
+    }
 
     /// Parses exactly `YYYY-MM-DD` (ASCII digits).
     public init?(iso text: Substring) {

@@ -44,6 +44,7 @@ public enum ISO8601 {
     }
 
     /// The decimal value of `count` ASCII digits at `start`; nil if any is not a digit.
+    @inline(__always)
     static func digits(_ u: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var v = 0
         for i in start..<(start + count) {

@@ -10,7 +10,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var secondsIntoDay: Int64 { Int64(hour * 3600 + minute * 60) }
-    public var description: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+    public var description: String { ASCIIFormat.string(capacity: 5) { $0.clock(hour, minute) } }
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
 
     /// Parses `7:30` or `07:30` (also `7.30`); nil otherwise.

@@ -24,10 +24,11 @@ struct AlarmPresenter {
     func table(_ alarms: [Alarm]) -> [UInt8] {
         var table = TextTable(header: [t("ID"), t("TIME"), t("REPEAT"), t("STATE"), t("NEXT"), t("LABEL")])
         let short = AlarmID.shortForms(alarms.map(\.id))
+        let on = t("on"), off = t("off"), snoozed = ", " + t("snoozed") // looked up once, not per row
         for (a, id) in zip(alarms, short) {
             let next = nextRing(a).map(whenText) ?? "—"
-            var state = a.enabled ? t("on") : t("off")
-            if self.state.snoozes[a.id] != nil { state += ", " + t("snoozed") }
+            var state = a.enabled ? on : off
+            if self.state.snoozes[a.id] != nil { state += snoozed }
             table.add([id, ScheduleText.time(a.schedule, zone: zone),
                        ScheduleText.summary(a.schedule, t, zone: zone), state, next, a.label])
         }

@@ -15,10 +15,15 @@ extension Habit {
     /// The outcome of an entry of this habit, and its "v" for the strength score (0…1).
     public func evaluate(_ entry: HabitEntry?) -> (outcome: HabitDayOutcome, value: Double) {
         guard let entry else { return (.empty, 0) }
-        if entry.status == .skipped { return (.skipped, 0) }
-        if entry.status == .noted { return (.empty, 0) }
+        return evaluate(entry.status, entry.amount)
+    }
+
+    /// The same from an entry's two fields (the timeline reads them in place: no copy of its note).
+    func evaluate(_ status: HabitEntry.Status, _ amount: Double?) -> (outcome: HabitDayOutcome, value: Double) {
+        if status == .skipped { return (.skipped, 0) }
+        if status == .noted { return (.empty, 0) }
         guard let goal = kind.goal else { return (.met, 1) }
-        let amount = entry.amount ?? 0
+        let amount = amount ?? 0
         return (goal.isMet(by: amount) ? .met : .unmet, goal.value(of: amount))
     }
 

@@ -39,12 +39,14 @@ public struct HabitTimeline: Sendable {
         var amounts = [Double](repeating: 0, count: habit.kind.isNumeric ? count : 0)
         let base = habit.start.daysSinceEpoch
         var completions = 0
-        for e in habit.entries {
-            let i = Int(e.date.daysSinceEpoch - base)
-            guard i >= 0, i < count, e.status != .noted else { continue }
-            (outcomes[i], values[i]) = habit.evaluate(e)
+        let entries = habit.entries
+        for k in entries.indices { // by index, fields in place: iterating copied each entry (and its note)
+            let i = Int(entries[k].date.daysSinceEpoch - base)
+            let status = entries[k].status
+            guard i >= 0, i < count, status != .noted else { continue }
+            (outcomes[i], values[i]) = habit.evaluate(status, entries[k].amount)
             if outcomes[i] == .met { completions += 1 }
-            if !amounts.isEmpty, e.status == .done { amounts[i] = e.amount ?? 0 }
+            if !amounts.isEmpty, status == .done { amounts[i] = entries[k].amount ?? 0 }
         }
         self.completions = completions
         var scheduled = [Bool](repeating: true, count: count)
