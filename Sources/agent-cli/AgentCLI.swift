@@ -58,6 +58,9 @@ enum Main {
         case let e as StoreError:
             Output.error(e.message(in: CLIText.localizer))
             Output.exit(.failure)
+        case let e as TemplateError:
+            Output.error(e.message(in: CLIText.localizer))
+            Output.exit(.failure)
         case let e as CLIFailure:
             Output.error(e.message)
             Output.exit(e.status)

@@ -72,7 +72,7 @@ struct BadInputTests {
         Case(args: ["add", "7:30", "--sound", "/no/such/file.oga"], names: "sound file \"/no/such/file.oga\" does not exist"),
         Case(args: ["add", "7:30", "--sound", "bad sound!"], names: "invalid sound"),
         Case(args: ["add", "7:30", "--sound", "/dev/zero"], names: "sound file \"/dev/zero\" cannot be used: it is a character device"),
-        Case(args: ["timer", "5m", "--sound", "/tmp"], names: "sound file \"/tmp\" cannot be used: it is a directory"),
+        Case(args: ["timer", "5m", "--sound", "/tmp"], names: "sound file \"/tmp\" cannot be used: it is a folder, not a regular file"),
         // hostile text is quoted visibly on one line
         Case(args: ["timer", "5\u{1b}[2Jm"], names: "invalid duration \"5\\x1b[2Jm\""),
         Case(args: ["add", "7:30\nrm -rf"], names: "invalid time \"7:30\\nrm -rf\""),

@@ -45,7 +45,7 @@ struct HostileInputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         CLIRig.write(big, [0])
         #expect(truncate(big, 2 << 30) == 0)
-        for (path, says) in [(fifo, "named pipe (FIFO)"), (big, "2147483648 bytes"), ("/dev/zero", "character device"), (rig.root, "directory")] {
+        for (path, says) in [(fifo, "named pipe (FIFO)"), (big, "2147483648 bytes"), ("/dev/zero", "character device"), (rig.root, "folder")] {
             let r = Self.run(rig, ["timer", "2s", "T", "--sound", path], seconds: 5)
             #expect(r.status == 2 && r.err.contains(says) && r.out.isEmpty, "\(path): \(r)")
         }

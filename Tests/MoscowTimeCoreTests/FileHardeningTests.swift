@@ -47,7 +47,7 @@ struct FileHardeningTests {
 
     @Test func devicesAndHugeFilesAreNotRead() throws {
         #expect { try FileSystem.read("/dev/zero") } throws: { ($0 as? FileSystem.Failure)?.message.contains("character device") == true }
-        #expect { try FileSystem.read("/tmp") } throws: { ($0 as? FileSystem.Failure)?.message.contains("directory") == true }
+        #expect { try FileSystem.read("/tmp") } throws: { ($0 as? FileSystem.Failure)?.message.contains("folder") == true }
         let dir = D("harden")
         let big = dir.path + "/big"
         D.write(big, "x")

@@ -16,7 +16,7 @@ public struct AgentStateStore: Sendable {
     /// as `<path>.damaged` for inspection (the next save replaces the file itself).
     public func loadSalvaging() throws(StoreError) -> (state: AgentState, problems: [String]) {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.message)) }
+        do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.reason)) }
         guard let bytes else { return (AgentState(), []) }
         do {
             let result = try AgentStateCoding.decodeSalvaging(try JSONParser.parse(bytes))
@@ -36,7 +36,7 @@ public struct AgentStateStore: Sendable {
             try FileSystem.makeDirectories(directory)
             try FileSystem.checkPrivateDirectory(directory)
             try FileSystem.writeAtomically(Array(JSONWriter.pretty(AgentStateCoding.encode(state)).utf8), to: path, backup: nil)
-        } catch { throw StoreError(path: path, kind: .writeFailed(error.message)) }
+        } catch { throw StoreError(path: path, kind: .writeFailed(error.reason)) }
     }
 
     /// Moves a damaged file aside so that it is kept for inspection and not overwritten.

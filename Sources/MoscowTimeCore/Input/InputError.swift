@@ -27,6 +27,8 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
         return t(template, all)
     }
     public var description: String { message }
+    /// The error as a message, to be a part of another (worded in the reader's language, not English).
+    public var asMessage: Message { Message(template, values, parts: parts) }
 
     /// Two errors are the same when they say the same thing (in English), however they were built.
     public static func == (a: InputError, b: InputError) -> Bool { a.message == b.message }

@@ -77,9 +77,8 @@ public enum SoundChoice {
             // The agent plays it at a ring: a FIFO, a device or a huge file there would hang or bloat it.
             let opened: (fd: Int32, size: Int)?
             do { opened = try FileSystem.openRegular(v) } catch {
-                let why = error.message.split(separator: ";").first.map(String.init) ?? error.message
                 throw InputError("sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (OGG, WAV)",
-                                 ["v": "\(v)", "why": why])
+                                 ["v": "\(v)"], parts: ["why": error.brief])
             }
             guard let opened else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
             close(opened.fd)

@@ -25,7 +25,7 @@ public final class DocumentStore: Sendable {
     public func load() throws(StoreError) -> StoreDocument {
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(documentPath) } catch {
-            throw StoreError(path: documentPath, kind: .unreadable(error.message))
+            throw StoreError(path: documentPath, kind: .unreadable(error.reason))
         }
         guard let bytes else { return StoreDocument() }
         return try decode(consume bytes)
@@ -53,11 +53,11 @@ public final class DocumentStore: Sendable {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
         } catch {
-            throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.message))
+            throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.reason))
         }
         let lock: FileLock
         do { lock = try FileLock(path: paths.lock) } catch {
-            throw StoreError(path: paths.lock, kind: .writeFailed(error.message))
+            throw StoreError(path: paths.lock, kind: .writeFailed(error.reason))
         }
         defer { lock.unlock() }
         precondition(documentPath == paths.document, "only the document itself is updated")  // not UI
@@ -73,7 +73,7 @@ public final class DocumentStore: Sendable {
     private func save(_ doc: StoreDocument) throws(StoreError) {
         let text = JSONWriter.pretty(DocumentCoding.encode(doc))
         do { try FileSystem.writeAtomically(Array(text.utf8), to: paths.document, backup: paths.backup) } catch {
-            throw StoreError(path: paths.document, kind: .writeFailed(error.message))
+            throw StoreError(path: paths.document, kind: .writeFailed(error.reason))
         }
     }
 }

@@ -11,16 +11,16 @@ final class FileLock {
 
     init(path: String) throws(FileSystem.Failure) {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw FileSystem.Failure(message: "cannot open lock \(path): \(FileSystem.errnoText())") }
+        guard fd >= 0 else { throw FileSystem.Failure(Message("cannot open the lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why()])) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw FileSystem.Failure(message: "the lock \(path) is \(FileSystem.kindName(st.st_mode)), not a regular file; move it away")
+            throw FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystem.kindName(st.st_mode)]))
         }
         if retryingInterrupted({ flock(fd, LOCK_EX) }) != 0 {
-            let why = FileSystem.errnoText()
+            let why = FileSystem.why()
             close(fd)
-            throw FileSystem.Failure(message: "cannot lock \(path): \(why)")
+            throw FileSystem.Failure(Message("cannot lock {path}: {why}", ["path": path], parts: ["why": why]))
         }
     }
 

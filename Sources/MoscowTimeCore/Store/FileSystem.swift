@@ -2,19 +2,31 @@
 import Glibc
 import SystemPackage
 
-/// The few POSIX file operations the store needs, with errno turned into readable messages.
+/// The few POSIX file operations the store needs, with errno turned into typed, translated reasons
+/// (`FileSystemReason`).
 ///
 /// Every data file (store, agent state, lock, templates, import files) is opened without blocking
 /// (`O_NONBLOCK`: a FIFO put in its place must not hang the agent or the CLI) and accepted only if
 /// it is a regular file. Temporary files are created exclusively under an unpredictable name
 /// (`O_EXCL | O_NOFOLLOW`), so another user's symlink in a shared folder cannot redirect a write.
 enum FileSystem {
-    struct Failure: Error { let message: String }
+    /// Why a file operation failed: a catalogue message, worded in the reader's language when shown.
+    struct Failure: Error {
+        let reason: Message
+        /// The reason without its advice, where another message gives its own ("it is a folder, not a regular file").
+        let brief: Message
+        init(_ reason: Message, brief: Message? = nil) { self.reason = reason; self.brief = brief ?? reason }
+        /// In English (logs, tests).
+        var message: String { reason.english }
+    }
 
     /// Larger files are refused rather than read into memory (the store of 10 000 alarms is ~3 MB).
     static let maximumReadBytes = 256 << 20
 
     static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// `code` as a reason (see `FileSystemReason.errno`).
+    static func why(_ code: Int32 = errno) -> Message { FileSystemReason.errno(code) }
 
     /// Creates `path` and missing parents with mode 0700 (the user's data is private) unless told
     /// otherwise (autostart folders are the usual 0755).
@@ -23,23 +35,13 @@ enum FileSystem {
         for part in path.split(separator: "/") {
             current += "/" + part
             if mkdir(current, mode) != 0, errno != EEXIST {
-                throw Failure(message: "cannot create directory \(current): \(errnoText())")
+                throw Failure(Message("cannot create the folder {path}: {why}", ["path": current], parts: ["why": why()]))
             }
         }
     }
 
     /// What kind of file `mode` is, for messages ("a named pipe (FIFO)").
-    static func kindName(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: return "a named pipe (FIFO)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFDIR: return "a directory"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
-        }
-    }
+    static func kindName(_ mode: mode_t) -> Message { FileSystemReason.kind(mode) }
 
     /// Opens an existing regular file for reading without blocking; nil if it does not exist.
     /// `followLinks: false` refuses a symlink at `path` itself.
@@ -47,14 +49,15 @@ enum FileSystem {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
-            if errno == ELOOP, !followLinks { throw Failure(message: "it is a symbolic link; expected a regular file") }
-            throw Failure(message: errnoText())
+            if errno == ELOOP, !followLinks { throw Failure(Message("it is a symbolic link; expected a regular file")) }
+            throw Failure(why())
         }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { let why = errnoText(); close(fd); throw Failure(message: why) }
+        guard fstat(fd, &st) == 0 else { let reason = why(); close(fd); throw Failure(reason) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw Failure(message: "it is \(kindName(st.st_mode)), not a regular file; move it away or replace it with the real file")
+            throw Failure(Message("it is {kind}, not a regular file; move it away or replace it with the real file", parts: ["kind": kindName(st.st_mode)]),
+                          brief: Message("it is {kind}, not a regular file", parts: ["kind": kindName(st.st_mode)]))
         }
         return (fd, Int(st.st_size))
     }
@@ -64,13 +67,13 @@ enum FileSystem {
     static func read(_ path: String, limit: Int = maximumReadBytes) throws(Failure) -> [UInt8]? {
         guard let (fd, size) = try openRegular(path) else { return nil }
         defer { close(fd) }
-        guard size <= limit else { throw Failure(message: "it is \(size) bytes, more than the \(limit) bytes accepted") }
+        guard size <= limit else { throw Failure(FileSystemReason.tooLarge(size: size, limit: limit)) }
         do {
             return try FileDescriptor(rawValue: fd).readAll(limit: limit, sizeHint: size)
         } catch {
             switch error {
-            case .tooLarge: throw Failure(message: "it is larger than the \(limit) bytes accepted")
-            case .system(let errno): throw Failure(message: errno.description)
+            case .tooLarge: throw Failure(FileSystemReason.tooLarge(size: nil, limit: limit))
+            case .system(let errno): throw Failure(why(errno.rawValue))
             }
         }
     }
@@ -83,15 +86,17 @@ enum FileSystem {
     /// how to fix it.
     static func checkPrivateDirectory(_ dir: String) throws(Failure) {
         var st = stat()
-        guard lstat(dir, &st) == 0 else { throw Failure(message: "cannot inspect \(dir): \(errnoText())") }
+        guard lstat(dir, &st) == 0 else { throw Failure(Message("cannot inspect the folder {path}: {why}", ["path": dir], parts: ["why": why()])) }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure(message: "\(dir) is \(kindName(st.st_mode)), not a directory; move it away")
+            throw Failure(Message("{path} is {kind}, not a folder; move it away", ["path": dir], parts: ["kind": kindName(st.st_mode)]))
         }
         if st.st_uid != geteuid() {
-            throw Failure(message: "the folder \(dir) belongs to user \(st.st_uid), not to you (\(geteuid())); another user could change your data there: move it away and run the command again")
+            throw Failure(Message("the folder {path} belongs to user {owner}, not to you ({uid}); another user could change your data there: move it away and run the command again",
+                                  ["path": dir, "owner": String(st.st_uid), "uid": String(geteuid())]))
         }
         if st.st_mode & 0o002 != 0 || (st.st_mode & 0o020 != 0 && st.st_gid != getegid()) {
-            throw Failure(message: "the folder \(dir) is writable by other users (mode \(String(st.st_mode & 0o7777, radix: 8))); fix it with: chmod go-w '\(dir)'")
+            throw Failure(Message("the folder {path} is writable by other users (mode {mode}); fix it with: chmod go-w '{path}'",
+                                  ["path": dir, "mode": String(st.st_mode & 0o7777, radix: 8)]))
         }
     }
 
@@ -108,9 +113,9 @@ enum FileSystem {
             let tmp = temporaryName(for: path)
             let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, tmp) }
-            if errno != EEXIST { throw Failure(message: "cannot create \(tmp): \(errnoText())") }
+            if errno != EEXIST { throw Failure(Message("cannot create {path}: {why}", ["path": tmp], parts: ["why": why()])) }
         }
-        throw Failure(message: "cannot create a temporary file beside \(path)")
+        throw Failure(Message("cannot create a temporary file beside {path}", ["path": path]))
     }
 
     /// The file a write to `path` must replace: `path` itself, or — when the user made `path` a
@@ -133,7 +138,7 @@ enum FileSystem {
         // Refuse to replace a FIFO, device or directory that stands where the file should be.
         var st = stat()
         if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
-            throw Failure(message: "\(target) is \(kindName(st.st_mode)), not a regular file; move it away")
+            throw Failure(Message("{path} is {kind}, not a regular file; move it away", ["path": target], parts: ["kind": kindName(st.st_mode)]))
         }
         let (fd, tmp) = try createExclusive(beside: target, mode: mode)
         var ok = false
@@ -142,12 +147,17 @@ enum FileSystem {
             try FileDescriptor(rawValue: fd).writeAll(bytes)
         } catch {
             close(fd)
-            throw Failure(message: "writing \(tmp): \(error)")
+            let code = (error as? Errno)?.rawValue ?? EIO
+            throw Failure(Message("cannot write {path}: {why}", ["path": tmp], parts: ["why": why(code)]))
         }
-        if fsync(fd) != 0 { let why = errnoText(); close(fd); throw Failure(message: "fsync \(tmp): \(why)") }
+        if fsync(fd) != 0 {
+            let reason = why()
+            close(fd)
+            throw Failure(Message("cannot save {path} to disk: {why}", ["path": tmp], parts: ["why": reason]))
+        }
         close(fd)
         if let backup, exists(target) { keepBackup(of: target, at: backup) }
-        guard Glibc.rename(tmp, target) == 0 else { throw Failure(message: "rename into \(target): \(errnoText())") }
+        guard Glibc.rename(tmp, target) == 0 else { throw Failure(Message("cannot replace {path}: {why}", ["path": target], parts: ["why": why()])) }
         ok = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); close(dfd) }

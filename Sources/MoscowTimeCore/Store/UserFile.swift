@@ -3,7 +3,7 @@
 public enum UserFile {
     public static func read(_ path: String) throws(InputError) -> [UInt8] {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw InputError("cannot read {path}: {error}", ["path": path, "error": error.message]) }
+        do { bytes = try FileSystem.read(path) } catch { throw InputError("cannot read {path}: {error}", ["path": path], parts: ["error": error.reason]) }
         guard let bytes else { throw InputError("cannot read {path}: no such file", ["path": path]) }
         return bytes
     }
@@ -19,12 +19,12 @@ extension UserFile {
             if !dir.isEmpty { try FileSystem.makeDirectories(dir, mode: shared ? 0o755 : 0o700) }
             try FileSystem.writeAtomically(Array(text.utf8), to: path, backup: nil, mode: shared ? 0o644 : 0o600)
         } catch {
-            throw StoreError(path: path, kind: .writeFailed(error.message))
+            throw StoreError(path: path, kind: .writeFailed(error.reason))
         }
     }
 
     /// The file's bytes, or nil when it does not exist.
     public static func readIfPresent(_ path: String) throws(StoreError) -> [UInt8]? {
-        do { return try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.message)) }
+        do { return try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.reason)) }
     }
 }

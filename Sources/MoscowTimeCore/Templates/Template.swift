@@ -73,35 +73,44 @@ public struct LocalizedText: Sendable, Equatable {
     public var both: [String] { en == ru ? [en] : [en, ru] }
 }
 
-/// A template file that cannot be used: which file, where in it, and why.
+/// A template file that cannot be used: which file, where in it, and why (a catalogue message,
+/// worded in the reader's language where it is shown).
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
     public let file: String
-    public let reason: String
-    public var description: String { "template \(file) is invalid: \(reason)" }
+    public let reason: Message
+    public init(file: String, reason: Message) { self.file = file; self.reason = reason }
+
+    public func message(in t: Localizer) -> String {
+        t("template {file} is invalid: {reason}", ["file": file, "reason": reason.text(t)])
+    }
+    /// In English (logs, tests).
+    public var description: String { message(in: Localizer(.en)) }
 }
 
 extension Template {
     /// Reads a template from JSON text; `id` is the file's name without `.json`.
     public static func decode(id: String, json bytes: [UInt8], file: String) throws(TemplateError) -> Template {
-        func fail(_ reason: String) -> TemplateError { TemplateError(file: file, reason: reason) }
+        func fail(_ reason: Message) -> TemplateError { TemplateError(file: file, reason: reason) }
+        /// "alarms[0].time: why" (the field's path is JSON, the same in every language).
+        func fail(_ path: String, _ reason: Message) -> TemplateError { fail(Message("{field}: {reason}", ["field": path], parts: ["reason": reason])) }
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw fail("not valid JSON at \(error)") }
-        guard case .object = root else { throw fail("expected an object") }
+        do { root = try JSONParser.parse(bytes) } catch { throw fail(DocumentStore.notJSON(error)) }
+        guard case .object = root else { throw fail(Message("expected an object")) }
         guard root["format"]?.intValue == currentFormat else {
-            throw fail("\"format\" must be \(currentFormat) (this agent-cli reads format \(currentFormat) only)")
+            throw fail(Message("\"format\" must be {n} (this agent-cli reads format {n} only)", ["n": String(currentFormat)]))
         }
 
         func text(_ v: JSONValue?, _ path: String) throws(TemplateError) -> LocalizedText {
             guard let en = v?["en"]?.stringValue, let ru = v?["ru"]?.stringValue else {
-                throw fail("\(path) must be {\"en\": \"…\", \"ru\": \"…\"}")
+                throw fail(path, Message("expected {example}", ["example": "{\"en\": \"…\", \"ru\": \"…\"}"]))
             }
             for s in [en, ru] {
-                if let problem = LabelRules.problem(s) { throw fail("\(path): \"\(s)\" \(problem)") }
+                if let problem = LabelRules.issue(s) { throw fail(path, Message("\"{text}\": {problem}", ["text": s], parts: ["problem": problem])) }
             }
             return LocalizedText(en: en, ru: ru)
         }
         func time(_ v: JSONValue?, _ path: String) throws(TemplateError) -> TimeOfDay {
-            guard let s = v?.stringValue, let t = TimeOfDay(text: Substring(s)) else { throw fail("\(path) must be \"HH:MM\"") }
+            guard let s = v?.stringValue, let t = TimeOfDay(text: Substring(s)) else { throw fail(path, Message("expected a time like 07:30")) }
             return t
         }
 
@@ -112,25 +121,25 @@ extension Template {
             let when: AlarmSpec.When
             if let after = a["after"] {
                 guard let s = after.stringValue, let d = try? DurationParser.parse(s), Limits.timerSeconds.contains(Int(d)) else {
-                    throw fail("\(path).after must be a duration such as \"25m\" or \"1h30m\", at most a week")
+                    throw fail("\(path).after", Message("expected a duration such as 25m or 1h30m, at most a week"))
                 }
                 when = .after(d)
             } else if let every = a["every"] {
                 guard let n = every.intValue, (1...Schedule.maximumInterval).contains(n) else {
-                    throw fail("\(path).every must be a number of days from 1 to \(Schedule.maximumInterval)")
+                    throw fail("\(path).every", Message("expected a number of days from 1 to {max}", ["max": String(Schedule.maximumInterval)]))
                 }
                 when = .everyNDays(n, try time(a["time"], "\(path).time"))
             } else {
                 let days: Set<Weekday>
                 do { days = try DaysParser.parse(a["days"]?.stringValue ?? "everyday") } catch {
-                    throw fail("\(path).days: \(error.message)")
+                    throw fail("\(path).days", error.asMessage)
                 }
                 when = .weekly(days, try time(a["time"], "\(path).time"))
             }
             var snooze: Int?
             if let s = a["snooze"], !s.isNull {
                 guard let n = s.intValue, Limits.snoozeMinutes.contains(n) else {
-                    throw fail("\(path).snooze must be minutes from \(Limits.snoozeMinutes.lowerBound) to \(Limits.snoozeMinutes.upperBound)")
+                    throw fail("\(path).snooze", Message("expected minutes from {min} to {max}", ["min": String(Limits.snoozeMinutes.lowerBound), "max": String(Limits.snoozeMinutes.upperBound)]))
                 }
                 snooze = n
             }
@@ -144,7 +153,7 @@ extension Template {
             let description = try h["description"].map { v throws(TemplateError) in try text(v, "\(path).description") }
             let frequency: HabitFrequency
             do { frequency = try parseFrequency(h["frequency"]?.stringValue ?? "daily") } catch {
-                throw fail("\(path).frequency: \(error.message)")
+                throw fail("\(path).frequency", error.asMessage)
             }
             var reminders: [TimeOfDay] = []
             for (j, r) in (h["reminders"]?.arrayValue ?? []).enumerated() {
@@ -152,14 +161,14 @@ extension Template {
             }
             var goal: HabitSpec.Goal?
             if let g = h["goal"] {
-                guard let target = g["target"]?.doubleValue, target > 0 else { throw fail("\(path).goal.target must be a number above 0") }
+                guard let target = g["target"]?.doubleValue, target > 0 else { throw fail("\(path).goal.target", Message("expected a number above 0")) }
                 let direction = HabitGoal.Direction(rawValue: g["direction"]?.stringValue ?? "at-least")
-                guard let direction else { throw fail("\(path).goal.direction must be \"at-least\" or \"at-most\"") }
+                guard let direction else { throw fail("\(path).goal.direction", Message("expected at-least or at-most")) }
                 goal = HabitSpec.Goal(unit: try text(g["unit"], "\(path).goal.unit"), target: target, direction: direction)
             }
             habits.append(HabitSpec(name: name, description: description, frequency: frequency, reminders: reminders, goal: goal))
         }
-        if alarms.isEmpty && habits.isEmpty { throw fail("it has neither alarms nor habits") }
+        if alarms.isEmpty && habits.isEmpty { throw fail(Message("it has neither alarms nor habits")) }
         return Template(id: id, name: try text(root["name"], "name"), description: try text(root["description"], "description"),
                         alarms: alarms, habits: habits)
     }

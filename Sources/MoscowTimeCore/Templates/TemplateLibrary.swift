@@ -44,8 +44,8 @@ public struct TemplateLibrary: Sendable {
     public func load(id: String) throws(TemplateError) -> Template {
         let path = "\(directory ?? ".")/\(id).json"
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw TemplateError(file: path, reason: error.message) }
-        guard let bytes else { throw TemplateError(file: path, reason: "no such file") }
+        do { bytes = try FileSystem.read(path) } catch { throw TemplateError(file: path, reason: error.reason) }
+        guard let bytes else { throw TemplateError(file: path, reason: Message("no such file or folder")) }
         return try Template.decode(id: id, json: bytes, file: path)
     }
 

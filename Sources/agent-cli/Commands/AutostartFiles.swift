@@ -144,16 +144,8 @@ enum Files {
 
     /// Replaces `path` with `text` atomically, creating its folders (0755; the file 0644).
     static func writeAtomically(_ text: String, to path: String) throws {
-        do {
-            try UserFile.writeAtomically(text, to: path, shared: true)
-        } catch {
-            let why: String
-            switch error.kind {
-            case .writeFailed(let message), .unreadable(let message): why = message
-            case .invalid, .newerSchema: why = error.description  // never from a write
-            }
-            throw CLIFailure("cannot write {path}: {message}", ["path": path, "message": why], status: .failure)
-        }
+        // A StoreError: "cannot write PATH: why; the previous version is unchanged", exit 1.
+        try UserFile.writeAtomically(text, to: path, shared: true)
     }
 
     static func remove(_ path: String) throws {

@@ -162,7 +162,7 @@ struct TemplateEnvironment {
     func find(_ name: String) throws -> Template {
         let lib = try library()
         let found: Template?
-        do { found = try lib.find(name) } catch { throw CLIFailure(message: error.description, status: .failure) }
+        found = try lib.find(name)
         guard let found else {
             throw InputError(t("no template \"{name}\": choose one of {names} (agent-cli template list)",
                                ["name": name, "names": lib.ids().joined(separator: ", ")]))

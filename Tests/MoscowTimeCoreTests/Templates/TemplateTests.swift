@@ -85,14 +85,14 @@ struct TemplateTests {
 
     @Test func rejectsDamagedFilesWithTheReason() {
         func decode(_ json: String) -> String? {
-            do { _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json"); return nil } catch { return error.reason }
+            do { _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json"); return nil } catch { return error.reason.english }
         }
         #expect(decode("{") != nil)
         #expect(decode(#"{"format": 2}"#)?.contains("format") == true)
         let base = #""format": 1, "name": {"en": "A", "ru": "Б"}, "description": {"en": "A", "ru": "Б"}"#
         #expect(decode("{\(base)}") == "it has neither alarms nor habits")
-        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A"}, "time": "07:00"}]}"#) == #"alarms[0].label must be {"en": "…", "ru": "…"}"#)
-        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#) == #"alarms[0].time must be "HH:MM""#)
+        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A"}, "time": "07:00"}]}"#) == #"alarms[0].label: expected {"en": "…", "ru": "…"}"#)
+        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#) == #"alarms[0].time: expected a time like 07:30"#)
         #expect(decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "weekly"}]}"#)?.hasPrefix("habits[0].frequency") == true)
         #expect(decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "per-week:3"}]}"#) == nil)
     }

@@ -39,7 +39,7 @@ public struct ExportFiles: Sendable {
                 try collect(full, prefix: prefix + name + "/", depth: depth - 1, into: &files)
             } else if name.lowercased().hasSuffix(".csv") {
                 do { files[prefix + name] = try FileSystem.read(full) ?? [] } catch {
-                    throw InputError("cannot read {full}: {error}", ["full": "\(full)", "error": "\(error.message)"])
+                    throw InputError("cannot read {full}: {error}", ["full": "\(full)"], parts: ["error": error.reason])
                 }
             }
         }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads `HabitCSVFormat` back into habits, validating every field as the command line does.
-/// Errors name the file and line: `habits.csv line 7: invalid date "2026-13-01" …`.
+/// Errors name the file, line and column: `habits.csv line 7, column "date": invalid date "2026-13-01" …`.
 public enum HabitCSVImporter {
     /// Whether the bytes start like our export (its header).
     public static func recognises(_ bytes: [UInt8]) -> Bool {
@@ -10,7 +10,7 @@ public enum HabitCSVImporter {
 
     public static func habits(_ bytes: [UInt8], file: String) throws(InputError) -> [Habit] {
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{file} {error}", ["file": "\(file)", "error": "\(error.message)"]) }
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{file} {error}", ["file": file], parts: ["error": error.asMessage]) }
         guard let header = rows.first else { throw InputError("{file} is empty: expected the header {value}", ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"]) }
         var col: [String: Int] = [:]
         for (k, name) in header.fields.enumerated() { col[name] = k }
@@ -20,26 +20,31 @@ public enum HabitCSVImporter {
         var habits: [Habit] = []
         var index: [String: Int] = [:]
         var pending: [(CSVReader.Row, String)] = []
+        // A row's error names its line and the column read last, the one found wrong.
+        func fail(_ row: CSVReader.Row, _ column: String, _ why: Message) -> InputError {
+            InputError("{file} line {line}, column \"{column}\": {why}", ["file": file, "line": String(row.line), "column": column], parts: ["why": why])
+        }
         for row in rows.dropFirst() {
-            func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
-            func fail(_ why: String) -> InputError { InputError("{file} line {line}: {why}", ["file": "\(file)", "line": "\(row.line)", "why": "\(why)"]) }
+            var column = "record"
+            func field(_ name: String) -> String { column = name; let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
             switch field("record") {
             case "habit":
                 let h: Habit
-                do { h = try habit(field) } catch { throw fail(error.message) }
-                if index[h.id] != nil { throw fail("habit id \(h.id) appears twice") }
-                if habits.contains(where: { $0.name == h.name }) { throw fail("habit \"\(h.name)\" appears twice") }
+                do { h = try habit(field) } catch { throw fail(row, column, error.asMessage) }
+                if index[h.id] != nil { throw fail(row, "id", Message("habit id {id} appears twice", ["id": h.id])) }
+                if habits.contains(where: { $0.name == h.name }) { throw fail(row, "name", Message("habit \"{name}\" appears twice", ["name": h.name])) }
                 index[h.id] = habits.count
                 habits.append(h)
             case "entry", "achievement":
                 pending.append((row, field("id")))
             case let other:
-                throw fail("record \"\(other)\" is neither habit, entry nor achievement")
+                throw fail(row, "record", Message("record \"{value}\" is neither habit, entry nor achievement", ["value": other]))
             }
         }
         for (row, id) in pending {
-            func field(_ name: String) -> String { let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
-            guard let k = index[id] else { throw InputError("{file} line {line}: entry for habit id \"{id}\", which has no habit row", ["file": "\(file)", "line": "\(row.line)", "id": "\(id)"]) }
+            var column = "id"
+            func field(_ name: String) -> String { column = name; let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
+            guard let k = index[id] else { throw fail(row, "id", Message("entry for habit id \"{id}\", which has no habit row", ["id": id])) }
             do throws(InputError) {
                 if field("record") == "achievement" {
                     guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80", ["value": field("state")]) }
@@ -50,11 +55,12 @@ public enum HabitCSVImporter {
                     continue
                 }
                 let e = try entry(field, kind: habits[k].kind)
+                column = "date"
                 if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
                 if e.date < habits[k].start { throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"]) }
                 habits[k].setEntry(e)
             } catch {
-                throw InputError("{file} line {line}: {error}", ["file": "\(file)", "line": "\(row.line)", "error": "\(error.message)"])
+                throw fail(row, column, error.asMessage)
             }
         }
         return habits

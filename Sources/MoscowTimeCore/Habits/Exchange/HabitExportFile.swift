@@ -3,7 +3,7 @@
 public enum HabitExportFile {
     public static func write(_ text: String, to path: String) throws(StoreError) {
         do { try FileSystem.writeAtomically(Array(text.utf8), to: path, backup: nil) } catch {
-            throw StoreError(path: path, kind: .writeFailed(error.message))
+            throw StoreError(path: path, kind: .writeFailed(error.reason))
         }
     }
 }

@@ -18,16 +18,16 @@ public enum HabitImportReader {
     public static func read(_ path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)", "value": "\(FileSystem.errnoText())"], parts: ["accepted": Message(accepted)])
+            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)"], parts: ["value": FileSystem.why(), "accepted": Message(accepted)])
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             return try loop(try ExportFiles.folder(path), path: path, now: now, today: today)
         }
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(path) ?? [] } catch { throw InputError("cannot read {path}: {error}", ["path": "\(path)", "error": "\(error.message)"]) }
+        do { bytes = try FileSystem.read(path) ?? [] } catch { throw InputError("cannot read {path}: {error}", ["path": "\(path)"], parts: ["error": error.reason]) }
         if ZipArchive.looksLikeZip(bytes) {
             let files: ExportFiles
-            do { files = try ExportFiles.zip(bytes) } catch { throw InputError("{path}: {error}", ["path": "\(path)", "error": "\(error.message)"]) }
+            do { files = try ExportFiles.zip(bytes) } catch { throw InputError("{path}: {error}", ["path": "\(path)"], parts: ["error": error.asMessage]) }
             return try loop(files, path: path, now: now, today: today)
         }
         if HabitCSVImporter.recognises(bytes) {

@@ -35,7 +35,7 @@ public enum LoopImporter {
         }
         let root = String(habitsPath.dropLast("Habits.csv".count))
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(files.files[habitsPath]!) } catch { throw InputError("{habitsPath} {error}", ["habitsPath": "\(habitsPath)", "error": "\(error.message)"]) }
+        do { rows = try CSVReader.rows(files.files[habitsPath]!) } catch { throw InputError("{habitsPath} {error}", ["habitsPath": "\(habitsPath)"], parts: ["error": error.asMessage]) }
         guard let header = rows.first else { return Result(habits: [], warnings: []) }
         var col: [String: Int] = [:]
         for (k, name) in header.fields.enumerated() { col[name.trimmingSpaces] = k }
@@ -82,14 +82,14 @@ public enum LoopImporter {
             let type = field("Type")
             var kind = HabitKind.yesNo
             if type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) {
-                var target = Double(field("Target Value")) ?? 0
+                var target = Double(field("Target Value")) ?? 0  // not UI: Loop's column
                 if target <= 0 || target > HabitAmount.maximum {
                     result.missingTargets.append(name)
                     target = 1
                 }
                 let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
                 kind = .numeric(HabitGoal(unit: unit, target: HabitAmount.rounded(target),
-                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast,
+                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast,  // not UI: Loop's column
                                           per: (frequency.loopFraction?.days ?? 1) > 1 ? .period : .day))
             }
             let entries = makeEntries(values, kind: kind)
@@ -127,7 +127,7 @@ public enum LoopImporter {
 
     static func readCheckmarks(_ bytes: [UInt8], path: String) throws(InputError) -> [Value] {
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{path} {error}", ["path": "\(path)", "error": "\(error.message)"]) }
+        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{path} {error}", ["path": "\(path)"], parts: ["error": error.asMessage]) }
         var values: [Value] = []
         for row in rows {
             let f = row.fields

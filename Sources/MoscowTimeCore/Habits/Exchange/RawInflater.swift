@@ -14,7 +14,7 @@ enum RawInflater {
         // One spare byte: data longer than declared must not fit.
         var out = [UInt8](repeating: 0, count: size + 1)
         var consumed = 0, produced = 0
-        var failure: String?
+        var failure: Message?
         input.withUnsafeBytes { inBuf in
             out.withUnsafeMutableBytes { outBuf in
                 while true {
@@ -25,19 +25,19 @@ enum RawInflater {
                                                 G_CONVERTER_INPUT_AT_END, &read, &written, &error)
                     consumed += Int(read); produced += Int(written)
                     if let error {
-                        failure = String(cString: error.pointee.message)
+                        failure = Message("zlib says \"{detail}\"", ["detail": String(cString: error.pointee.message)])
                         g_error_free(error)
                         return
                     }
                     if r == G_CONVERTER_FINISHED { return }
                     if produced >= outBuf.count || (read == 0 && written == 0) {
-                        failure = "the data is longer than its declared size or truncated"
+                        failure = Message("the data is longer than its declared size or truncated")
                         return
                     }
                 }
             }
         }
-        if let failure { throw InputError("cannot inflate: {failure}", ["failure": "\(failure)"]) }
+        if let failure { throw InputError("cannot inflate: {failure}", parts: ["failure": failure]) }
         guard produced == size else { throw InputError("cannot inflate: {produced} bytes instead of the declared {size}", ["produced": "\(produced)", "size": "\(size)"]) }
         out.removeLast()
         return out

@@ -69,7 +69,7 @@ public struct ZipArchive {
         switch m.method {
         case 0: data = Array(raw)
         case 8:
-            do { data = try RawInflater.inflate(raw, size: m.size) } catch { throw InputError("ZIP member {name}: {error}", ["name": "\(m.name)", "error": "\(error.message)"]) }
+            do { data = try RawInflater.inflate(raw, size: m.size) } catch { throw InputError("ZIP member {name}: {error}", ["name": "\(m.name)"], parts: ["error": error.asMessage]) }
         default: throw InputError("ZIP member {name} uses compression method {method}; only stored and deflated are supported", ["name": "\(m.name)", "method": "\(m.method)"])
         }
         guard data.count == m.size, CRC32.checksum(data) == m.crc else { throw InputError("ZIP member {name} is damaged (CRC mismatch)", ["name": "\(m.name)"]) }

@@ -96,9 +96,9 @@ extension WakeHelper.Capability {
         switch self {
         case .available:
             return t("alarms wake this computer from suspend (one minute ahead)")
-        case .unavailable(_, let reason):
+        case let .unavailable(code, detail):
             return t("this computer cannot be woken from suspend: {reason}; alarms ring on resume within the late window",
-                     ["reason": TerminalText.oneLine(reason)])
+                     ["reason": WakeReasonWording.reason(code: code, detail: detail, t)])
         }
     }
 
