@@ -35,7 +35,7 @@ enum FileSystemReason {
         case S_IFDIR: return Message("a folder")
         case S_IFSOCK: return Message("a socket")
         case S_IFLNK: return Message("a symbolic link")
-        default: return Message("not a regular file")
+        default: return Message("a special file")
         }
     }
 
