@@ -37,19 +37,19 @@ struct HabitExchangeTests {
         #expect(back == Self.sample)
     }
 
-    @Test func ourCSVErrorsNameTheLine() {
+    @Test func ourCSVErrorsNameTheLineAndColumn() {
         let head = HabitCSVFormat.columns.joined(separator: ",") + "\n"
         let habit = "habit,0a0a0a0a,Read,,daily,,2026-11-01,false,,,,2026-11-01T00:00:00Z,2026-11-01T00:00:00Z,,,,\n"
         func failure(_ body: String) -> String? {
             do { _ = try HabitCSVImporter.habits(Array((head + body).utf8), file: "h.csv"); return nil } catch { return error.message }
         }
-        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-31,done,,\n") == "h.csv line 3: invalid date \"2026-11-31\": expected YYYY-MM-DD")
-        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,maybe,,\n") == "h.csv line 3: invalid state \"maybe\": expected done, skip or none")
-        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,done,3,\n") == "h.csv line 3: an amount for a yes/no habit: leave the amount empty")
-        #expect(failure(habit + "entry,ffffffff,Read,,,,,,,,,,,2026-11-02,done,,\n") == "h.csv line 3: entry for habit id \"ffffffff\", which has no habit row")
-        #expect(failure(habit.replacingAll("daily", with: "hourly")) == "h.csv line 2: invalid frequency \"hourly\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y")
-        #expect(failure(habit + habit.replacingAll("0a0a0a0a", with: "0b0b0b0b")) == "h.csv line 3: habit \"Read\" appears twice")
-        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-10-02,done,,\n") == "h.csv line 3: 2026-10-02 is before the habit's start 2026-11-01")
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-31,done,,\n") == "h.csv line 3, column \"date\": invalid date \"2026-11-31\": expected YYYY-MM-DD")
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,maybe,,\n") == "h.csv line 3, column \"state\": invalid state \"maybe\": expected done, skip or none")
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-02,done,3,\n") == "h.csv line 3, column \"amount\": an amount for a yes/no habit: leave the amount empty")
+        #expect(failure(habit + "entry,ffffffff,Read,,,,,,,,,,,2026-11-02,done,,\n") == "h.csv line 3, column \"id\": entry for habit id \"ffffffff\", which has no habit row")
+        #expect(failure(habit.replacingAll("daily", with: "hourly")) == "h.csv line 2, column \"frequency\": invalid frequency \"hourly\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y")
+        #expect(failure(habit + habit.replacingAll("0a0a0a0a", with: "0b0b0b0b")) == "h.csv line 3, column \"name\": habit \"Read\" appears twice")
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-10-02,done,,\n") == "h.csv line 3, column \"date\": 2026-10-02 is before the habit's start 2026-11-01")
     }
 
     @Test func mergeAddsNewHabitsAndMissingDays() throws {
@@ -67,5 +67,22 @@ struct HabitExchangeTests {
         // Counted by the language's plural rule, not "1 days".
         let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
         #expect(w.warnings.map { $0.text(ru) } == ["«Read» здесь — числовая привычка: 1 импортированный день другого типа пропущен"])
+    }
+}
+
+/// A bad row of a habit CSV is explained in the reader's language, naming its line and column.
+struct HabitCSVRussianTests {
+    @Test func aBadRowNamesLineAndColumnInRussian() throws {
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        let head = HabitCSVFormat.columns.joined(separator: ",") + "\n"
+        let habit = "habit,0a0a0a0a,Read,,daily,,2026-11-01,false,,,,2026-11-01T00:00:00Z,2026-11-01T00:00:00Z,,,,\n"
+        func failure(_ body: String) -> String? {
+            do { _ = try HabitCSVImporter.habits(Array((head + body).utf8), file: "h.csv"); return nil } catch { return error.message(in: ru) }
+        }
+        #expect(failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-11-31,done,,\n")
+                == "h.csv, строка 3, столбец «date»: неверная дата «2026-11-31»: ожидается ГГГГ-ММ-ДД")
+        #expect(failure(habit + habit.replacingAll("0a0a0a0a", with: "0b0b0b0b"))
+                == "h.csv, строка 3, столбец «name»: привычка «Read» встречается дважды")
+        #expect(failure("hobbit,0a0a0a0a\n") == "h.csv, строка 2, столбец «record»: запись «hobbit» — не habit, не entry и не achievement")
     }
 }

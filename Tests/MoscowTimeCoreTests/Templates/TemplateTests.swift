@@ -97,3 +97,28 @@ struct TemplateTests {
         #expect(decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "per-week:3"}]}"#) == nil)
     }
 }
+
+/// A user's own template with a mistake is explained in the reader's language, naming the field.
+struct TemplateErrorWordingTests {
+    @Test func aBrokenTemplateIsExplainedInRussian() throws {
+        let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
+        func decode(_ json: String) -> TemplateError? {
+            do { _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json"); return nil } catch { return error }
+        }
+        let base = #""format": 1, "name": {"en": "A", "ru": "Б"}, "description": {"en": "A", "ru": "Б"}"#
+        let cases: [(String, String)] = [
+            ("{", "шаблон x.json содержит ошибку: некорректный JSON: строка 1, столбец 2: "),
+            ("{\(base)}", "шаблон x.json содержит ошибку: в нём нет ни будильников, ни привычек"),
+            (#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#,
+             "шаблон x.json содержит ошибку: alarms[0].time: ожидалось время вида 07:30"),
+            (#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "07:00", "snooze": 0}]}"#,
+             "шаблон x.json содержит ошибку: alarms[0].snooze: ожидалось число минут от 1 до"),
+            (#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "goal": {"target": 0, "unit": {"en": "g", "ru": "г"}}}]}"#,
+             "шаблон x.json содержит ошибку: habits[0].goal.target: ожидалось число больше 0"),
+        ]
+        for (json, says) in cases {
+            let text = decode(json)?.message(in: ru) ?? "(accepted)"
+            #expect(text.hasPrefix(says), "\(json): \(text)")
+        }
+    }
+}
