@@ -213,6 +213,38 @@ def test_lint_sees_english_in_the_calendar_tool_its_library_and_the_store_decode
     assert em.lint(tmp_path) == []
 
 
+def test_lint_sees_english_in_file_system_reasons_templates_and_habit_imports(tmp_path):
+    """Issue 11's second round: a new English reason in the store's file system or lock code, the
+    template reader, the habit CSV importer or the wake wording of agent-cli fails the lint; the same
+    reason through the catalogue passes."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("extract_messages", str(REPO / "po" / "extract-messages"))
+    spec = importlib.util.spec_from_loader("extract_messages", loader)
+    em = importlib.util.module_from_spec(spec)
+    sys.modules["extract_messages"] = em
+    try:
+        loader.exec_module(em)
+    finally:
+        del sys.modules["extract_messages"]
+    planted = {
+        "Sources/MoscowTimeCore/Store/FileSystem.swift": ('throw Failure(message: "the disk is full")', 'throw Failure(Message("the disk is full"))'),
+        "Sources/MoscowTimeCore/Store/FileLock.swift": ('throw Failure(message: "cannot lock \\(path)")', 'throw Failure(Message("cannot lock {path}", ["path": path]))'),
+        "Sources/MoscowTimeCore/IO/Extra.swift": ('let why = "read was interrupted"', 'let why = Message("read was interrupted")'),
+        "Sources/MoscowTimeCore/Templates/Template.swift": ('throw fail("\\(path) must be a time")', 'throw fail(path, Message("expected a time like 07:30"))'),
+        "Sources/MoscowTimeCore/Habits/Exchange/HabitCSVImporter.swift": ('throw fail(row, "id", "habit id appears twice")', 'throw fail(row, "id", Message("habit id {id} appears twice", ["id": id]))'),
+        "Sources/agent-cli/Support/WakeReasonWording.swift": ('return "the kernel refused the timer"', 'return t("the kernel refused the timer")'),
+    }
+    for rel, (english, _) in planted.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"// SPDX-License-Identifier: GPL-3.0-or-later\nfunc f() throws {{ {english} }}\n")
+    problems = em.lint(tmp_path)
+    assert sorted(p.split(":")[0] for p in problems) == sorted(planted), problems
+    for rel, (_, worded) in planted.items():
+        (tmp_path / rel).write_text(f"// SPDX-License-Identifier: GPL-3.0-or-later\nfunc f() throws {{ {worded} }}\n")
+    assert em.lint(tmp_path) == []
+
+
 def test_ru_po_is_complete():
     r = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(REPO / "po" / "ru.po")],
                        capture_output=True, text=True)
@@ -395,3 +427,185 @@ def test_habit_days_are_counted_in_russian(cli, sandbox):
     assert r.stdout == "Импортировано: 1 привычка (1 новая, 0 дополнено), добавлен 21 день; 0 уже отмеченных дней сохранено.\n", r.stdout
     r = cli(["habit", "import", str(csv)], env=other)
     assert r.stdout == "Импортировано: 1 привычка (0 новых, 1 дополнена), добавлено 0 дней; 21 уже отмеченный день сохранён.\n", r.stdout
+
+
+# --- file system and lock reasons, templates, habit CSV rows, the wake helper (issue 11) -------
+
+def disk_state(folder: Path) -> dict:
+    """What is on disk in `folder`: each entry's type, link target, size, mtime and (small files) bytes."""
+    import os
+    import stat as st
+    state = {}
+    for p in sorted(folder.iterdir()):
+        s = os.lstat(p)
+        kind = st.S_IFMT(s.st_mode)
+        small = kind == st.S_IFREG and s.st_size < 1 << 20 and os.access(p, os.R_OK)
+        state[p.name] = (kind, os.readlink(p) if st.S_ISLNK(s.st_mode) else None, s.st_size, s.st_mtime_ns, st.S_IMODE(s.st_mode),
+                         p.read_bytes() if small else None)
+    return state
+
+
+def assert_russian_failure(r, status: int, *says: str):
+    assert r.rc == status, r
+    assert r.stderr.startswith("agent-cli: ") and r.stderr.count("\n") == 1, r.stderr
+    assert all(s in r.stderr for s in says), r.stderr
+    assert not english_lines(r.stderr), r.stderr
+
+
+def test_file_system_reasons_in_store_errors_are_russian(cli, sandbox):
+    """A FIFO, a symlink loop, a folder, a file too large in place of store.json; a FIFO in place of
+    the lock; a data folder others can write: a Russian reason that says what to do, exit 1, and
+    nothing on disk changes."""
+    import os
+    folder = sandbox.xdg.data / "moscowtime"
+    store = folder / "store.json"
+    assert cli(["add", "7:00"]).rc == 0
+    good = store.read_bytes()
+
+    def fifo(p):
+        p.unlink(); os.mkfifo(p)
+
+    def loop(p):
+        p.unlink(); p.symlink_to(p.name)
+
+    def to_folder(p):
+        (folder / "elsewhere").mkdir(); p.unlink(); p.symlink_to("elsewhere")
+
+    def too_large(p):
+        os.truncate(p, 300 << 20)
+
+    stores = (
+        (fifo, "это именованный канал (FIFO), а не обычный файл; уберите его или замените настоящим файлом"),
+        (loop, "слишком много символических ссылок"),
+        (to_folder, "это папка, а не обычный файл"),
+        (too_large, "его размер — 314572800 байт, больше допустимых 268435456 байт"),
+    )
+    for plant, says in stores:
+        plant(store)
+        before = disk_state(folder)
+        for args in (["list"], ["add", "8:00"], ["export", "--ics"]):
+            assert_russian_failure(cli(args, env=RU), 1, f"не удаётся прочитать {store}: {says}")
+            assert disk_state(folder) == before, args
+        # Put the real store back for the next case.
+        store.unlink()
+        if (folder / "elsewhere").exists():
+            (folder / "elsewhere").rmdir()
+        store.write_bytes(good)
+
+    lock = folder / "store.json.lock"
+    fifo(lock)
+    before = disk_state(folder)
+    assert_russian_failure(cli(["add", "8:00"], env=RU), 1,
+                           f"не удаётся записать {store}: блокировка {lock} — именованный канал (FIFO), а не обычный файл; уберите её",
+                           "прежняя версия не изменена")
+    assert disk_state(folder) == before
+    lock.unlink()
+
+    folder.chmod(0o707)
+    before = disk_state(folder)
+    assert_russian_failure(cli(["add", "8:00"], env=RU), 1, f"в папку {folder} могут писать другие пользователи (права 707); исправьте так: chmod go-w '{folder}'")
+    assert disk_state(folder) == before
+    folder.chmod(0o700)
+    assert cli(["list", "--json"]).rc == 0 and store.read_bytes() == good
+
+
+def test_an_unreadable_store_is_refused_in_russian(cli, sandbox):
+    """store.json the user may not read (mode 000; as root, without the capability that overrides
+    it): "доступ запрещён" and what to check, exit 1, the file untouched."""
+    import os
+    import shutil as sh
+    from harness import binary
+    folder = sandbox.xdg.data / "moscowtime"
+    store = folder / "store.json"
+    assert cli(["add", "7:00"]).rc == 0
+    prefix = []
+    if os.geteuid() == 0:
+        if not sh.which("setpriv"):
+            pytest.skip("setpriv (util-linux) is needed to drop CAP_DAC_OVERRIDE as root")
+        prefix = ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search"]
+    store.chmod(0)
+    try:
+        before = disk_state(folder)
+        for args in (["list"], ["add", "8:00"]):
+            r = sandbox.run(prefix + [str(binary("agent-cli")), *args], env=RU, timeout=15)
+            assert_russian_failure(type("R", (), {"rc": r.returncode, "stderr": r.stderr})(), 1,
+                                   f"не удаётся прочитать {store}: доступ запрещён: проверьте владельца и права файла и его папки")
+            assert disk_state(folder) == before
+    finally:
+        store.chmod(0o600)
+
+
+def test_a_broken_template_is_explained_in_russian(cli, tmp_path):
+    """A user's own template file with a mistake: which file, which field and why, in Russian, exit 1;
+    applying it creates nothing."""
+    import os
+    d = tmp_path / "data" / "templates"
+    d.mkdir(parents=True)
+    base = {"format": 1, "name": {"en": "Tea", "ru": "Чай"}, "description": {"en": "Tea time", "ru": "Время чая"}}
+    env = {**RU, "MOSCOWTIME_DATADIR": str(tmp_path / "data")}
+    before = cli(["list", "--json"]).stdout
+    cases = (
+        ('{"format": 1, "name": {"en": "B"}', "некорректный JSON: строка 1, столбец"),
+        (json.dumps(base), "в нём нет ни будильников, ни привычек"),
+        (json.dumps({**base, "alarms": [{"label": {"en": "Tea", "ru": "Чай"}, "time": "25:00"}]}), "alarms[0].time: ожидалось время вида 07:30"),
+        (json.dumps({**base, "alarms": [{"label": {"en": "Tea"}, "time": "17:00"}]}), 'alarms[0].label: ожидалось {"en": "…", "ru": "…"}'),
+        (json.dumps({**base, "habits": [{"name": {"en": "Tea", "ru": "Чай"}, "frequency": "hourly"}]}), "habits[0].frequency: «hourly»"),
+        (json.dumps({**base, "format": 2}), "«format» должен быть 1"),
+    )
+    for text, says in cases:
+        (d / "tea.json").write_text(text)
+        for args in (["template", "list"], ["template", "apply", "tea"], ["template", "show", "tea"]):
+            assert_russian_failure(cli(args, env=env), 1, f"шаблон {d / 'tea.json'} содержит ошибку: ", says)
+    (d / "tea.json").unlink()
+    os.mkfifo(d / "tea.json")
+    assert_russian_failure(cli(["template", "apply", "tea"], env=env), 1, "это именованный канал (FIFO), а не обычный файл")
+    assert cli(["list", "--json"]).stdout == before
+
+
+def test_a_bad_habit_csv_row_is_named_by_line_and_column_in_russian(cli, sandbox):
+    home = Path(sandbox.env["HOME"])
+    csv = home / "h.csv"
+    assert cli(["habit", "add", "Вода", "--start", "2026-10-01"], env=NOW).rc == 0
+    assert cli(["habit", "done", "Вода", "--date", "2026-11-02"], env=NOW).rc == 0
+    assert cli(["habit", "export", "--output", str(csv)]).rc == 0
+    good = csv.read_text()
+    lines = good.splitlines(keepends=True)
+    entry = next(i for i, l in enumerate(lines) if l.startswith("entry,"))
+    other = {**RU, **NOW, "XDG_DATA_HOME": str(home / "b")}
+    assert cli(["habit", "import", str(csv)], env=other).rc == 0
+    folder = home / "b" / "moscowtime"
+    cases = (
+        (lines[entry].replace("2026-11-02", "2026-11-31"), f"строка {entry + 1}, столбец «date»: неверная дата «2026-11-31»: ожидается ГГГГ-ММ-ДД"),
+        (lines[entry].replace(",done,", ",maybe,"), f"строка {entry + 1}, столбец «state»: "),
+        ("hobbit" + lines[entry][len("entry"):], f"строка {entry + 1}, столбец «record»: запись «hobbit» — не habit, не entry и не achievement"),
+    )
+    for row, says in cases:
+        csv.write_text("".join(lines[:entry] + [row] + lines[entry + 1:]))
+        before = disk_state(folder)
+        assert_russian_failure(cli(["habit", "import", str(csv)], env=other), 2, f"{csv}, {says}")
+        assert disk_state(folder) == before
+
+
+@pytest.mark.agent
+def test_why_alarms_cannot_wake_the_computer_is_russian(rig, sandbox):
+    """agent-cli status words the wake helper's reason by its code; only an unknown code shows the
+    helper's own text, quoted."""
+    rig.start_agent()
+    answers = {
+        "error no-capability moscowtime-wake lacks CAP_WAKE_ALARM (check: getcap)": "у moscowtime-wake нет права CAP_WAKE_ALARM",
+        "error no-rtc the kernel cannot set wake alarms on this machine's RTC (Invalid argument)": "ядро не может ставить будильники пробуждения",
+        "error timerfd cannot create the wake-up timer: Bad file descriptor": "ядро не дало создать таймер пробуждения",
+        "": "помощник пробуждения не дал понятного ответа",
+        "error sparkles the moon is wrong": "помощник пробуждения ответил: «the moon is wrong»",
+    }
+    for i, (answer, says) in enumerate(answers.items()):
+        helper = sandbox.path(f"wake-{i}")
+        helper.write_text(f"#!/bin/sh\necho \"{answer}\"\nexit 1\n")
+        helper.chmod(0o755)
+        r = rig.cli("status", env={**RU, "MOSCOWTIME_WAKE_HELPER": str(helper)})
+        [line] = [l for l in r.stdout.splitlines() if l.startswith("пробуждение:")]
+        assert "компьютер нельзя вывести из спящего режима: " in line and says in line, line
+        assert not english_lines(line.replace("the moon is wrong", "")), line
+    r = rig.cli("status", env={**RU, "MOSCOWTIME_WAKE_HELPER": str(sandbox.path("nothing"))})
+    [line] = [l for l in r.stdout.splitlines() if l.startswith("пробуждение:")]
+    assert "помощник пробуждения moscowtime-wake не установлен (его ставит make install или пакет)" in line, line

@@ -53,11 +53,11 @@ public final class DocumentStore: Sendable {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
         } catch {
-            throw StoreError(path: paths.dataDirectory, kind: .writeFailed(error.reason))
+            throw StoreError(path: paths.document, kind: .writeFailed(error.reason))  // the reason names the folder
         }
         let lock: FileLock
         do { lock = try FileLock(path: paths.lock) } catch {
-            throw StoreError(path: paths.lock, kind: .writeFailed(error.reason))
+            throw StoreError(path: paths.document, kind: .writeFailed(error.reason))  // the reason names the lock
         }
         defer { lock.unlock() }
         precondition(documentPath == paths.document, "only the document itself is updated")  // not UI
