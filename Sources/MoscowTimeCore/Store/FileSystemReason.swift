@@ -46,3 +46,8 @@ enum FileSystemReason {
                               count: size, ["size": String(size), "limit": String(limit)])
     }
 }
+
+/// The errno reasons for the programs' own system calls (running a helper, removing a file).
+public enum SystemReason {
+    public static func errno(_ code: Int32) -> Message { FileSystemReason.errno(code) }
+}

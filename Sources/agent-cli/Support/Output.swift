@@ -17,16 +17,18 @@ enum ExitStatus: Int32 {
 struct CLIFailure: Error {
     let template: String
     let values: [String: String]
+    /// Placeholders filled with other messages (a file system reason), worded with the rest.
+    let parts: [String: Message]
     let status: ExitStatus
 
-    init(_ template: String, _ values: [String: String] = [:], status: ExitStatus) {
-        self.template = template; self.values = values; self.status = status
+    init(_ template: String, _ values: [String: String] = [:], parts: [String: Message] = [:], status: ExitStatus) {
+        self.template = template; self.values = values; self.parts = parts; self.status = status
     }
 
     /// An already worded message (from a localizer or another component).
     init(message: String, status: ExitStatus) { self.init(message, [:], status: status) }
 
-    var message: String { CLIText.localizer(template, values) }
+    var message: String { Message(template, values, parts: parts).text(CLIText.localizer) }
 }
 
 /// stdout/stderr without Foundation; output is written in one piece, which keeps 10 000-line
