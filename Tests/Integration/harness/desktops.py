@@ -108,7 +108,10 @@ class NotificationServer:
         seen: list[ScreenText] = []
 
         def attempt():
-            seen.append(self.screen.read(window.rect, artefact))
+            # Its geometry as it is now: a server may still grow the window (its buttons) after
+            # mapping it, and a stale rectangle cuts the buttons off.
+            now = next((w for w in self.windows() if w.id == window.id), window)
+            seen.append(self.screen.read(now.rect, artefact))
             return seen[-1] if seen[-1].find(expect) else None
         try:
             return wait_until(attempt, timeout, f"{expect!r} in the notification", interval=0.3)
