@@ -64,7 +64,7 @@ enum SyncTool {
         }
         let state = try SyncState.load(ctx.store.paths)
         let failure = state.lastFailure.map { CalendarWording.stored($0, t) }
-        let clock = state.clockSkew.map { CalendarWording.clock(skew: $0, t) }
+        let clock = state.clockSkew != nil || state.serverClockUnknown ? CalendarWording.clock(skew: state.clockSkew, t) : nil
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
         if json {
             // The shape `agent-cli status --json` embeds; the reasons are worded for the reader.

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness import wait_until
-from test_caldav_sync import Machine, machines, radicale, server_clock  # noqa: F401 (fixtures)
+from test_caldav_sync import Machine, machines, proxy, radicale, server_clock  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.agent
 
@@ -66,6 +66,21 @@ def test_a_clock_within_five_minutes_of_the_server_is_trusted(machines, radicale
     a("rm", "Gone", at="2026-11-23T10:00:00Z"); a("sync", at="2026-11-23T10:01:00Z")
     r = a("sync", at="2027-06-01T10:04:00Z", server_at="2027-06-01T10:00:00Z")
     assert r.stderr == "" and cancelled_alarms(sandbox) == 0
+
+
+def test_a_server_without_a_date_header_prunes_nothing_and_says_so_in_sync_status(machines, proxy, sandbox):
+    a, _ = machines
+    proxy.hide_date = True
+    a("add", "7:30", "--label", "Gone")
+    a.setup(proxy.url); a("sync", at="2026-11-22T10:01:00Z")
+    a("rm", "Gone", at="2026-11-23T10:00:00Z"); a("sync", at="2026-11-23T10:01:00Z")
+    r = a("sync", at="2027-06-01T10:00:00Z")  # the tombstone's 180 days are over, by this clock
+    assert "the server sends no Date header" in r.stderr, r.stderr
+    assert cancelled_alarms(sandbox) == 1  # nothing pruned: no clock to check this one against
+    assert "the server sends no Date header" in a("sync", "status").stdout
+    proxy.hide_date = False  # the server's clock is known again: the warning goes
+    a("sync", at=None)
+    assert "Date header" not in a("sync", "status").stdout
 
 
 def test_the_clock_warning_reads_in_russian(machines, radicale):

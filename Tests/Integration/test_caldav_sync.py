@@ -94,10 +94,11 @@ class FaultyProxy:
         self.puts_before_dying: int | None = None
         self.garbage = False
         self.hide_sync_token = False  # act as a server without RFC 6578
+        self.hide_date = False  # act as a server that sends no Date header
         self.requests: list[str] = []
         # (method, status, response bytes, request body) of every request, in arrival order.
         self.log: list[tuple[str, int, int, bytes]] = []
-        # Several requests arrive at once (the uploads are concurrent): count PUTs under a lock.
+        # The server is threaded: count PUTs under a lock.
         self.lock = threading.Lock()
         proxy = self
 
@@ -131,7 +132,7 @@ class FaultyProxy:
                     proxy.log.append((self.command, r.status, len(data), body))
                 self.send_response_only(r.status)  # Radicale's own Date and Server follow
                 for k, v in r.getheaders():
-                    if k.lower() not in ("content-length", "transfer-encoding", "connection"):
+                    if k.lower() not in ("content-length", "transfer-encoding", "connection") + (("date",) if proxy.hide_date else ()):
                         self.send_header(k, v)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()

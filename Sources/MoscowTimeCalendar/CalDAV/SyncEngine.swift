@@ -108,6 +108,7 @@ public final class SyncEngine {
             }
             state = newState
             state.clockSkew = clock.agrees ? nil : clock.skew
+            state.serverClockUnknown = clock.server == nil
             try ConflictLog.append(lost, paths: store.paths, at: now)
             state.conflicts += report.conflicts
             // 3. Upload, recording each success.

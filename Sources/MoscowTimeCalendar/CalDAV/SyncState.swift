@@ -30,6 +30,9 @@ public struct SyncState: Sendable, Equatable {
     /// Seconds this machine's clock was off the server's at the last sync, when beyond
     /// `ServerClock.marginSeconds` (nothing is pruned meanwhile); nil when they agreed.
     public var clockSkew: Int64?
+    /// The server sent no `Date` at the last sync, so the clock could not be checked (and nothing
+    /// was pruned).
+    public var serverClockUnknown = false
 
     public init() {}
 
@@ -70,6 +73,7 @@ public struct SyncState: Sendable, Equatable {
         s.conflicts = json["conflicts"]?.intValue ?? 0
         s.lastRequests = json["lastRequests"]?.intValue ?? 0
         s.clockSkew = json["clockSkew"]?.intValue.map(Int64.init)
+        s.serverClockUnknown = json["serverClockUnknown"]?.boolValue ?? false
         return s
     }
 
@@ -99,6 +103,7 @@ public struct SyncState: Sendable, Equatable {
         }
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
         if let k = clockSkew { m.append(("clockSkew", .int(Int(k)))) }
+        if serverClockUnknown { m.append(("serverClockUnknown", .bool(true))) }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
     }
 
