@@ -43,7 +43,8 @@ struct StatusCommand: ParsableCommand {
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
                 ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
                 ("wakeFromSuspend", wake.json),
-                ("sync", sync ?? .object([("on", .bool(false))])),
+                // Set up but unreadable: on, with no state (the text says to ask `sync status`).
+                ("sync", sync ?? .object([("on", .bool(doc.sync.account != nil))])),
                 ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
             ])
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
