@@ -15,7 +15,7 @@ final class FileLock {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystem.kindName(st.st_mode)]))
+            throw FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         if retryingInterrupted({ flock(fd, LOCK_EX) }) != 0 {
             let why = FileSystem.why()

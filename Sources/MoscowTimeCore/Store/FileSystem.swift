@@ -40,9 +40,6 @@ enum FileSystem {
         }
     }
 
-    /// What kind of file `mode` is, for messages ("a named pipe (FIFO)").
-    static func kindName(_ mode: mode_t) -> Message { FileSystemReason.kind(mode) }
-
     /// Opens an existing regular file for reading without blocking; nil if it does not exist.
     /// `followLinks: false` refuses a symlink at `path` itself.
     static func openRegular(_ path: String, followLinks: Bool = true) throws(Failure) -> (fd: Int32, size: Int)? {
@@ -56,8 +53,8 @@ enum FileSystem {
         guard fstat(fd, &st) == 0 else { let reason = why(); close(fd); throw Failure(reason) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw Failure(Message("it is {kind}, not a regular file; move it away or replace it with the real file", parts: ["kind": kindName(st.st_mode)]),
-                          brief: Message("it is {kind}, not a regular file", parts: ["kind": kindName(st.st_mode)]))
+            throw Failure(Message("it is {kind}, not a regular file; move it away or replace it with the real file", parts: ["kind": FileSystemReason.kind(st.st_mode)]),
+                          brief: Message("it is {kind}, not a regular file", parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         return (fd, Int(st.st_size))
     }
@@ -88,7 +85,7 @@ enum FileSystem {
         var st = stat()
         guard lstat(dir, &st) == 0 else { throw Failure(Message("cannot inspect the folder {path}: {why}", ["path": dir], parts: ["why": why()])) }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure(Message("{path} is {kind}, not a folder; move it away", ["path": dir], parts: ["kind": kindName(st.st_mode)]))
+            throw Failure(Message("{path} is {kind}, not a folder; move it away", ["path": dir], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         if st.st_uid != geteuid() {
             throw Failure(Message("the folder {path} belongs to user {owner}, not to you ({uid}); another user could change your data there: move it away and run the command again",
@@ -138,7 +135,7 @@ enum FileSystem {
         // Refuse to replace a FIFO, device or directory that stands where the file should be.
         var st = stat()
         if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
-            throw Failure(Message("{path} is {kind}, not a regular file; move it away", ["path": target], parts: ["kind": kindName(st.st_mode)]))
+            throw Failure(Message("{path} is {kind}, not a regular file; move it away", ["path": target], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         let (fd, tmp) = try createExclusive(beside: target, mode: mode)
         var ok = false

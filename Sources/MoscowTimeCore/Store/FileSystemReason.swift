@@ -3,8 +3,9 @@ import Glibc
 
 /// Why a file could not be read, written or locked, as catalogue messages: the common errnos are
 /// named in words that say what to do; any other keeps the system's own text as a quoted detail.
-enum FileSystemReason {
-    static func errno(_ code: Int32) -> Message {
+/// Also what agent-cli says of its own failed system calls (running a helper, removing a file).
+public enum FileSystemReason {
+    public static func errno(_ code: Int32) -> Message {
         switch code {
         case EACCES, EPERM: return Message("permission denied: check the owner and mode of the file and its folder")
         case EROFS: return Message("the file system is read-only")
@@ -47,7 +48,3 @@ enum FileSystemReason {
     }
 }
 
-/// The errno reasons for the programs' own system calls (running a helper, removing a file).
-public enum SystemReason {
-    public static func errno(_ code: Int32) -> Message { FileSystemReason.errno(code) }
-}

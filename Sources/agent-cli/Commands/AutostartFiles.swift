@@ -150,7 +150,7 @@ enum Files {
 
     static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT {
-            throw CLIFailure("cannot remove {path}: {value}", ["path": path], parts: ["value": SystemReason.errno(errno)], status: .failure)
+            throw CLIFailure("cannot remove {path}: {value}", ["path": path], parts: ["value": FileSystemReason.errno(errno)], status: .failure)
         }
     }
 }

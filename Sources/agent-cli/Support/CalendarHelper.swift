@@ -16,6 +16,6 @@ enum CalendarHelper {
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        throw CLIFailure("cannot run {path}: {error}", ["path": path], parts: ["error": SystemReason.errno(errno)], status: .failure)
+        throw CLIFailure("cannot run {path}: {error}", ["path": path], parts: ["error": FileSystemReason.errno(errno)], status: .failure)
     }
 }
