@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from harness import run_cli
+from harness.clock import LIBFAKETIME
 
 pytestmark = pytest.mark.agent
 
 PASSWORD_FILE = "caldav-password"
-LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 
 
 class ServerClock:

@@ -13,6 +13,7 @@ import pytest
 from harness import (CLOSED_DISMISSED, BusMonitor, Child, DesktopStack, group_members, pid_alive,
                      wait_until)
 from harness.gui import HERE as HARNESS_DIR
+from harness.screen import _TXT_PIXEL, cross_near_top_right
 
 BELL = "/usr/share/sounds/freedesktop/stereo/bell.oga"
 
@@ -262,3 +263,46 @@ def test_stack_is_torn_down_when_a_test_body_raises():
             raise KeyError("boom")
     assert not any(pid_alive(pid) for pid in pids)
     assert _children_of(os.getpid()) == []
+
+
+def _pixels_of(tmp_path: Path, draw: list[str]) -> dict:
+    """Pixels of a 75×70 light image (the colours of lxqt-notificationd) with `draw` on it."""
+    image = tmp_path / "corner.png"
+    subprocess.run(["convert", "-size", "75x70", "xc:#EFEFEF", "-fill", "#333333", "-stroke", "#333333",
+                    *draw, str(image)], check=True, capture_output=True, timeout=20)
+    out = subprocess.run(["convert", str(image), "-depth", "8", "txt:-"], check=True, capture_output=True,
+                         text=True, timeout=20).stdout
+    return {(int(m[1]), int(m[2])): (int(m[3]), int(m[4]), int(m[5])) for m in _TXT_PIXEL.finditer(out)}
+
+
+CROSS = ["-strokewidth", "1.5", "-draw", "line 48,24 55,31", "-draw", "line 55,24 48,31"]
+FONT = ["-font", "DejaVu-Sans", "-pointsize", "13", "-strokewidth", "0"]
+
+
+@pytest.mark.parametrize("text", ["25", "ноября 2026", "Wednesday", "x х X Х", "ж Ж к К"])
+def test_the_close_glyph_is_found_by_its_shape_beside_any_text(tmp_path, text):
+    """The text the body wraps into the corner varies with the date and the language: the × is
+    found by its shape and never pulled towards the text (as a centroid of dark pixels was)."""
+    found = cross_near_top_right(_pixels_of(tmp_path, [*CROSS, *FONT, "-draw", f"text 2,66 '{text}'",
+                                                       "-draw", f"text 2,46 '{text}'"]))
+    assert found is not None and abs(found[0] - 51) <= 1 and abs(found[1] - 27) <= 1, found
+
+
+@pytest.mark.parametrize("text", ["25", "ноября 2026", "Wednesday", "1 7 4 8"])
+def test_text_alone_is_not_taken_for_a_close_glyph(tmp_path, text):
+    assert cross_near_top_right(_pixels_of(tmp_path, [*FONT, "-draw", f"text 2,30 '{text}'"])) is None
+
+
+@pytest.mark.agent
+def test_a_pinned_clock_reaches_the_project_binaries_and_runs_on(sandbox):
+    """harness/clock.py: agent-cli sees the pinned day (and its arguments: libfaketime must not
+    hide argv from the Swift runtime), and the clock runs from the pinned instant."""
+    from datetime import datetime
+    from harness import run_cli
+    from harness.clock import pin_clock
+    pin_clock(sandbox, datetime.fromisoformat("2031-02-09T23:59:58+03:00"))
+    first = run_cli(sandbox, ["now"])
+    assert first.rc == 0, first.stderr
+    assert first.stdout.startswith("23:59:5") and "Sunday, 9 February 2031" in first.stdout, first.stdout
+    wait_until(lambda: "Monday, 10 February 2031" in run_cli(sandbox, ["now"]).stdout, 10,
+               "the pinned clock to pass midnight")

@@ -59,7 +59,8 @@ class CliResult:
 def run_cli(sandbox: Sandbox, args: Sequence[str], timeout: float = 15.0,
             env: Optional[Mapping[str, str]] = None, input: Optional[str] = None) -> CliResult:
     """Run agent-cli with the sandbox environment; returns (rc, stdout, stderr)."""
-    r = sandbox.run([str(binary(CLI_NAME)), *args], timeout=timeout, env=env, input=input)
+    r = sandbox.run([str(binary(CLI_NAME)), *args], timeout=timeout, env={**sandbox.binary_env, **(env or {})},
+                    input=input)
     return CliResult(r.returncode, r.stdout, r.stderr)
 
 
@@ -74,7 +75,8 @@ class AgentProcess:
         self.sandbox = sandbox
         self._names_before = set(self._well_known_names())
         self.child: Child = sandbox.spawn(f"agent-{AgentProcess._count}",
-                                          [str(binary(AGENT_NAME)), *extra_args], env=env)
+                                          [str(binary(AGENT_NAME)), *extra_args],
+                                          env={**sandbox.binary_env, **(env or {})})
 
     @property
     def pid(self) -> int:

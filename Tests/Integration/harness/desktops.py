@@ -90,10 +90,11 @@ class NotificationServer:
             word = max(text.words, key=lambda w: w.rect.width)  # the longest word: surely text, not a button
             self.screen.click_word(word)
             return
-        # The × is drawn in the top right corner; find it there.
+        # The × is drawn in the top right corner; find it there by its shape (the body's text may
+        # wrap into that corner too, depending on the date and the language).
         r = window.rect
         corner = Rect(r.x + r.width * 3 // 4, r.y, r.width - r.width * 3 // 4, r.height * 2 // 5)
-        mark = self.screen.dark_mark(corner, artefact)
+        mark = self.screen.close_glyph(corner, artefact)
         if mark is None:
             raise LookupError(f"no close button in the top right corner of the {self.kind.name} notification ({artefact})")
         self.screen.click(*mark)

@@ -87,6 +87,9 @@ class Sandbox:
             "MOSCOWTIME_WAKE_HELPER": str(self.root / "no-wake-helper"),
         })
         self.env: dict[str, str] = env
+        # Added to the environment of the project's own binaries only (harness/agent.py), e.g. a
+        # pinned clock (harness/clock.py).
+        self.binary_env: dict[str, str] = {}
         self.buses: dict[str, object] = {}  # "session"/"system" -> bus.PrivateBus, set by PrivateBus
         self._cleanups: list[Callable[[], None]] = []
         self._closed = False

@@ -141,18 +141,13 @@ class Screen:
             found[(int(m[1]), int(m[2]))] = (int(m[3]), int(m[4]), int(m[5]))
         return found
 
-    def dark_mark(self, region: Rect, artefact: Union[str, Path]) -> Optional[tuple[int, int]]:
-        """The centre of the dark marks (a drawn ×) in a light `region`, in screen coordinates; rows
-        that are dark nearly all across (a window's border or margin) do not count."""
-        pixels = self.pixels(self.screenshot(artefact, region))
-        dark = {xy for xy, rgb in pixels.items() if max(rgb) < DARK}
-        width = max(x for x, _ in pixels) + 1
-        rows = {y for _, y in dark}
-        margins = {y for y in rows if sum(1 for x, yy in dark if yy == y) > 0.8 * width}
-        marks = [(x, y) for x, y in dark if y not in margins]
-        if not marks:
-            return None
-        return (region.x + sum(x for x, _ in marks) // len(marks), region.y + sum(y for _, y in marks) // len(marks))
+    def close_glyph(self, region: Rect, artefact: Union[str, Path]) -> Optional[tuple[int, int]]:
+        """The centre of a drawn × in a light `region`, in screen coordinates, or None: of the dark
+        shapes there (8-connected), those shaped like an × (see `is_cross`), the one nearest the
+        region's top right corner. Text that reaches the corner (a long body wrapped next to the ×)
+        is made of other shapes, so it neither hides the × nor pulls the click off it."""
+        found = cross_near_top_right(self.pixels(self.screenshot(artefact, region)))
+        return None if found is None else (region.x + found[0], region.y + found[1])
 
     def read(self, region: Rect, artefact: Union[str, Path]) -> ScreenText:
         """OCR of `region`; the region's screenshot is kept at `artefact`."""
@@ -181,6 +176,69 @@ class Screen:
     def move_away(self) -> None:
         """Park the pointer in the top-left corner (hover effects change what OCR reads)."""
         self._run(["xdotool", "mousemove", "--sync", "0", "0"])
+
+
+def cross_near_top_right(pixels: dict[tuple[int, int], tuple[int, int, int]]) -> Optional[tuple[int, int]]:
+    """The centre of the ×-shaped dark shape nearest the top right corner of an image (`pixels`
+    by (x, y)), or None."""
+    dark = {xy for xy, rgb in pixels.items() if max(rgb) < DARK}
+    crosses = [shape for shape in dark_shapes(dark) if is_cross(shape)]
+    if not crosses:
+        return None
+    right = max(x for x, _ in pixels)
+
+    def corner_distance(shape: frozenset) -> int:
+        (_, y0), (x1, _) = bounds(shape)
+        return (right - x1) ** 2 + y0 ** 2
+    (x0, y0), (x1, y1) = bounds(min(crosses, key=corner_distance))
+    return (x0 + x1) // 2, (y0 + y1) // 2
+
+
+def dark_shapes(dark: set) -> list[frozenset]:
+    """The 8-connected components of a set of (x, y) pixels."""
+    left, shapes = set(dark), []
+    while left:
+        todo, shape = [left.pop()], set()
+        while todo:
+            x, y = todo.pop()
+            shape.add((x, y))
+            for n in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        shapes.append(frozenset(shape))
+    return shapes
+
+
+def bounds(shape: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    xs, ys = zip(*shape)
+    return (min(xs), min(ys)), (max(xs), max(ys))
+
+
+CROSS_SIZE = range(5, 33)  # px: a close button's × at the usual UI scales
+CROSS_ON_DIAGONALS = 0.9   # share of its pixels near one of its box's two diagonals
+
+
+def is_cross(shape: frozenset) -> bool:
+    """An × : a roughly square shape whose pixels lie along both diagonals of its box and fill its
+    four corners and its centre. A digit, a letter's stroke or a frame line fails one of these."""
+    (x0, y0), (x1, y1) = bounds(shape)
+    w, h = x1 - x0 + 1, y1 - y0 + 1
+    if w not in CROSS_SIZE or h not in CROSS_SIZE or not 0.7 <= w / h <= 1.4:
+        return False
+    near = max(1.5, 0.2 * max(w, h))
+
+    def diagonal_distance(x: int, y: int) -> float:
+        u, v = (x - x0) / max(w - 1, 1) * (h - 1), y - y0  # x scaled onto the height
+        return min(abs(u - v), abs(u - (h - 1 - v)))
+    on = sum(1 for x, y in shape if diagonal_distance(x, y) <= near)
+    corner = max(1, round(near))
+
+    def filled(cx: int, cy: int) -> bool:
+        return any(abs(x - cx) <= corner and abs(y - cy) <= corner for x, y in shape)
+    centre = ((x0 + x1) // 2, (y0 + y1) // 2)
+    return (on >= CROSS_ON_DIAGONALS * len(shape)
+            and all(filled(cx, cy) for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), centre)))
 
 
 def first(words: Iterable[Word], what: str) -> Word:
