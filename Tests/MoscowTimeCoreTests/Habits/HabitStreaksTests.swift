@@ -92,3 +92,42 @@ struct HabitStreaksTests {
         #expect(streaks(F.habit(.timesPerWeek(1), start: "2026-12-01"), today: "2026-11-21").longest == 0)
     }
 }
+
+/// At most (Loop's `StreakList`, AT_MOST: `value != UNKNOWN && value <= target`): only a day with
+/// an amount logged within the limit counts; a day with nothing logged breaks the streak, while
+/// the score still takes it as kept.
+struct HabitAtMostStreaksTests {
+    typealias F = HabitFixture
+
+    func timeline(_ entries: [String: String], start: String = "2025-11-01", today: String) -> HabitTimeline {
+        HabitTimeline(F.habit(start: start, kind: F.coffeeLimit, entries), today: F.day(today))
+    }
+
+    @Test func oneLoggedDayIsAStreakOfOneNotOfEveryDaySinceTheStart() {
+        // A year and more since the start, one day logged within the limit (yesterday).
+        let t = timeline(["2026-11-24": "1"], today: "2026-11-25")
+        #expect(HabitStreaks(t) == HabitStreaks(current: 1, longest: 1, unit: .days))
+        #expect(t.score > 0.99)  // the days with nothing logged are kept for the score
+    }
+
+    @Test func aDayWithNothingLoggedBreaksOverTheLimitBreaksASkipKeeps() {
+        // 1 2 (nothing) 0 skip 2 | 3 (over) | 1, today open
+        let t = timeline(["2026-11-01": "1", "2026-11-02": "2", "2026-11-04": "0", "2026-11-05": "skip",
+                          "2026-11-06": "2", "2026-11-07": "3", "2026-11-08": "1"],
+                         start: "2026-11-01", today: "2026-11-09")
+        #expect(HabitStreaks(t) == HabitStreaks(current: 1, longest: 3, unit: .days))
+        #expect(HabitStreaks(t).runs.map(\.length) == [2, 3, 1])
+    }
+
+    @Test func todayWithNothingLoggedIsOpenAndOnceLoggedCounts() {
+        #expect(HabitStreaks(timeline(["2026-11-24": "2"], today: "2026-11-25")).current == 1)
+        #expect(HabitStreaks(timeline(["2026-11-24": "2", "2026-11-25": "0"], today: "2026-11-25")).current == 2)
+    }
+
+    @Test func weekdayAtMostHabitsCountOnlyLoggedWeekdays() {
+        // Due Mon 2, Wed 4, Fri 6, Mon 9: Wed 4 has nothing logged.
+        let h = F.habit(.weekdays([.monday, .wednesday, .friday]), start: "2026-11-02", kind: F.coffeeLimit,
+                        ["2026-11-02": "1", "2026-11-06": "2", "2026-11-09": "0"])
+        #expect(HabitStreaks(HabitTimeline(h, today: F.day("2026-11-10"))) == HabitStreaks(current: 2, longest: 2, unit: .days))
+    }
+}

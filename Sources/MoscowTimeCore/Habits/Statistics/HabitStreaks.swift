@@ -5,8 +5,10 @@
 /// - yes/no habits (and numeric ones with a goal per day on a non-daily frequency): a done day, a
 ///   skipped day, or a day Loop fills in automatically because the last X completions came within
 ///   Y days (`LoopIntervals`): a once-a-week habit done every week is one long streak of days;
-/// - numeric habits: a day whose amount alone meets the goal (at most: nothing logged is a good
-///   day), or a skipped day;
+/// - numeric habits: a day whose amount alone meets the goal, or a skipped day. At most: only a day
+///   with an amount logged within the limit; a day with nothing logged breaks the streak, as in
+///   Loop's `StreakList` (`value != UNKNOWN && value <= target`), though the score and the rates
+///   take it as kept;
 /// - fixed weekday habits (not in Loop): their weekdays only, done or skipped, the days between
 ///   ignored; the length counts those weekdays.
 /// A skipped day keeps the streak and counts in its length (Loop's rule for yes/no habits; Loop
@@ -57,10 +59,22 @@ public struct HabitStreaks: Hashable, Sendable {
         return longestFirst.prefix(limit).sorted { $0.offset > $1.offset }.map(\.element)
     }
 
+    /// Each day's outcome as a streak counts it: the timeline's, except that an at-most day with
+    /// nothing logged (met for the score) is empty here.
+    static func streakOutcomes(_ t: HabitTimeline) -> [HabitDayOutcome] {
+        guard t.habit.kind.goal?.direction == .atMost else { return t.outcomes }
+        var outcomes = [HabitDayOutcome](repeating: .empty, count: t.count)
+        for entry in t.habit.entries where entry.status != .noted {
+            if let i = t.index(of: entry.date) { outcomes[i] = t.outcomes[i] }
+        }
+        return outcomes
+    }
+
     static func runs(_ t: HabitTimeline) -> [Run] {
         let h = t.habit
         guard t.count > 0 else { return [] }
         if case .weekdays = h.frequency { return weekdayRuns(t) }
+        let outcomes = streakOutcomes(t)
         let (x, y) = h.frequency.loopFraction!
         let base = t.first.daysSinceEpoch
         let todayDay = t.today.daysSinceEpoch
@@ -69,16 +83,16 @@ public struct HabitStreaks: Hashable, Sendable {
         // intervals slide back).
         var counted: [Int64] = []
         if let goal = h.kind.goal, y == 1 || goal.per == .period {
-            for i in 0..<t.count where t.outcomes[i] == .met || t.outcomes[i] == .skipped {
+            for i in 0..<t.count where outcomes[i] == .met || outcomes[i] == .skipped {
                 if i == t.count - 1 && open { continue }
                 counted.append(base + Int64(i))
             }
         } else if x == y {
-            for i in 0..<t.count where t.outcomes[i] == .met || t.outcomes[i] == .skipped { counted.append(base + Int64(i)) }
+            for i in 0..<t.count where outcomes[i] == .met || outcomes[i] == .skipped { counted.append(base + Int64(i)) }
         } else {
             var done: [Int64] = [], skipped: [Int64] = []
             for i in 0..<t.count {
-                switch t.outcomes[i] {
+                switch outcomes[i] {
                 case .met: done.append(base + Int64(i))
                 case .skipped: skipped.append(base + Int64(i))
                 case .empty, .unmet: break
@@ -101,13 +115,14 @@ public struct HabitStreaks: Hashable, Sendable {
 
     static func weekdayRuns(_ t: HabitTimeline) -> [Run] {
         var runs: [Run] = []
+        let outcomes = streakOutcomes(t)
         var startIndex = -1, lastIndex = -1, length = 0
         func close() {
             if length > 0 { runs.append(Run(start: t.date(at: startIndex), end: t.date(at: lastIndex), length: length)) }
             length = 0
         }
         for i in 0..<t.settledCount where t.scheduled[i] {
-            switch t.outcomes[i] {
+            switch outcomes[i] {
             case .met, .skipped:
                 if length == 0 { startIndex = i }
                 lastIndex = i; length += 1
