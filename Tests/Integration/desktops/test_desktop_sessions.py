@@ -1,0 +1,346 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The agent on two whole desktops as their notification server and tray host: GNOME Shell 43
+(X11 on Xvfb; banners read through org.gnome.Shell.Eval) and KDE Plasma 5.27 (popups read with
+tesseract OCR). Buttons, × and menu items are clicked with a real pointer (xdotool).
+
+Each desktop starts once for this module (a few seconds; harness/gnome.py, harness/plasma.py) and
+every test gets a fresh agent and a fresh store in it, on the stage's pinned clock (conftest.py):
+times the tests compute are on that clock too (`_now`). Screenshots are kept under
+.build/test-artefacts/desktops/gnome/ and .../plasma/. `scripts/test-desktops -k gnome` runs one.
+"""
+from __future__ import annotations
+
+import re
+import time
+from datetime import timedelta
+
+import dbus
+import dbus.lowlevel
+import pytest
+
+from harness import BusMonitor, wait_until
+from harness.alarms import AgentRig, hhmm, iso_z, parse_iso, store_document, timer_alarm, utc_now
+from harness.clock import pin_clock, requested_instant
+from harness.gnome import GnomeShell, gnome_installed
+from harness.plasma import PlasmaDesktop, plasma_installed
+
+from .artefacts import artefact_dir
+from .conftest import LONGEST_ENGLISH_DAY
+
+pytestmark = pytest.mark.agent
+
+DESKTOPS = {"gnome": (GnomeShell, gnome_installed), "plasma": (PlasmaDesktop, plasma_installed)}
+# GetServerInformation: name, vendor, version prefix
+SERVERS = {"gnome": ("gnome-shell", "GNOME", "43."), "plasma": ("Plasma", "KDE", "5.27.")}
+SNOOZE_MINUTES = 10  # the default
+ACHIEVEMENT = "Achievement earned"
+AGENT_IFACE = "org.moscowtime.Agent1"
+NOTIFY_IFACE = "org.freedesktop.Notifications"
+
+
+@pytest.fixture(scope="module", params=sorted(DESKTOPS))
+def desktop(request):
+    cls, installed = DESKTOPS[request.param]
+    if not installed():
+        pytest.fail(f"{request.param} is not installed: run scripts/setup-deps desktops")
+    session = cls()
+    session.name = request.param
+    session.out = artefact_dir("desktops", request.param)
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+@pytest.fixture(autouse=True)
+def pinned_clock(desktop):
+    """conftest.py's pinned clock, in the desktop's sandbox (where this module's binaries run)."""
+    instant = requested_instant(LONGEST_ENGLISH_DAY)
+    pin_clock(desktop.sandbox, instant)
+    return instant
+
+
+def _offset(desktop) -> float:
+    """Seconds the binaries' clock is ahead of the real one."""
+    return float(desktop.sandbox.binary_env["FAKETIME"])
+
+
+def _now(desktop):
+    """Now on the binaries' clock."""
+    return utc_now() + timedelta(seconds=_offset(desktop))
+
+
+@pytest.fixture
+def rig(desktop):
+    """A fresh agent's rig in the desktop's session; afterwards its agents stop, whatever is left on
+    screen goes and the store and state are removed."""
+    rig = AgentRig(desktop.sandbox, desktop.bus, None)
+    try:
+        yield rig
+    finally:
+        try:
+            for agent in rig.agents:
+                agent.stop()
+            rig.calls.monitor.stop()
+            desktop.clear_notifications()
+        finally:
+            desktop.reset_agent_data()
+
+
+def _snooze(rig, alarm_id):
+    return rig.state().get("snoozes", {}).get(alarm_id)
+
+
+def _snoozed_at(rig, alarm_id) -> float:
+    entry = wait_until(lambda: (e := rig.next_for(alarm_id)) and e["snoozed"] and e, 5,
+                       "the snoozed ring in agent-cli next")
+    return parse_iso(entry["at"]).timestamp()
+
+
+def _assert_ring(desktop, shown, label):
+    assert shown.critical, f"{label} is not shown as critical on {desktop.name}: {shown}"
+    assert shown.buttons == ["Snooze", "Stop"], shown
+    if desktop.name == "gnome":  # read exactly
+        assert shown.title == label
+        assert shown.body.startswith("Alarm · ") and shown.body.endswith(f"Snooze: {SNOOZE_MINUTES} min"), shown.body
+    else:  # OCR
+        assert re.search(rf"Snooze:? {SNOOZE_MINUTES} ?min", shown.body), shown.body
+
+
+# -- the ringing alarm ------------------------------------------------------------------------------
+
+def test_an_alarm_rings_critical_with_snooze_and_stop_and_snooze_snoozes(desktop, rig):
+    name, vendor, version, _ = desktop.information()
+    assert (name, vendor) == SERVERS[desktop.name][:2] and version.startswith(SERVERS[desktop.name][2]), \
+        (name, vendor, version)
+    rig.start_agent()
+    t = rig.timer(1, "Breakfast")
+    shown = desktop.notification("Breakfast", desktop.out / "ringing.png", expect="Stop")
+    _assert_ring(desktop, shown, "Breakfast")
+    pressed = time.time() + _offset(desktop)
+    desktop.press(shown, "Snooze")
+    wait_until(lambda: _snooze(rig, t.id), 5, "the alarm to be snoozed")
+    desktop.wait_for_gone(shown)
+    assert rig.alarm(t.id)["enabled"] is True
+    assert _snoozed_at(rig, t.id) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+    assert rig.cli_json("status")["ringing"] == []
+    desktop.screen.screenshot(desktop.out / "after-snooze.png")
+
+
+def test_stop_stops_and_a_stopped_one_time_timer_stays_off(desktop, rig):
+    rig.start_agent()
+    t = rig.timer(1, "Kettle")
+    shown = desktop.notification("Kettle", desktop.out / "ringing-stop.png", expect="Stop")
+    _assert_ring(desktop, shown, "Kettle")
+    desktop.press(shown, "Stop")
+    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the one-time timer to be switched off")
+    desktop.wait_for_gone(shown)
+    assert _snooze(rig, t.id) is None
+    assert rig.next_for(t.id) is None
+    assert rig.cli_json("status")["ringing"] == []
+
+
+def test_closing_the_notification_snoozes(desktop, rig):
+    """The × (GNOME's shows while the pointer is on the banner): a user dismissal, which snoozes."""
+    rig.start_agent()
+    t = rig.timer(1, "Dishes")
+    shown = desktop.notification("Dishes", desktop.out / "ringing-close.png", expect="Stop")
+    desktop.dismiss(shown)
+    wait_until(lambda: _snooze(rig, t.id), 5, "the dismissed alarm to be snoozed")
+    desktop.wait_for_gone(shown)
+    assert rig.alarm(t.id)["enabled"] is True
+    assert rig.next_for(t.id)["snoozed"] is True
+
+
+def test_two_alarms_at_the_same_minute_can_both_be_answered(desktop, rig):
+    """GNOME shows one banner at a time: the second waits in the queue until the first is answered,
+    then shows and can be answered too. Plasma stacks both popups."""
+    due = _now(desktop).replace(microsecond=0) + timedelta(seconds=3)
+    one, two = timer_alarm("Coffee", due, duration=3), timer_alarm("Walk", due, duration=3)
+    rig.write_store(store_document([one, two]))
+    rig.start_agent()
+    labels = {"Coffee": one["id"], "Walk": two["id"]}
+    if desktop.name == "gnome":
+        first = wait_until(lambda: (b := desktop.banner()) and b["state"] == 2 and len(b["queued"]) == 1 and b,
+                           10, "one banner shown and one queued")
+        assert {first["title"], *first["queued"]} == set(labels), first
+        first, second = first["title"], first["queued"][0]
+    else:
+        desktop.wait_for_popups(2)
+        first, second = "Coffee", "Walk"
+    shown = desktop.notification(first, desktop.out / "two-alarms-first.png", expect="Stop")
+    _assert_ring(desktop, shown, first)
+    desktop.press(shown, "Snooze")
+    wait_until(lambda: _snooze(rig, labels[first]), 5, f"{first} to be snoozed")
+    desktop.wait_for_gone(shown)
+
+    shown = desktop.notification(second, desktop.out / "two-alarms-second.png", expect="Stop")
+    _assert_ring(desktop, shown, second)
+    desktop.press(shown, "Stop")
+    wait_until(lambda: rig.alarm(labels[second])["enabled"] is False, 5, f"{second} to be stopped")
+    desktop.wait_for_gone(shown)
+    # Nothing lost, nothing mixed up: one snoozed, one stopped, nothing rings.
+    assert _snooze(rig, labels[first]) and _snooze(rig, labels[second]) is None
+    assert rig.alarm(labels[first])["enabled"] is True
+    assert rig.cli_json("status")["ringing"] == []
+
+
+# -- habits --------------------------------------------------------------------------------------------
+
+def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
+    # Reminders at this minute, added "two minutes ago": due now, shown as soon as the agent starts
+    # (not in a minute's last seconds: one due at 23:59 and shown at 00:00 would be yesterday's).
+    now = wait_until(lambda: (t := _now(desktop)).second < 50 and t, 15, "a minute's first 50 seconds")
+    pinned = {"MOSCOWTIME_NOW": iso_z(now - timedelta(minutes=2))}
+    # Reminders show in the document's order. Done comes last: its achievement is a new banner, and
+    # GNOME sends a queued banner that shows just as another arrives, while the user is active (the
+    # click), straight into the message list (README, "GNOME Shell").
+    answers = {"Reading": "Skip", "Stretching": "Later", "Walking": "Done"}
+    ids = {name: rig.cli_json("habit", "add", name, "--remind", hhmm(now), env=pinned)["id"] for name in answers}
+    # GNOME: with the user busy, of normal banners arriving in the same instant the first goes
+    # straight into the message list (README, "GNOME Shell"); an idle user gets all three in turn.
+    desktop.wait_for_idle_user()
+    rig.start_agent()
+    achievement = None
+    left = dict(answers)
+    while left or achievement is None:
+        titles = ([ACHIEVEMENT] if achievement is None else []) + sorted(left)
+        shown = desktop.notification(titles, desktop.out / "habit.png", timeout=15)
+        (desktop.out / "habit.png").replace(desktop.out / f"habit-{shown.title.split()[0].lower()}.png")
+        if shown.title == ACHIEVEMENT:
+            achievement = shown
+            assert not shown.critical and shown.buttons == [], shown
+            desktop.dismiss(shown)
+        else:
+            assert not shown.critical, shown
+            assert shown.buttons == ["Done", "Skip", "Later"], shown
+            desktop.press(shown, left.pop(shown.title))
+        desktop.wait_for_gone(shown)
+    if desktop.name == "gnome":
+        assert achievement.body == "First completion — Walking", achievement
+    else:
+        assert re.search(r"First completion\W+Walking", achievement.body), achievement
+
+    def today(name):
+        return rig.cli_json("habit", "show", name)["today"]["state"]
+    wait_until(lambda: today("Walking") == "done", 5, "Walking done today")
+    wait_until(lambda: today("Reading") == "skipped", 5, "Reading skipped today")
+    wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
+               "Stretching to be asked again later")
+    assert today("Stretching") not in ("done", "skipped")
+    assert not rig.state()["habitReminders"].get("open")
+
+
+# -- the tray icon ------------------------------------------------------------------------------------
+
+def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
+    at = _now(desktop) + timedelta(hours=3)
+    rig.cli("add", hhmm(at), "--days", "everyday", "--label", "Breakfast")
+    agent = rig.start_agent()
+    icon = desktop.wait_for_tray_icon(desktop.out / "tray-icon.png")
+    wait_until(lambda: rig.cli_json("status")["tray"] == "shown", 5, "status to say the icon is shown")
+    menu = desktop.open_tray_menu(icon, desktop.out / "tray-menu.png")
+    assert hhmm(at) in menu.text and "Breakfast" in menu.text, menu.labels
+    assert "Pause" in menu.text and "Quit" in menu.text, menu.labels
+    if desktop.name == "gnome":
+        assert "Pause for 1 hour" in menu.labels, menu.labels
+    assert rig.cli_json("status")["pausedUntil"] is None
+    pressed = time.time() + _offset(desktop)
+    menu.click("Pause for 1 hour")
+    paused = wait_until(lambda: rig.cli_json("status")["pausedUntil"], 5, "the agent to pause")
+    assert parse_iso(paused).timestamp() - pressed == pytest.approx(3600, abs=5)
+    desktop.screen.screenshot(desktop.out / "tray-paused.png")
+    assert agent.alive()
+
+
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_without_the_appindicator_extension_status_says_why_there_is_no_icon(desktop, rig):
+    desktop.set_appindicator(False)
+    try:
+        rig.start_agent()
+        wait_until(lambda: rig.cli_json("status")["tray"] == "no-watcher", 5, "status to report no watcher")
+        text = rig.cli("status").stdout
+        assert "GNOME without the AppIndicator extension" in text, text
+        assert desktop.indicators() == []
+        # Notifications work as usual.
+        t = rig.timer(1, "Toast")
+        shown = desktop.notification("Toast", desktop.out / "no-appindicator-ringing.png")
+        desktop.press(shown, "Stop")
+        wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
+    finally:
+        desktop.set_appindicator(True)
+
+
+# -- Plasma's NotificationClosed(id, 3) after a button ------------------------------------------------
+
+_SIGNAL_RX = re.compile(r"^signal time=\S+ .*?interface=([\w.]+); member=(\w+)\n((?:   .*\n?)*)", re.M)
+
+
+def _signals(monitor):
+    """(interface, member, [arguments as text]) of every signal dbus-monitor printed."""
+    out = []
+    for m in _SIGNAL_RX.finditer(monitor.text()):
+        args = [re.sub(r"^\s*\w+ ", "", a).strip('"') for a in m.group(3).splitlines() if a.strip()]
+        out.append((m.group(1), m.group(2), args))
+    return out
+
+
+def _after_press(monitor, key):
+    """The notification id that `key` was invoked on, once plasmashell also said it closed twice."""
+    def seen():
+        sigs = _signals(monitor)
+        ids = [a[0] for i, m, a in sigs if (i, m) == (NOTIFY_IFACE, "ActionInvoked") and a[1] == key]
+        if not ids:
+            return None
+        closed = [a for i, m, a in sigs if (i, m) == (NOTIFY_IFACE, "NotificationClosed") and a[0] == ids[0]]
+        return (ids[0], closed) if len(closed) >= 2 else None
+    return wait_until(seen, 5, f"ActionInvoked({key}) and two NotificationClosed")
+
+
+MARK_IFACE = "org.moscowtime.Test"
+
+
+def _settled(rig, monitor, mark):
+    """Returns once the agent has handled every signal sent before this call, and the monitor has
+    printed every signal the agent sent meanwhile: a round trip to the agent (agent-cli status),
+    then a signal of ours, which the monitor prints after everything the bus routed before it."""
+    rig.cli_json("status")
+    msg = dbus.lowlevel.SignalMessage("/org/moscowtime/Test", MARK_IFACE, "Mark")
+    msg.append(mark)
+    rig.bus.conn.send_message(msg)
+    monitor.wait_for(rf'member=Mark\n\s+string "{mark}"')
+
+
+@pytest.mark.parametrize("desktop", ["plasma"], indirect=True)
+def test_plasma_closed_reason_3_after_a_button_does_nothing_twice(desktop, rig):
+    monitor = BusMonitor(desktop.sandbox, desktop.bus, f"type='signal',interface='{NOTIFY_IFACE}'",
+                         f"type='signal',interface='{AGENT_IFACE}'", f"type='signal',interface='{MARK_IFACE}'",
+                         name="plasma-signals")
+    try:
+        rig.start_agent()
+        t = rig.timer(1, "Coffee")
+        shown = desktop.notification("Coffee", desktop.out / "double-close-snooze.png", expect="Stop")
+        pressed = time.time() + _offset(desktop)
+        desktop.press(shown, "Snooze")
+        nid, closed = _after_press(monitor, "snooze")
+        assert closed == [[nid, "3"], [nid, "3"]], closed
+        _settled(rig, monitor, "snooze")
+        snoozed = [a for i, m, a in _signals(monitor) if (i, m) == (AGENT_IFACE, "AlarmSnoozed") and a[0] == t.id]
+        assert len(snoozed) == 1, snoozed
+        assert int(snoozed[0][1]) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+        assert _snoozed_at(rig, t.id) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+
+        s = rig.timer(1, "Walk")
+        shown = desktop.notification("Walk", desktop.out / "double-close-stop.png", expect="Stop")
+        desktop.press(shown, "Stop")
+        nid, closed = _after_press(monitor, "stop")
+        assert closed == [[nid, "3"], [nid, "3"]], closed
+        _settled(rig, monitor, "stop")
+        mine = [(m, a) for i, m, a in _signals(monitor) if i == AGENT_IFACE and a and a[0] == s.id]
+        assert [m for m, _ in mine].count("AlarmStopped") == 1 and "AlarmSnoozed" not in [m for m, _ in mine], mine
+        assert rig.alarm(s.id)["enabled"] is False and _snooze(rig, s.id) is None
+        assert rig.next_for(s.id) is None
+        # The first alarm's snooze was not touched by the second's signals.
+        assert len([a for i, m, a in _signals(monitor) if (i, m) == (AGENT_IFACE, "AlarmSnoozed")]) == 1
+    finally:
+        monitor.stop()
