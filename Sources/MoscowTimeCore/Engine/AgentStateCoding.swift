@@ -2,8 +2,10 @@
 /// JSON form of `AgentState`. The file keeps the alarm states in two maps, as since schema 1:
 /// `handled` (each alarm's latest handled occurrence) and `snoozes` (alarms in `.snoozed`). Added
 /// later, still schema 1 (older agents ignore them, and files without them load as before):
-/// `ringing` (alarms in `.ringing`, so that a ring cut short by a crash rings on) and
-/// `notifications` (`RingNotifications`). A damaged entry in either is dropped, never fatal.
+/// `ringing` (alarms in `.ringing`, so that a ring cut short by a crash rings on),
+/// `notifications` (`RingNotifications`) and `seen` (each alarm's version taken in and since when,
+/// see `NextRing`). A damaged entry in any is dropped, never fatal (a version not recorded is
+/// taken in again, from the store's last write).
 ///
 /// Decoding salvages: each part (every handled occurrence, every snooze, the pause, the habit
 /// reminders) is read on its own, and a bad part — damaged, or an instant out of range — is dropped
@@ -22,6 +24,14 @@ public enum AgentStateCoding {
                               ("count", .int($0.value.count))]))
         })))
         if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
+        let seen = book.seen
+        if !seen.isEmpty {
+            members.append(("seen", .object(seen.sorted { $0.key < $1.key }.map {
+                ($0.key, .object([("modified", .string(ISO8601.utcString($0.value.modified))),
+                                  ("zone", .string($0.value.zone)),
+                                  ("since", .string(ISO8601.utcString($0.value.since)))]))
+            })))
+        }
         members.append(("habitReminders", HabitReminderStateCoding.encode(s.habitReminders)))
         if !book.ringing.isEmpty {
             members.append(("ringing", .object(book.ringing.sorted { $0.key < $1.key }.map { ($0.key, encodeRing($0.value)) })))
@@ -77,6 +87,15 @@ public enum AgentStateCoding {
             do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch { problems.append(error.description) }
         }
         decodeRinging(json, into: &s)
+        if case .object(let members)? = json["seen"] {
+            for (id, v) in members {
+                guard let r = try? FieldReader(v, path: "seen.\(id)"),
+                      let version = try? SeenVersion(modified: r.instant("modified"), zone: r.string("zone"),
+                                                     since: r.instant("since"))
+                else { continue }
+                s.alarms.markSeen(id, version)
+            }
+        }
         return (s, problems)
     }
 

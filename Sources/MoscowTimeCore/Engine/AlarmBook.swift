@@ -24,6 +24,14 @@ public struct AlarmBook: Hashable, Sendable {
         tracks[id, default: AlarmTrack()].handled = occurrence
     }
 
+    /// Per alarm id: the version taken in.
+    public var seen: [String: SeenVersion] { tracks.compactMapValues(\.seen) }
+
+    /// Records the version taken in (state files, tests).
+    public mutating func markSeen(_ id: String, _ version: SeenVersion) {
+        tracks[id, default: AlarmTrack()].seen = version
+    }
+
     /// Puts an alarm in the ringing state (state files, tests).
     public mutating func setRinging(_ id: String, _ ring: RingingAlarm) {
         tracks[id, default: AlarmTrack()].state = .ringing(ring)

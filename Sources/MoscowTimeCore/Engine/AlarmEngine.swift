@@ -11,8 +11,12 @@
 /// - An occurrence older than the late window when first seen (asleep, agent not running) does not
 ///   ring; it is reported in one "missed" notification. Within the window it rings, marked late
 ///   when more than `lateThreshold` after its time.
-/// - Occurrences before an alarm's last modification are never rung or reported.
-/// - While paused, due alarms are reported, not rung.
+/// - Which occurrence is due and which rings next is `NextRing`'s one rule, shared with the wake
+///   planner and everything that shows the next ring: occurrences from before the alarm's current
+///   version arrived on this machine (by its own clock) are never rung or reported.
+/// - Decisions read the alarm as it is now, not as it was when it started ringing: a stopped or
+///   unanswered one-time alarm is switched off only when that occurrence was its schedule's last.
+/// - While paused, due alarms are reported, not rung. A ring already in progress goes on.
 public final class AlarmEngine {
     public static let lateThreshold: Int64 = 60
 
@@ -35,6 +39,16 @@ public final class AlarmEngine {
 
     private var settings: Settings { document.settings }
     private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
+    private func rule(_ now: Instant) -> NextRing {
+        NextRing(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, now: now)
+    }
+
+    /// Whether `occurrence` was the last of the alarm's schedule as it is now: a one-time alarm
+    /// moved to another day, or made repeating, while it rang has more to come and stays on.
+    private func wasLast(_ id: String, _ occurrence: Instant) -> Bool {
+        guard let alarm = alarmsByID[id] else { return false }
+        return calculator.next(alarm.schedule, after: occurrence) == nil
+    }
 
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
     public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> [EngineEffect] {
@@ -55,8 +69,9 @@ public final class AlarmEngine {
         return effects
     }
 
-    /// Decides what is due at `now`. Safe to call at any time, any number of times.
-    public func evaluate(now: Instant) -> [EngineEffect] {
+    /// Decides what is due at `now`. Safe to call at any time, any number of times. `atStart`: the
+    /// agent has just started (see `NextRing.since`).
+    public func evaluate(now: Instant, atStart: Bool = false) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         var missed: [MissedAlarm] = []
         var changed = false
@@ -66,22 +81,24 @@ public final class AlarmEngine {
             guard let r = state.update(id, { $0.timeOut(at: now) }) else { continue }
             effects.append(.silence(alarmID: id, reason: .unanswered))
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .unanswered))
-            if r.isOneTime { disable.append(id) }
+            if wasLast(id, r.due) { disable.append(id) }
         }
 
         let paused = state.pausedUntil.map { $0 > now } ?? false
         if let p = state.pausedUntil, p <= now { state.pausedUntil = nil; changed = true }
+        let rule = rule(now)
 
         for alarm in document.alarms where alarm.enabled {
             let id = alarm.id
+            let since = rule.since(alarm, state[id], atStart: atStart)
+            if state.update(id, { $0.see(alarm, in: zone, since: since) }) { changed = true }
             // What comes due now: a new occurrence of the schedule wins over a pending snooze.
             var due: (occurrence: Instant, at: Instant, snoozes: Int)?
             if let s = state.update(id, { $0.snoozeEnded(at: now) }) {
                 changed = true
                 due = (s.due, s.until, s.count)
             }
-            let baseline = max(state[id].handled ?? alarm.modified, alarm.modified)
-            if let latest = calculator.latest(alarm.schedule, atOrBefore: now), latest > baseline {
+            if let latest = rule.due(alarm, state[id]) {
                 state.update(id) { $0.take(occurrence: latest) }; changed = true
                 due = (latest, latest, 0)
             }
@@ -90,7 +107,7 @@ public final class AlarmEngine {
             if paused || lateness > Int64(settings.lateWindowMinutes) * 60 {
                 missed.append(MissedAlarm(alarmID: id, label: alarm.label, due: due.occurrence,
                                           reason: paused ? .paused : .tooLate))
-                if alarm.schedule.isOneTime { disable.append(id) }
+                if wasLast(id, due.occurrence) { disable.append(id) }
                 continue
             }
             let r = RingingAlarm(alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
@@ -110,26 +127,30 @@ public final class AlarmEngine {
         return effects
     }
 
-    /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes) from now.
+    /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes as they are
+    /// now, edited while it rang or not) from now.
     public func snooze(_ id: String, minutes: Int? = nil, now: Instant) throws(EngineError) -> [EngineEffect] {
         guard let r = state[id].ringing else {
             throw alarmsByID[id] == nil ? .unknownAlarm(id) : .notRinging(id)
         }
-        let until = now + Int64(minutes ?? r.snoozeMinutes) * 60
+        let current = alarmsByID[id]?.effectiveSnoozeMinutes(settings) ?? r.snoozeMinutes
+        let until = now + Int64(minutes ?? current) * 60
         _ = state.update(id) { $0.snooze(until: until) }
         return [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))]
     }
 
-    /// Stop: silence a ringing alarm, or cancel a pending snooze. A one-time alarm becomes disabled.
+    /// Stop: silence a ringing alarm, or cancel a pending snooze. A one-time alarm becomes disabled
+    /// when the stopped occurrence was its last (not when it was moved meanwhile).
     public func stop(_ id: String, now: Instant) throws(EngineError) -> [EngineEffect] {
-        guard let alarm = alarmsByID[id] else { throw .unknownAlarm(id) }
+        guard alarmsByID[id] != nil else { throw .unknownAlarm(id) }
         var effects: [EngineEffect] = []
+        let stopped: Instant
         switch state.update(id, { $0.stop() }) {
-        case .ringing: effects.append(.silence(alarmID: id, reason: .stopped))
-        case .snoozed: effects.append(.saveState)
+        case .ringing(let r): effects.append(.silence(alarmID: id, reason: .stopped)); stopped = r.due
+        case .snoozed(let s): effects.append(.saveState); stopped = s.due
         case .ready: throw .notRingingOrSnoozed(id)
         }
-        if alarm.schedule.isOneTime { effects.append(.disableAlarm(id)) }
+        if wasLast(id, stopped) { effects.append(.disableAlarm(id)) }
         if !effects.contains(.saveState) { effects.insert(.saveState, at: 0) }
         return effects
     }
@@ -154,7 +175,7 @@ public final class AlarmEngine {
                 _ = state.update(id) { $0.withdraw() }
                 changed = true
                 missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .interrupted))
-                if r.isOneTime { effects.append(.disableAlarm(id)) }
+                if wasLast(id, r.due) { effects.append(.disableAlarm(id)) }
             }
         }
         if changed { effects.insert(.saveState, at: 0) }
@@ -170,7 +191,7 @@ public final class AlarmEngine {
             _ = state.update(id) { $0.withdraw() }
             effects.append(.silence(alarmID: id, reason: .sleep))
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
-            if r.isOneTime { effects.append(.disableAlarm(id)) }
+            if wasLast(id, r.due) { effects.append(.disableAlarm(id)) }
         }
         // Persisted before the sleep inhibitor is released: after resume it is not rung again.
         if !missed.isEmpty { effects.insert(.saveState, at: 0); effects.append(.reportMissed(missed)) }
@@ -189,11 +210,13 @@ public final class AlarmEngine {
         func consider(_ t: Instant?) { if let t, best == nil || t < best! { best = t } }
         for r in state.ringing.values { consider(r.endsAt) }
         consider(state.pausedUntil)
+        let rule = rule(now)
         for alarm in document.alarms where alarm.enabled {
             let track = state[alarm.id]
+            // Also a snooze's end inside the pause (to report it) and the occurrence that would
+            // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
             consider(track.snooze?.until)
-            let baseline = max(track.handled ?? alarm.modified, alarm.modified, now)
-            consider(calculator.next(alarm.schedule, after: baseline))
+            consider(calculator.next(alarm.schedule, after: rule.searchStart(alarm, track)))
         }
         return best
     }

@@ -16,21 +16,51 @@ public enum AlarmState: Hashable, Sendable {
     case snoozed(Snooze)
 }
 
-/// One alarm's bookkeeping: its state and the latest occurrence already handled (rung, reported
-/// missed, or skipped), so that no occurrence is handled twice. The transitions are the only way
-/// the engine changes it.
+/// The version of an alarm this machine has taken in, and when by its own clock (see `NextRing`).
+public struct SeenVersion: Hashable, Sendable {
+    /// The alarm's `modified` stamp: it changes with every edit, here or on another machine.
+    public let modified: Instant
+    /// The zone its occurrences were computed in: another zone is another version.
+    public let zone: String
+    /// When it arrived on this machine, by this machine's clock.
+    public let since: Instant
+
+    public init(modified: Instant, zone: String, since: Instant) {
+        self.modified = modified; self.zone = zone; self.since = since
+    }
+
+    public func isVersion(of alarm: Alarm, in zone: Zone) -> Bool {
+        modified == alarm.modified && self.zone == zone.identifier
+    }
+}
+
+/// One alarm's bookkeeping: its state, the latest occurrence already handled (rung, reported
+/// missed, or skipped), so that no occurrence is handled twice, and the version taken in. The
+/// transitions are the only way the engine changes it.
 public struct AlarmTrack: Hashable, Sendable {
     public internal(set) var state: AlarmState
     /// The latest occurrence handled; nil before the first one.
     public internal(set) var handled: Instant?
+    /// The alarm's version the agent has taken in; nil before it has.
+    public internal(set) var seen: SeenVersion?
 
-    public init(state: AlarmState = .ready, handled: Instant? = nil) { self.state = state; self.handled = handled }
+    public init(state: AlarmState = .ready, handled: Instant? = nil, seen: SeenVersion? = nil) {
+        self.state = state; self.handled = handled; self.seen = seen
+    }
 
     public var ringing: RingingAlarm? { if case .ringing(let r) = state { return r }; return nil }
     public var snooze: Snooze? { if case .snoozed(let s) = state { return s }; return nil }
     public var isReady: Bool { state == .ready }
 
     // MARK: transitions
+
+    /// The agent takes in the alarm's current version (a new one arrived `since`). Returns whether
+    /// that is news.
+    mutating func see(_ alarm: Alarm, in zone: Zone, since: Instant) -> Bool {
+        if let seen, seen.isVersion(of: alarm, in: zone) { return false }
+        seen = SeenVersion(modified: alarm.modified, zone: zone.identifier, since: since)
+        return true
+    }
 
     /// A new occurrence of the schedule is taken in hand (it will ring or be reported missed).
     /// Supersedes a pending snooze.

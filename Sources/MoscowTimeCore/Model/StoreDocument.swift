@@ -11,6 +11,14 @@ public struct StoreDocument: Hashable, Sendable {
     public var alarms: [Alarm] = []
     public var habits: [Habit] = []
     public var sync = SyncMetadata()
+    /// When this machine last wrote the file the document was read from (its mtime, by this
+    /// machine's own clock); nil for a document not read from a file. Not part of the document:
+    /// two reads of the same content are equal. See `NextRing`: a change counts from here.
+    public var writtenAt: Instant? {
+        get { _writtenAt.value }
+        set { _writtenAt.value = newValue }
+    }
+    private var _writtenAt = Uncompared<Instant?>(nil)
 
     public init() {}
     public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {

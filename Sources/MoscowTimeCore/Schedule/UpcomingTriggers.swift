@@ -8,23 +8,28 @@ public struct Trigger: Hashable, Sendable {
 }
 
 public enum UpcomingTriggers {
-    /// Up to `count` triggers strictly after `now`. An alarm may appear several times. Occurrences the
-    /// agent has already handled (per `state`) are skipped.
+    /// Up to `count` triggers strictly after `now`. An alarm may appear several times. Each alarm's
+    /// first is `NextRing`'s (what the agent will ring: handled occurrences, a superseded snooze and
+    /// what falls in a pause left out), the rest its later rings.
     public static func list(_ doc: StoreDocument, state: AgentState = AgentState(), zone: Zone,
                             now: Instant, count: Int) -> [Trigger] {
         guard count > 0 else { return [] }
-        let calc = OccurrenceCalculator(zone: zone)
+        let rule = NextRing(document: doc, state: state, zone: zone, now: now)
         var result: [Trigger] = []
         // Candidates: each alarm's next occurrence; the heap-free merge keeps it simple and, for
         // `count` ≪ alarms, cheap: one pass to seed, then a few refills per taken trigger.
         var pending: [(at: Instant, alarm: Alarm)] = []
         pending.reserveCapacity(doc.alarms.count)
         for alarm in doc.alarms where alarm.enabled {
-            if let s = state.snoozes[alarm.id], s.until > now {
-                result.append(Trigger(alarm: alarm, at: s.until, snoozedFrom: s.due))
+            guard let first = rule.next(alarm, state.alarms[alarm.id]) else { continue }
+            if let from = first.snoozedFrom {
+                result.append(Trigger(alarm: alarm, at: first.at, snoozedFrom: from))
+                if let t = rule.ring(after: rule.searchStart(alarm, state.alarms[alarm.id]), alarm) {
+                    pending.append((t, alarm))
+                }
+            } else {
+                pending.append((first.at, alarm))
             }
-            let after = max(now, state.handled[alarm.id] ?? now)
-            if let t = calc.next(alarm.schedule, after: after) { pending.append((t, alarm)) }
         }
         pending.sort { $0.at < $1.at || ($0.at == $1.at && $0.alarm.id < $1.alarm.id) }
         var taken = 0
@@ -33,7 +38,7 @@ public enum UpcomingTriggers {
             let first = window.removeFirst()
             result.append(Trigger(alarm: first.alarm, at: first.at, snoozedFrom: nil))
             taken += 1
-            if let t = calc.next(first.alarm.schedule, after: first.at) {
+            if let t = rule.ring(after: first.at, first.alarm) {
                 let idx = window.firstIndex { $0.at > t || ($0.at == t && $0.alarm.id > first.alarm.id) } ?? window.endIndex
                 window.insert((t, first.alarm), at: idx)
             }

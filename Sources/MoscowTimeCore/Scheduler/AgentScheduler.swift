@@ -50,7 +50,7 @@ public final class AgentScheduler {
         case .started:
             // What rang when the previous agent died rings on (or is reported), its unanswered
             // reminders come back, then the rest.
-            return ordered((alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now)).map(AgentEffect.init)
+            return ordered((alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now, atStart: true)).map(AgentEffect.init)
                            + resumeOpenReminders() + evaluateHabits(now: now))
         case .timePassed, .clockChanged, .resumed:
             return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))

@@ -43,6 +43,13 @@ enum FileSystem {
     /// Opens an existing regular file for reading without blocking; nil if it does not exist.
     /// `followLinks: false` refuses a symlink at `path` itself.
     static func openRegular(_ path: String, followLinks: Bool = true) throws(Failure) -> (fd: Int32, size: Int)? {
+        try openRegularFile(path, followLinks: followLinks).map { ($0.fd, $0.size) }
+    }
+
+    /// `openRegular`, with the time the file was last written (its mtime, by this machine's clock).
+    static func openRegularFile(_ path: String, followLinks: Bool = true) throws(Failure)
+        -> (fd: Int32, size: Int, written: Instant)?
+    {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -56,17 +63,24 @@ enum FileSystem {
             throw Failure(Message("it is {kind}, not a regular file; move it away or replace it with the real file", parts: ["kind": FileSystemReason.kind(st.st_mode)]),
                           brief: Message("it is {kind}, not a regular file", parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
-        return (fd, Int(st.st_size))
+        return (fd, Int(st.st_size), Instant(secondsSinceEpoch: Int64(st.st_mtim.tv_sec)))
     }
 
     /// Whole file as bytes; nil if it does not exist. Refuses anything but a regular file and
     /// files over `limit` bytes, with a one-line reason.
     static func read(_ path: String, limit: Int = maximumReadBytes) throws(Failure) -> [UInt8]? {
-        guard let (fd, size) = try openRegular(path) else { return nil }
+        try readStamped(path, limit: limit)?.bytes
+    }
+
+    /// `read`, with the time the file was last written (its mtime, by this machine's clock).
+    static func readStamped(_ path: String, limit: Int = maximumReadBytes) throws(Failure)
+        -> (bytes: [UInt8], written: Instant)?
+    {
+        guard let (fd, size, written) = try openRegularFile(path) else { return nil }
         defer { close(fd) }
         guard size <= limit else { throw Failure(FileSystemReason.tooLarge(size: size, limit: limit)) }
         do {
-            return try FileDescriptor(rawValue: fd).readAll(limit: limit, sizeHint: size)
+            return (try FileDescriptor(rawValue: fd).readAll(limit: limit, sizeHint: size), written)
         } catch {
             switch error {
             case .tooLarge: throw Failure(FileSystemReason.tooLarge(size: nil, limit: limit))
@@ -129,7 +143,10 @@ enum FileSystem {
     /// happens: temporary file in the same directory, fsync, optional hard link of the old file to
     /// `backup`, rename over `path`, fsync of the directory. Mode 0600 unless told otherwise (less
     /// the umask).
-    static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?, mode: mode_t = 0o600) throws(Failure) {
+    /// `written`: the file's modification time, when it must be the writer's clock rather than the
+    /// kernel's (agent-cli pinned by MOSCOWTIME_NOW writes "then").
+    static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?, mode: mode_t = 0o600,
+                                written: Instant? = nil) throws(Failure) {
         let target = writeTarget(path)
         let dir = directory(of: target)
         // Refuse to replace a FIFO, device or directory that stands where the file should be.
@@ -146,6 +163,11 @@ enum FileSystem {
             close(fd)
             let code = (error as? Errno)?.rawValue ?? EIO
             throw Failure(Message("cannot write {path}: {why}", ["path": tmp], parts: ["why": why(code)]))
+        }
+        if let written {
+            let t = timespec(tv_sec: time_t(written.secondsSinceEpoch), tv_nsec: 0)
+            let times = [t, t]  // access and modification
+            _ = futimens(fd, times)  // best effort: without it the file carries the kernel's time
         }
         if fsync(fd) != 0 {
             let reason = why()

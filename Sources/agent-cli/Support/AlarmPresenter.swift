@@ -9,14 +9,12 @@ struct AlarmPresenter {
     let state: AgentState
 
     var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
+    /// The agent's own rule for the next ring. Only the past depends on the store's write time,
+    /// so none is needed for what comes after now.
+    var rule: NextRing { NextRing(writtenAt: nil, pausedUntil: state.pausedUntil, zone: zone, now: now) }
 
     /// The next ring of one alarm, counting a pending snooze.
-    func nextRing(_ a: Alarm) -> Instant? {
-        guard a.enabled else { return nil }
-        let scheduled = calculator.next(a.schedule, after: max(now, state.handled[a.id] ?? now))
-        if let s = state.snoozes[a.id], s.until > now { return min(s.until, scheduled ?? s.until) }
-        return scheduled
-    }
+    func nextRing(_ a: Alarm) -> Instant? { rule.next(a, state.alarms[a.id])?.at }
 
     func whenText(_ at: Instant) -> String { DateText.shortDateTime(zone.local(at), t.language) }
 

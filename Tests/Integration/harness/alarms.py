@@ -13,6 +13,7 @@ timestamps (dbusmock's own GetMethodCalls timestamps are whole seconds).
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 from dataclasses import dataclass
@@ -192,11 +193,20 @@ class AgentRig:
     def state_path(self) -> Path:
         return self.sandbox.xdg.state / "moscowtime" / "agent-state.json"
 
-    def write_store(self, doc: dict) -> None:
-        """Replaces the user's document atomically (as the CLI and editors do)."""
+    def write_store(self, doc: dict, written: Optional[datetime] = None) -> None:
+        """Replaces the user's document atomically (as the CLI and editors do). The file's time is
+        when it was written on this machine, which the agent counts a change from: `written`, or by
+        default the newest `modified` stamp in it (as agent-cli would have written it then), or now
+        when that is in the future."""
         self.store_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.store_path.with_name("store.json.test-tmp")
         tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=2))
+        if written is None:
+            stamps = [parse_iso(item["modified"]) for key in ("alarms", "habits") for item in doc.get(key, [])
+                      if isinstance(item, dict) and isinstance(item.get("modified"), str)]
+            written = min(max(stamps), utc_now()) if stamps else None
+        if written is not None:
+            os.utime(tmp, (written.timestamp(), written.timestamp()))
         tmp.replace(self.store_path)
 
     def state(self) -> dict:

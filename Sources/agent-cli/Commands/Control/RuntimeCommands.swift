@@ -51,7 +51,8 @@ struct StopCommand: ParsableCommand {
 struct PauseCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
-        discussion: t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
+        discussion: t("An alarm already ringing when the pause starts rings on until you stop or snooze it. A snooze that would end during the pause is reported with the rest; next, list, status and the tray leave out what the pause silences.")
+            + "\n" + t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
     @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration"))) var duration: DurationArgument?
     @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time"))) var until: TimeOfDay?
 

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// "When does this alarm ring next": one rule for every part that must agree — the engine (what
+/// rings now, when to wake up), the wake planner, and what `next`, `list`, `show`, `status`, the
+/// tray and D-Bus promise. Given the document, the agent's state and "now"; no I/O, no clock.
+///
+/// - An occurrence counts only once the alarm's current version is on this machine, by this
+///   machine's own clock: from when the agent took it in (`AlarmTrack.seen`), or, for a version
+///   not taken in yet, from when this machine wrote the store (`StoreDocument.writtenAt`). Never
+///   from the alarm's `modified` stamp, which another clock may have written (a calendar
+///   program's LAST-MODIFIED, the sync server's time, this clock before NTP stepped it back).
+///   A document not read from a file (tests, an in-memory edit) has only its stamps to go by. An
+///   agent starting with no record of a version (its first start, a lost state file) cannot tell
+///   when it arrived: the earlier of the file's write and the alarm's stamp, so that what came due
+///   while no agent ran still rings late or is reported. Only the past depends on this: what comes
+///   after now is the same either way.
+/// - A "since" after now means the clock was stepped back since: it is not trusted, and only the
+///   engine's late window bounds what may still ring (the latest occurrence rings or is reported).
+/// - A changed zone is a new version: nothing that was due in the old zone rings in the new one.
+/// - An occurrence already handled (rung, reported missed) never counts again.
+/// - A pending snooze rings at its end, unless an occurrence comes first (which supersedes it).
+/// - While paused nothing rings (it is reported): the next ring is the first at or after the end
+///   of the pause; a snooze ending inside the pause is reported and gone.
+public struct NextRing: Sendable {
+    public let zone: Zone
+    public let now: Instant
+    /// The store file's last write, by this machine's clock (`StoreDocument.writtenAt`).
+    public let writtenAt: Instant?
+    /// The pause, while it lasts.
+    public let pausedUntil: Instant?
+    public let calculator: OccurrenceCalculator
+
+    public init(writtenAt: Instant?, pausedUntil: Instant?, zone: Zone, now: Instant) {
+        self.zone = zone; self.now = now; self.writtenAt = writtenAt
+        self.pausedUntil = pausedUntil.flatMap { $0 > now ? $0 : nil }
+        calculator = OccurrenceCalculator(zone: zone)
+    }
+
+    public init(document: StoreDocument, state: AgentState, zone: Zone, now: Instant) {
+        self.init(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, now: now)
+    }
+
+    /// When the alarm's current version arrived on this machine (`atStart`: as an agent starting
+    /// without a record of it sees it).
+    public func since(_ alarm: Alarm, _ track: AlarmTrack, atStart: Bool = false) -> Instant {
+        if let seen = track.seen, seen.isVersion(of: alarm, in: zone) { return seen.since }
+        let written = writtenAt ?? alarm.modified
+        return min(atStart ? min(written, alarm.modified) : written, now)
+    }
+
+    /// Occurrences at or before this instant neither ring nor are reported missed; nil when
+    /// nothing was handled and the version's arrival is not trusted (see above).
+    public func baseline(_ alarm: Alarm, _ track: AlarmTrack) -> Instant? {
+        let arrived = since(alarm, track)
+        let trusted = arrived <= now ? arrived : nil
+        guard let handled = track.handled else { return trusted }
+        return max(handled, trusted ?? handled)
+    }
+
+    /// The occurrence due now and not handled yet (it rings, or is reported missed), if any.
+    public func due(_ alarm: Alarm, _ track: AlarmTrack) -> Instant? {
+        guard alarm.enabled, let latest = calculator.latest(alarm.schedule, atOrBefore: now) else { return nil }
+        if let b = baseline(alarm, track), latest <= b { return nil }
+        return latest
+    }
+
+    /// The instant after which the alarm's coming occurrences are looked for.
+    public func searchStart(_ alarm: Alarm, _ track: AlarmTrack) -> Instant {
+        max(baseline(alarm, track) ?? now, now)
+    }
+
+    /// The alarm's next ring strictly after now: a pending snooze's end or an occurrence.
+    public func next(_ alarm: Alarm, _ track: AlarmTrack) -> (at: Instant, snoozedFrom: Instant?)? {
+        guard alarm.enabled else { return nil }
+        let occurrence = calculator.next(alarm.schedule, after: searchStart(alarm, track))
+        var best = occurrence.flatMap { ring(from: $0, alarm) }.map { (at: $0, snoozedFrom: Instant?.none) }
+        // An occurrence at or before the snooze's end supersedes it (the engine takes it then).
+        if let s = track.snooze, s.until > now, !isPaused(at: s.until), occurrence.map({ $0 > s.until }) ?? true {
+            best = (s.until, s.due)
+        }
+        return best
+    }
+
+    /// The alarm's next occurrence after `t` that rings (not inside the pause).
+    public func ring(after t: Instant, _ alarm: Alarm) -> Instant? {
+        calculator.next(alarm.schedule, after: t).flatMap { ring(from: $0, alarm) }
+    }
+
+    /// `occurrence` if it rings, else the first after the pause (one at its very end rings).
+    private func ring(from occurrence: Instant, _ alarm: Alarm) -> Instant? {
+        guard let p = pausedUntil, occurrence < p else { return occurrence }
+        return calculator.next(alarm.schedule, after: p - 1)
+    }
+
+    private func isPaused(at t: Instant) -> Bool { pausedUntil.map { t < $0 } ?? false }
+}

@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What `next` promises is what the running agent does (the core's one rule, `NextRing`), in the
+cases where they used to disagree: an edit stamped by another clock, a one-time alarm moved while it
+rang, a restored backup, a changed zone, a pause. Each absence is asserted after a sentinel timer,
+created later, has rung: the agent took the change in before it."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import dbus
+import pytest
+
+from harness import BusMonitor, wait_until
+from harness.alarms import (AGENT_BUS_NAME, minute_floor, moscow, once_alarm, parse_iso, store_document,
+                            timer_alarm, utc_now, weekly_alarm)
+
+pytestmark = pytest.mark.agent
+
+PATH = "/org/moscowtime/Agent"
+IFACE = "org.moscowtime.Agent1"
+
+
+def _sentinel(rig):
+    """A timer created now rings in 2 s; returns once it has (the agent has seen what came before)."""
+    rig.timer(2, "Sentinel")
+    rig.wait_for_ring("Sentinel", timeout=8)
+
+
+def _taken_in(rig, alarm: dict) -> None:
+    """Waits until the agent has taken in this version of the alarm (its state says so)."""
+    wait_until(lambda: rig.state().get("seen", {}).get(alarm["id"], {}).get("modified") == alarm["modified"], 5,
+               f"the agent to take in {alarm['label']!r} as modified {alarm['modified']}")
+
+
+def _next_at(rig, alarm_id: str):
+    entry = rig.next_for(alarm_id)
+    return parse_iso(entry["at"]) if entry else None
+
+
+def test_an_edit_stamped_by_a_clock_ten_minutes_fast_rings_when_next_said(rig):
+    rig.start_agent()
+    now = utc_now()
+    due = (now + timedelta(seconds=4)).replace(microsecond=0)
+    alarm = timer_alarm("Fast clock", due, modified=now + timedelta(minutes=10))
+    rig.write_store(store_document([alarm]), written=now)
+    assert _next_at(rig, alarm["id"]) == due
+    call = rig.wait_for_ring("Fast clock", timeout=10)
+    assert call.summary == "Fast clock"
+
+
+def test_an_edit_stamped_by_a_clock_ten_minutes_slow_does_not_ring_the_past(rig):
+    rig.start_agent()
+    now = utc_now()
+    past = minute_floor(now - timedelta(minutes=5))
+    alarm = weekly_alarm("Slow clock", past, modified=now - timedelta(minutes=10))
+    rig.write_store(store_document([alarm]), written=now)
+    promised = _next_at(rig, alarm["id"])
+    assert promised is not None and promised - now > timedelta(hours=23)
+    _sentinel(rig)
+    assert rig.rings("Slow clock") == [] and rig.missed_reports() == []
+    assert _next_at(rig, alarm["id"]) == promised
+
+
+def test_a_one_time_alarm_moved_to_tomorrow_while_ringing_stays_on_when_stopped(rig):
+    now = utc_now()
+    alarm = once_alarm("Move me", now, modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    rig.wait_for_ring("Move me", timeout=5)
+    tomorrow = minute_floor(now + timedelta(days=1))
+    moved = once_alarm("Move me", tomorrow, modified=utc_now(), alarm_id=alarm["id"])
+    rig.write_store(store_document([moved]), written=utc_now())
+    _taken_in(rig, moved)
+    assert _next_at(rig, alarm["id"]) == tomorrow
+    rig.cli("stop", alarm["id"])
+    wait_until(lambda: "ringing" not in rig.state(), 5, "the ring to be stopped")
+    assert rig.alarm(alarm["id"])["enabled"] is True
+    assert _next_at(rig, alarm["id"]) == tomorrow
+
+
+def test_a_one_time_alarm_made_daily_while_ringing_stays_on_when_the_lid_closes(rig, system_bus, logind_mock):
+    logind_calls = BusMonitor(rig.sandbox, system_bus, name="system-monitor")
+    now = utc_now()
+    alarm = once_alarm("Daily now", now, modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    logind_calls.wait_for(r"member=AddMatch\s+string \"[^\"]*member='PrepareForSleep'", timeout=5)
+    rig.wait_for_ring("Daily now", timeout=5)
+    daily = weekly_alarm("Daily now", now, modified=utc_now(), alarm_id=alarm["id"])
+    rig.write_store(store_document([daily]), written=utc_now())
+    _taken_in(rig, daily)
+    logind_mock.emit_prepare_for_sleep(True)
+    rig.wait_for_missed_report(timeout=5)
+    assert rig.alarm(alarm["id"])["enabled"] is True
+    assert _next_at(rig, alarm["id"]) - now > timedelta(hours=23)
+
+
+def test_a_restored_backup_rings_nothing_late_and_reports_nothing_missed(rig, tmp_path):
+    now = utc_now()
+    lately = weekly_alarm("Five minutes past", minute_floor(now - timedelta(minutes=5)), modified=now - timedelta(days=7))
+    yesterday = once_alarm("Yesterday", now - timedelta(days=1), modified=now - timedelta(days=8))
+    rig.write_store(store_document([lately, yesterday]))
+    backup = tmp_path / "backup.ics"
+    rig.cli("export", "--ics", str(backup))
+    rig.write_store(store_document([]), written=utc_now())
+    rig.start_agent()
+    rig.cli("import", str(backup))
+    _sentinel(rig)
+    assert [c.summary for c in rig.rings()] == ["Sentinel"] and rig.missed_reports() == []
+
+
+def test_a_changed_zone_rings_nothing_at_once_and_reports_nothing_missed(rig):
+    # Samara is an hour ahead of Moscow: an alarm 55 minutes ahead here is 5 minutes past there.
+    now = utc_now()
+    alarm = weekly_alarm("Other zone", minute_floor(now + timedelta(minutes=55)), modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    rig.cli("settings", "zone", "Europe/Samara")
+    promised = _next_at(rig, alarm["id"])
+    _sentinel(rig)
+    assert rig.rings("Other zone") == [] and rig.missed_reports() == []
+    assert promised - now > timedelta(hours=23) and _next_at(rig, alarm["id"]) == promised
+
+
+def test_a_pause_is_in_what_next_the_tray_and_d_bus_promise(rig):
+    now = utc_now()
+    alarm = weekly_alarm("Paused", minute_floor(now + timedelta(hours=1)), modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    today = minute_floor(now + timedelta(hours=1))
+    assert _next_at(rig, alarm["id"]) == today
+    rig.cli("pause", "--for", "2h")
+    promised = _next_at(rig, alarm["id"])
+    assert promised == today + timedelta(days=1), promised
+    triggers = rig.bus.call(AGENT_BUS_NAME, PATH, IFACE, "NextTriggers", dbus.UInt32(1), signature="u")
+    assert [(t[0], t[2]) for t in triggers] == [(alarm["id"], int(promised.timestamp()))]
+    status = rig.cli_json("status")
+    assert status["next"]["id"] == alarm["id"] and parse_iso(status["next"]["at"]) == promised, status
