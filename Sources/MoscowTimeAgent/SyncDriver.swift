@@ -8,7 +8,9 @@ import MoscowTimeDesktop
 /// every `interval` otherwise; with nothing set up it arms no timer at all. Each sync is `moscowtime-calendar sync` run as a child process, so
 /// neither the network nor libical ever touches the main loop that rings alarms. A failure is
 /// logged once (until it changes or sync works again; `agent-cli sync status` shows it) and
-/// retried with doubling backoff.
+/// retried with doubling backoff. A child still running `SyncDeadline.graceSeconds` after the whole
+/// sync's deadline is ended (its process group: SIGTERM, then SIGKILL), and that — or a child that
+/// died of a signal — is a failure recorded for `sync status` and `status`.
 @MainActor
 final class SyncDriver {
     static let startDelayMs: UInt32 = 2_000
@@ -21,6 +23,14 @@ final class SyncDriver {
 
     private let helper: String?
     private let timer = OneShotTimeout()
+    /// Ends a child that runs past the whole sync's deadline (`SyncDeadline`): SIGTERM, then SIGKILL.
+    private let watchdog = OneShotTimeout()
+    private var child: ChildProcess?
+    private var overran = false
+    /// Counts runs: the end of a child given up on (its stderr held open by something it started)
+    /// must not be taken for a later run's.
+    private var runs = 0
+    private let deadlineSeconds = SyncDeadline.seconds()
     private var enabled = false
     private var running = false
     private var changedWhileRunning = false
@@ -61,14 +71,57 @@ final class SyncDriver {
         guard enabled, let helper, !running else { return }
         running = true
         changedWhileRunning = false
+        overran = false
         Log.debug("sync: starting")
-        ChildProcess.run([helper, "sync"]) { [weak self] status, stderr in self?.finished(status, stderr) }
+        runs += 1
+        let thisRun = runs
+        child = ChildProcess.run([helper, "sync"]) { [weak self] ending, stderr in
+            guard let self, self.runs == thisRun, self.running else { return }
+            self.finished(ending, stderr)
+        }
+        guard child != nil else { return }
+        let grace = UInt32(deadlineSeconds + SyncDeadline.graceSeconds) * 1000
+        watchdog.schedule(afterMilliseconds: grace) { [weak self] in self?.overrun() }
     }
 
-    private func finished(_ status: Int32, _ stderr: String) {
+    /// The child is still running well past its own deadline (stuck where no request deadline
+    /// reaches: a password command waiting for a prompt, a lock): end it so later syncs can run.
+    private func overrun() {
+        guard running, let child else { return }
+        overran = true
+        Log.warning("sync: still running \(deadlineSeconds + SyncDeadline.graceSeconds) s after it started; ending it")
+        child.sendToGroup(SIGTERM)
+        let wait = UInt32(SyncDeadline.killAfterSeconds) * 1000
+        watchdog.schedule(afterMilliseconds: wait) { [weak self] in
+            guard let self, self.running else { return }
+            self.child?.sendToGroup(SIGKILL)
+            // Gone now, even if something it started still holds its stderr open.
+            self.watchdog.schedule(afterMilliseconds: wait) { [weak self] in
+                guard let self, self.running else { return }
+                self.finished(.killed(signal: SIGKILL), "")
+            }
+        }
+    }
+
+    private func finished(_ ending: ChildProcess.Ending, _ stderr: String) {
         running = false
+        child = nil
+        watchdog.cancel()
         lastSynced = try? DocumentStore(paths: StorePaths.fromEnvironment()).load()
-        if status == 0 {
+        // A child that was ended or crashed could not say why: record it where sync status and
+        // status read it (in the child's own state file, through the tool that owns it).
+        var recorded: [String]?
+        if overran {
+            recorded = ["endedByAgent", String(deadlineSeconds)]  // not UI: SyncFailure codes
+        } else if case .killed(let signal) = ending {
+            recorded = ["crashed", String(signal)]  // not UI: SyncFailure codes
+        }
+        if let recorded, let helper {
+            ChildProcess.run([helper, "sync-record-failure"] + recorded) { ending, stderr in
+                if !ending.succeeded { Log.warning("sync: cannot record the failure: \(stderr)") }
+            }
+        }
+        if ending.succeeded {
             if failures > 0 { Log.info("sync works again") }
             failures = 0
             lastFailure = nil
@@ -81,7 +134,12 @@ final class SyncDriver {
             return
         }
         failures += 1
-        let message = stderr.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+        let message: String
+        switch ending {
+        case _ where overran: message = "ended after running past its \(deadlineSeconds) s deadline"
+        case .killed(let signal): message = "the sync program crashed (signal \(signal))"
+        case .exited(let status): message = stderr.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+        }
         if message != lastFailure { Log.warning("sync: \(message)") }
         lastFailure = message
         let backoff = min(Self.maximumBackoffMs, 60_000 << UInt32(min(failures - 1, 5)))

@@ -1,34 +1,61 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import Glibc
 import GLibSupport
 
 /// Runs a program without waiting for it (GSubprocess): the main loop keeps turning, and `done`
-/// gets the exit status and standard error once it ends. Standard output is discarded.
+/// gets how it ended and its standard error once it ends. Standard output is discarded. The
+/// returned handle can signal it meanwhile (nil when it could not be started).
 @MainActor
-public enum ChildProcess {
-    public static func run(_ argv: [String], done: @escaping @MainActor (_ status: Int32, _ stderr: String) -> Void) {
+public final class ChildProcess {
+    /// How a child ended: its exit status, or the signal that killed it.
+    public enum Ending: Sendable, Equatable {
+        case exited(Int32)
+        case killed(signal: Int32)
+        public var succeeded: Bool { self == .exited(0) }
+    }
+
+    private let process: OpaquePointer
+
+    private init(_ process: OpaquePointer) { self.process = process; g_object_ref(UnsafeMutableRawPointer(process)) }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(process)) }
+
+    /// Sends `signal` to the child and to every process it started (its process group), unless it
+    /// has already ended.
+    public func sendToGroup(_ signal: Int32) {
+        guard let id = g_subprocess_get_identifier(process), let pid = Int32(String(cString: id)), pid > 0 else { return }
+        kill(-pid, signal)
+    }
+
+    /// Starts `argv` in a process group of its own (so `sendToGroup` also reaches what it runs).
+    @discardableResult
+    public static func run(_ argv: [String], done: @escaping @MainActor (_ ending: Ending, _ stderr: String) -> Void) -> ChildProcess? {
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         var error: UnsafeMutablePointer<GError>?
         let flags = GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_SILENCE.rawValue | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue)
+        let launcher = g_subprocess_launcher_new(flags)
+        defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
+        g_subprocess_launcher_set_child_setup(launcher, { _ in _ = setpgid(0, 0) }, nil, nil)
         let process = cArgs.withUnsafeMutableBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buf.count) {
-                g_subprocess_newv($0, flags, &error)
+                g_subprocess_launcher_spawnv(launcher, $0, &error)
             }
         }
         guard let process else {
             let message = error == nil ? "cannot start \(argv.first ?? "")" : GLibError(taking: error).message
-            MainLoopSource.idle { done(127, message) }
-            return
+            MainLoopSource.idle { done(.exited(127), message) }
+            return nil
         }
         let box = ChildDone(done)
         g_subprocess_communicate_utf8_async(process, nil, nil, childFinished, Unmanaged.passRetained(box).toOpaque())
+        return ChildProcess(process)
     }
 }
 
 final class ChildDone: @unchecked Sendable {
-    let body: @MainActor (Int32, String) -> Void
-    init(_ body: @escaping @MainActor (Int32, String) -> Void) { self.body = body }
+    let body: @MainActor (ChildProcess.Ending, String) -> Void
+    init(_ body: @escaping @MainActor (ChildProcess.Ending, String) -> Void) { self.body = body }
 }
 
 private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
@@ -40,7 +67,8 @@ private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: O
     _ = g_subprocess_communicate_utf8_finish(process, result, nil, &err, &error)
     let failure = error.map { GLibError(taking: $0).message }
     let text = consumeGString(err) ?? failure ?? ""
-    let status = g_subprocess_get_if_exited(process) != 0 ? g_subprocess_get_exit_status(process) : 128
+    let ending: ChildProcess.Ending = g_subprocess_get_if_exited(process) != 0 ? .exited(g_subprocess_get_exit_status(process))
+        : g_subprocess_get_if_signaled(process) != 0 ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(128)
     g_object_unref(source)
-    MainActor.assumeIsolated { box.body(status, text) }
+    MainActor.assumeIsolated { box.body(ending, text) }
 }

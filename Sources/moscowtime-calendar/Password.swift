@@ -21,7 +21,9 @@ enum Password {
             bytes += buf[0..<n]
         }
         let status = pclose(pipe)
-        guard status == 0 else { throw ToolFailure("the password command failed (exit status {status}): {command}", ["status": String(status >> 8), "command": command], status: 1) }
+        // Killed by a signal: 128 + the signal, as a shell says it (not the 0 of status >> 8).
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard status == 0 else { throw ToolFailure("the password command failed (exit status {status}): {command}", ["status": String(code), "command": command], status: 1) }
         let line = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard !line.isEmpty else { throw ToolFailure("the password command printed nothing: {command}", ["command": command], status: 1) }
         return line

@@ -32,7 +32,7 @@ enum SyncTool {
         ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
     }
 
-    static func run(dryRun: Bool) throws {
+    static func run(dryRun: Bool, acceptRemote: Bool) throws {
         let ctx = try ToolContext()
         let doc = try ctx.store.load()
         let t = ctx.localizer(doc.settings)
@@ -41,7 +41,7 @@ enum SyncTool {
         }
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
-        do { report = try engine.run(dryRun: dryRun) } catch let e as SyncError {
+        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote) } catch let e as SyncError {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
@@ -65,6 +65,12 @@ enum SyncTool {
         let state = try SyncState.load(ctx.store.paths)
         let failure = state.lastFailure.map { CalendarWording.stored($0, t) }
         let clock = state.clockSkew != nil || state.serverClockUnknown ? CalendarWording.clock(skew: state.clockSkew, t) : nil
+        let skipped = state.skipped.map { CalendarWording.warning(.skippedResource(url: $0.url, $0.reason), t) }
+        let serverLost = state.serverLostAt.map { at in
+            t.plural("on {time} the server had lost {n} item of this computer; it was kept here and sent again",
+                     "on {time} the server had lost {n} items of this computer; they were kept here and sent again",
+                     count: state.serverLostCount, ["time": when(at), "n": String(state.serverLostCount)])
+        }
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
         if json {
             // The shape `agent-cli status --json` embeds; the reasons are worded for the reader.
@@ -75,6 +81,10 @@ enum SyncTool {
                     .object([("at", state.lastErrorAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null), ("reason", .string(reason))])
                 } ?? .null),
                 ("clockWarning", clock.map(JSONValue.string) ?? .null),
+                ("skipped", .array(skipped.map(JSONValue.string))),
+                // `status` shows it for a week; `sync status` always.
+                ("serverLost", state.serverLostAt.map { ctx.now - $0 < 7 * 86_400 } == true ? serverLost.map(JSONValue.string) ?? .null : .null),
+                ("serverLostAt", state.serverLostAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null),
                 ("conflicts", .number(Double(state.conflicts))), ("conflictLog", .string(conflictLog)),
             ])
             ToolOutput.write(JSONWriter.pretty(out))
@@ -86,11 +96,26 @@ enum SyncTool {
             ToolOutput.line(t("Last attempt failed at {time}: {reason}", ["time": state.lastErrorAt.map(when) ?? "", "reason": failure]))
         }
         if let clock { ToolOutput.line(clock) }
+        for s in skipped { ToolOutput.line(t("Skipped at the last sync: {reason}", ["reason": s])) }
+        if let serverLost { ToolOutput.line(t("Data lost on the server: {what}", ["what": serverLost])) }
         if state.conflicts > 0 {
             ToolOutput.line(t.plural("{n} conflict so far; the version that lost is kept in {file}",
                                      "{n} conflicts so far; the versions that lost are kept in {file}",
                                      count: state.conflicts, ["n": String(state.conflicts), "file": conflictLog]))
         }
+    }
+
+    /// Records why a sync child ended without saying so itself (the agent ended it at its deadline,
+    /// or it crashed), for `sync status` and `status` to word in the reader's language.
+    static func recordFailure(code: String, values: [String]) throws {
+        let ctx = try ToolContext()
+        guard let failure = SyncFailure(code: code, values: values) else {
+            throw InputError("unknown sync failure code {code}", ["code": code])
+        }
+        var state = try SyncState.load(ctx.store.paths)
+        state.lastFailure = .typed(failure)
+        state.lastErrorAt = ctx.now
+        try state.save(ctx.store.paths)
     }
 
     static func off() throws {

@@ -6,7 +6,8 @@
 //   moscowtime-calendar export-ics [FILE]
 //   moscowtime-calendar import FILE [--dry-run]
 //   moscowtime-calendar sync-setup URL USER|- PASSWORD_COMMAND|-
-//   moscowtime-calendar sync [--dry-run] · sync-status [--json] · sync-off
+//   moscowtime-calendar sync [--dry-run] [--accept-remote] · sync-status [--json] · sync-off
+//   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 import Glibc
 import MoscowTimeCore
 
@@ -19,11 +20,12 @@ do {
     case ("import", 3) where args[2] == "--dry-run": try ImportICS.run(file: args[1], dryRun: true)
     case ("sync-setup", 4):
         try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])
-    case ("sync", 1): try SyncTool.run(dryRun: false)
-    case ("sync", 2) where args[1] == "--dry-run": try SyncTool.run(dryRun: true)
+    case ("sync", 1...3) where Set(args.dropFirst()).isSubset(of: ["--dry-run", "--accept-remote"]) && Set(args.dropFirst()).count == args.count - 1:
+        try SyncTool.run(dryRun: args.contains("--dry-run"), acceptRemote: args.contains("--accept-remote"))
     case ("sync-status", 1): try SyncTool.status(json: false)
     case ("sync-status", 2) where args[1] == "--json": try SyncTool.status(json: true)
     case ("sync-off", 1): try SyncTool.off()
+    case ("sync-record-failure", 2...): try SyncTool.recordFailure(code: args[1], values: Array(args[2...]))
     default:
         let t = ToolContext.userLocalizer()
         ToolOutput.error(t("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",

@@ -28,10 +28,14 @@ final class CalDAVClient {
     func multistatus(_ method: String, _ url: String, depth: String, body: String) throws(SyncError) -> [DAVResponse] {
         let r = try http.send(method, url, headers: [("Depth", depth)], body: Array(body.utf8))
         guard r.status == 207 else { throw SyncError(r.status == 404 ? .setup : .badAnswer, .notMultistatus(method: method, url: url, status: r.status)) }
-        guard let responses = DAVResponse.multistatus(r.body) else {
-            throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url))
-        }
-        return responses
+        return try parse(r.body, method, url).responses
+    }
+
+    /// A 207 answer's multistatus, or why it is refused.
+    func parse(_ body: [UInt8], _ method: String, _ url: String) throws(SyncError) -> (responses: [DAVResponse], syncToken: String?) {
+        if DAVElement.declaresDTD(body) { throw SyncError(.badAnswer, .answerWithDTD(method: method, url: url)) }
+        guard let m = DAVResponse.syncMultistatus(body) else { throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url)) }
+        return m
     }
 
     /// The calendar home: from the URL itself, via the current user's principal, or the URL.
@@ -63,9 +67,7 @@ final class CalDAVClient {
             <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>
             """.utf8))
         if probe.status == 207 {
-            guard let r = DAVResponse.multistatus(probe.body) else {
-                throw SyncError(.badAnswer, .unreadableMultistatus(method: "PROPFIND", url: url))
-            }
+            let r = try parse(probe.body, "PROPFIND", url).responses
             guard r.first?.property(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil else {
                 throw SyncError(.setup, .notACalendar(url: url))
             }
@@ -129,9 +131,7 @@ final class CalDAVClient {
             </d:sync-collection>
             """.utf8))
         guard r.status == 207 else { return .listInstead }
-        guard let (responses, newToken) = DAVResponse.syncMultistatus(r.body) else {
-            throw SyncError(.badAnswer, .unreadableMultistatus(method: "REPORT", url: collection))
-        }
+        let (responses, newToken) = try parse(r.body, "REPORT", collection)
         guard let newToken else { return .listInstead }
         var changed: [String: String] = [:]
         var removed: Set<String> = []
@@ -150,28 +150,53 @@ final class CalDAVClient {
         return .changed(changed, removed: removed, syncToken: newToken)
     }
 
-    /// The calendar data and ETags of `urls` (calendar-multiget), in batches.
-    func fetch(_ collection: String, _ urls: [String]) throws(SyncError) -> [String: (etag: String, data: [UInt8])] {
+    /// The calendar data and ETags of `urls` (calendar-multiget), in batches; a batch whose answer
+    /// is over `AnswerLimits.maximumBytes` or not readable XML is asked again in halves, down to the
+    /// single members whose own answer is so (`unfetchable`), so one bad item does not hide the others.
+    /// Halves are asked side by side (a queue), and a server none of whose first three answers
+    /// could be read is taken as broken, not as holding bad items: that stops the sync.
+    func fetch(_ collection: String, _ urls: [String]) throws(SyncError)
+        -> (found: [String: (etag: String, data: [UInt8])], unfetchable: [String: SyncFailure]) {
         var out: [String: (etag: String, data: [UInt8])] = [:]
-        var start = 0
-        while start < urls.count {
-            let batch = urls[start..<min(urls.count, start + 250)]
-            start += batch.count
+        var unfetchable: [String: SyncFailure] = [:]
+        var pending = stride(from: 0, to: urls.count, by: 250).map { urls[$0..<min(urls.count, $0 + 250)] }
+        var next = 0
+        var readable = false, unreadable = 0
+        while next < pending.count {
+            let batch = pending[next]
+            next += 1
             let hrefs = batch.map { "<d:href>\(path($0).xmlEscaped)</d:href>" }.joined()
-            // not UI: the WebDAV request body
-            let responses = try multistatus("REPORT", collection, depth: "1", body: """
-                <?xml version="1.0" encoding="utf-8"?>
-                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
-                  <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
-                </c:calendar-multiget>
-                """)
+            let responses: [DAVResponse]
+            do throws(SyncError) {
+                // not UI: the WebDAV request body
+                responses = try multistatus("REPORT", collection, depth: "1", body: """
+                    <?xml version="1.0" encoding="utf-8"?>
+                    <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+                      <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
+                    </c:calendar-multiget>
+                    """)
+            } catch {
+                switch error.failure {
+                case .answerTooLarge: break
+                case .unreadableMultistatus, .answerWithDTD:
+                    unreadable += 1
+                    if !readable, unreadable >= 3 || urls.count == 1 { throw error }
+                default: throw error
+                }
+                if batch.count == 1 { unfetchable[batch[batch.startIndex]] = error.failure; continue }
+                let middle = batch.startIndex + batch.count / 2
+                pending.append(batch[..<middle])
+                pending.append(batch[middle...])
+                continue
+            }
+            readable = true
             for r in responses {
                 guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML,
                       let data = r.property(DAVElement.caldav, "calendar-data")?.text else { continue }
                 out[absolute(r.href)] = (etag, Array(data.utf8))
             }
         }
-        return out
+        return (out, unfetchable)
     }
 
     enum WriteResult { case stored(etag: String?), removed, changedOnServer }

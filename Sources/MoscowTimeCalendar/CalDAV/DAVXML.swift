@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CXML
+import Glibc
 
 /// A parsed XML element with its namespace: just enough of a tree for WebDAV multistatus answers.
 struct DAVElement {
@@ -24,9 +25,26 @@ struct DAVElement {
     static let dav = "DAV:"
     static let caldav = "urn:ietf:params:xml:ns:caldav"
 
-    /// Parses with libxml2 (no network, no entities); nil when the bytes are not well-formed XML.
+    /// Whether the bytes declare a document type (`<!DOCTYPE`): the only way to define entities, and
+    /// nothing a WebDAV answer needs, so such an answer is refused before libxml2 reads it.
+    static func declaresDTD(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("<!DOCTYPE".utf8)  // not UI
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i + marker.count <= b.count {
+                guard let p = memchr(b.baseAddress! + i, Int32(marker[0]), b.count - i) else { return false }
+                i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - b.baseAddress!
+                if i + marker.count <= b.count, memcmp(b.baseAddress! + i, marker, marker.count) == 0 { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Parses with libxml2 (no network, no DTD, no entities, libxml2's default depth bound — never
+    /// `XML_PARSE_HUGE`); nil when the bytes are not well-formed XML or declare a DTD.
     static func parse(_ bytes: [UInt8]) -> DAVElement? {
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, !declaresDTD(bytes) else { return nil }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         guard let doc = bytes.withUnsafeBufferPointer({ buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {

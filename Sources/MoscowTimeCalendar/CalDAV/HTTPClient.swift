@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSoup
+import MoscowTimeCore
 
 /// HTTP through libsoup, one blocking request at a time. The sync runs start to end in its own
 /// process (`moscowtime-calendar`), so blocking is what it wants. (Six uploads in flight were tried:
@@ -27,7 +28,14 @@ final class HTTPClient {
     /// The server's clock: the `Date` of the first answer that had one (seconds since the epoch).
     private(set) var serverDate: Int64?
 
-    init(user: String?, password: String?) {
+    /// When the whole sync's time is up (`g_get_monotonic_time()` microseconds), and its length.
+    private let syncDeadline: Int
+    let syncSeconds: Int
+    private let watchdog = RequestWatchdog()
+
+    init(user: String?, password: String?, syncSeconds: Int = SyncDeadline.seconds()) {
+        self.syncSeconds = syncSeconds
+        syncDeadline = g_get_monotonic_time() + syncSeconds * 1_000_000
         session = soup_session_new()
         soup_session_set_timeout(session, 30)
         soup_session_set_idle_timeout(session, 30)
@@ -49,13 +57,58 @@ final class HTTPClient {
         try send(Request(method: method, url: url, headers: headers, body: body, contentType: contentType))
     }
 
+    /// Sends `r` and reads its answer, within `SyncDeadline.requestSeconds` and the whole sync's
+    /// deadline and up to `AnswerLimits.maximumBytes` (see `RequestWatchdog`, `AnswerLimits`).
     func send(_ r: Request) throws(SyncError) -> Response {
+        let start = g_get_monotonic_time()
+        guard start < syncDeadline else { throw SyncError(.unreachable, .syncDeadline(seconds: syncSeconds)) }
         let msg = try message(r)
         defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
         requests += 1
+        let cancellable = g_cancellable_new()!
+        defer { g_object_unref(cancellable) }
+        let deadline = min(start + SyncDeadline.requestSeconds * 1_000_000, syncDeadline)
+        watchdog.arm(cancellable, deadline: deadline)
+        defer { watchdog.disarm() }
         var error: UnsafeMutablePointer<GError>?
-        let data = soup_session_send_and_read(session, msg, nil, &error)
-        return try response(msg, data, error, r.url)
+        let body = read(msg, cancellable, &error)
+        if let error, error.pointee.domain == g_io_error_quark(), error.pointee.code == G_IO_ERROR_CANCELLED.rawValue {
+            g_error_free(error)
+            if deadline == syncDeadline { throw SyncError(.unreachable, .syncDeadline(seconds: syncSeconds)) }
+            throw SyncError(.unreachable, .timedOut(method: r.method, url: r.url, seconds: SyncDeadline.requestSeconds))
+        }
+        guard let body else { return try response(msg, nil, error, r.url) }
+        switch body {
+        case .tooLarge: throw SyncError(.badAnswer, .answerTooLarge(method: r.method, url: r.url, limit: AnswerLimits.maximumBytes))
+        case .bytes(let bytes): return try response(msg, bytes, error, r.url)
+        }
+    }
+
+    private enum Body { case bytes([UInt8]), tooLarge }
+
+    /// The answer's body, read a chunk at a time and given up beyond the limit (nil with `error` set
+    /// when the request or a read failed).
+    private func read(_ msg: OpaquePointer, _ cancellable: UnsafeMutablePointer<GCancellable>,
+                      _ error: inout UnsafeMutablePointer<GError>?) -> Body? {
+        guard let stream = soup_session_send(session, msg, cancellable, &error) else { return nil }
+        defer {
+            // A body left unread closes the connection rather than being drained.
+            g_input_stream_close(stream, nil, nil)
+            g_object_unref(stream)
+        }
+        // 0 when the server did not say (chunked); a declared length over the limit is refused unread.
+        let length = Int(soup_message_headers_get_content_length(soup_message_get_response_headers(msg)))
+        if length > AnswerLimits.maximumBytes { return .tooLarge }
+        var out: [UInt8] = []
+        out.reserveCapacity(max(0, length))
+        var chunk = [UInt8](repeating: 0, count: AnswerLimits.chunkBytes)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { g_input_stream_read(stream, $0.baseAddress, gsize($0.count), cancellable, &error) }
+            if n < 0 { return nil }
+            if n == 0 { return .bytes(out) }
+            if out.count + n > AnswerLimits.maximumBytes { return .tooLarge }
+            out.append(contentsOf: chunk[0..<n])
+        }
     }
 
     private func message(_ r: Request) throws(SyncError) -> OpaquePointer {
@@ -71,26 +124,18 @@ final class HTTPClient {
         return msg
     }
 
-    /// The answer to `msg` (consumes `data` and `error`).
-    private func response(_ msg: OpaquePointer, _ data: OpaquePointer?,
+    /// The answer to `msg` (consumes `error`).
+    private func response(_ msg: OpaquePointer, _ body: [UInt8]?,
                           _ error: UnsafeMutablePointer<GError>?, _ url: String) throws(SyncError) -> Response {
         if let error {
             defer { g_error_free(error) }
-            if let data { g_bytes_unref(data) }
             let text = String(cString: error.pointee.message)
             if error.pointee.domain == g_tls_error_quark() {
                 throw SyncError(.certificate, .certificateRefused(url: url, detail: text))
             }
             throw SyncError(.unreachable, .unreachable(url: url, detail: text))
         }
-        var out: [UInt8] = []
-        if let data {
-            var size: gsize = 0
-            if let p = g_bytes_get_data(data, &size), size > 0 {
-                out = Array(UnsafeRawBufferPointer(start: p, count: Int(size)))
-            }
-            g_bytes_unref(data)
-        }
+        let out = body ?? []
         let status = Int(soup_message_get_status(msg).rawValue)
         let rh = soup_message_get_response_headers(msg)
         let etag = soup_message_headers_get_one(rh, "ETag").map { String(cString: $0) }

@@ -46,9 +46,14 @@ public final class SyncEngine {
         var syncToken: String?
         var versions: [String: (url: String, etag: String, version: V)] = [:]  // id → fetched version
         var urlOfID: [String: String] = [:]
+        /// Members that could not be read: left out of this sync, named in a warning.
+        var skipped: [SyncState.Skipped] = []
     }
 
-    public func run(dryRun: Bool) throws -> Report {
+    /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
+    /// lost its data, or someone emptied it) is followed here: the items are deleted locally. Without
+    /// it they are kept and sent again (`CalendarWarning.serverLostItems`).
+    public func run(dryRun: Bool, acceptRemote: Bool = false) throws -> Report {
         var state = try SyncState.load(store.paths)
         if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
         var report = Report()
@@ -60,14 +65,16 @@ public final class SyncEngine {
             let doc0 = try store.load()
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
             // 1. Read.
-            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone) { imp, url in
+            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
+                                                              component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
                 var out: [(String, AlarmVersion)] = []
                 for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
                 for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
                 if out.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
                 return out
             }
-            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone) { imp, url in
+            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
+                                                              component: "VTODO", displayName: "MoscowTime habits", dryRun: dryRun) { imp, url in  // not UI
                 var out: [(String, HabitVersion)] = []
                 for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
@@ -85,6 +92,28 @@ public final class SyncEngine {
             // reported next time, and our uploads are recognised by their ETags.
             newState.alarmsSyncToken = remoteAlarms.syncToken
             newState.habitsSyncToken = remoteHabits.syncToken
+            newState.skipped = remoteAlarms.skipped + remoteHabits.skipped
+            for s in newState.skipped { report.warnings.append(.skippedResource(url: s.url, s.reason)) }
+            // A collection that lost every item of ours at once: the server lost its data (or was
+            // emptied). Unless told to follow it, forget what we knew of it, so every local item is
+            // sent again as new instead of being deleted here (and then on every other machine).
+            if !acceptRemote {
+                let recent = lastSync.map { !TombstonePolicy.isExpired($0, now: clock.now) } ?? false
+                var lostCount = 0
+                if recent, Self.lostEverything(remoteAlarms, known: state.alarms) {
+                    report.warnings.append(.serverLostItems(url: state.alarmsCollection, count: state.alarms.count))
+                    lostCount += state.alarms.count
+                    newState.alarms = [:]
+                }
+                if recent, Self.lostEverything(remoteHabits, known: state.habits) {
+                    report.warnings.append(.serverLostItems(url: state.habitsCollection, count: state.habits.count))
+                    lostCount += state.habits.count
+                    newState.habits = [:]
+                }
+                if lostCount > 0 { newState.serverLostAt = clock.now; newState.serverLostCount = lostCount }
+            } else {
+                newState.serverLostAt = nil; newState.serverLostCount = 0
+            }
             try store.update(stamping: false) { doc in
                 var merged = doc
                 let settings = doc.settings
@@ -171,7 +200,13 @@ public final class SyncEngine {
         if let failure { throw failure }
     }
 
+    /// Whether a collection that held items of ours at the last sync now has none of them.
+    static func lostEverything<V>(_ remote: Remote<V>, known: [String: SyncState.Item]) -> Bool {
+        !known.isEmpty && !known.values.contains { remote.listing[$0.url] != nil }
+    }
+
     func read<V>(_ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone,
+                 component: String, displayName: String, dryRun: Bool,
                  versions: (CalendarImport, String) -> [(String, V)]) throws(SyncError) -> Remote<V> {
         var remote = Remote<V>()
         var etagOfKnownURL: [String: String?] = [:]
@@ -184,15 +219,30 @@ public final class SyncEngine {
             for (url, etag) in changed { remote.listing[url] = etag }
             remote.syncToken = newToken
         } else {
-            (remote.listing, remote.syncToken) = try client.list(collection)
+            do throws(SyncError) {
+                (remote.listing, remote.syncToken) = try client.list(collection)
+            } catch {
+                // The collection itself is gone (a server that lost its data): made again, empty.
+                guard case .notMultistatus(_, _, 404) = error.failure, !known.isEmpty else { throw error }
+                if !dryRun { try client.ensureCollection(collection, displayName: displayName, component: component) }
+            }
         }
         let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
-        let fetched = changed.isEmpty ? [:] : try client.fetch(collection, changed)
-        for url in changed {
+        let (fetched, unfetchable) = changed.isEmpty ? ([:], [:]) : try client.fetch(collection, changed)
+        for (url, failure) in unfetchable.sorted(by: { $0.key < $1.key }) {
+            if case .answerTooLarge = failure {
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .larger(limit: AnswerLimits.maximumBytes)))
+            } else {
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .unreadableAnswer))
+            }
+        }
+        for url in changed where unfetchable[url] == nil {
             guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, .listedNotReturned(url: url)) }
             let imp: CalendarImport
             do { imp = try CalendarImporter.read(data, zone: zone, now: now) } catch {
-                throw SyncError(.badAnswer, .invalidResource(url: url, error))
+                // One bad item never stops the sync: it is left out, and named.
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
+                continue
             }
             for (id, v) in versions(imp, url) { remote.versions[id] = (url, etag, v) }
         }
@@ -222,8 +272,11 @@ public final class SyncEngine {
             report.conflicts += o.losers.count + o.lostDays.count
         }
         let ids = Set(local.keys).union(remote.versions.keys).union(known.keys)
+        let skipped = Set(remote.skipped.map(\.url))
         for id in ids.sorted() {
             let base = known[id]
+            // Its server copy could not be read: neither overwritten nor taken as gone.
+            if remote.versions[id] == nil, skipped.contains(base?.url ?? collection + "\(prefix)-\(id).ics") { continue }
             let l0 = local[id]
             // This side as the merge sees it (future stamps clamped); `kept`, also pruned, as it
             // would be kept and sent when the other side has nothing newer.

@@ -29,4 +29,16 @@ public enum SyncFailure: Sendable, Equatable {
     case listedNotReturned(url: String)
     case invalidResource(url: String, CalendarFileError)
     case unknownZone(String)
+    /// One request was not answered in full within `seconds`.
+    case timedOut(method: String, url: String, seconds: Int)
+    /// The whole sync took longer than its deadline (`SyncDeadline`).
+    case syncDeadline(seconds: Int)
+    /// An answer larger than `AnswerLimits.maximumBytes` (`limit`).
+    case answerTooLarge(method: String, url: String, limit: Int)
+    /// An XML answer with a document type declaration (entities): WebDAV answers have none.
+    case answerWithDTD(method: String, url: String)
+    /// The agent ended a sync child still running after the deadline (`seconds`).
+    case endedByAgent(seconds: Int)
+    /// The sync child died of a signal.
+    case crashed(signal: Int)
 }

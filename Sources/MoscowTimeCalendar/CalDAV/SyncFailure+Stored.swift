@@ -23,6 +23,12 @@ extension SyncFailure {
             let (code, values) = error.problem.stored
             return ("invalidResource", [url, error.line.map(String.init) ?? "", code] + values)
         case .unknownZone(let zone): return ("unknownZone", [zone])
+        case let .timedOut(method, url, seconds): return ("timedOut", [method, url, String(seconds)])
+        case .syncDeadline(let seconds): return ("syncDeadline", [String(seconds)])
+        case let .answerTooLarge(method, url, limit): return ("answerTooLarge", [method, url, String(limit)])
+        case let .answerWithDTD(method, url): return ("answerWithDTD", [method, url])
+        case .endedByAgent(let seconds): return ("endedByAgent", [String(seconds)])
+        case .crashed(let signal): return ("crashed", [String(signal)])
         }
     }
 
@@ -46,6 +52,12 @@ extension SyncFailure {
             guard let problem = CalendarFileProblem(code: v[2], values: Array(v[3...])) else { return nil }
             self = .invalidResource(url: v[0], CalendarFileError(line: Int(v[1]), problem))
         case ("unknownZone", 1): self = .unknownZone(v[0])
+        case ("timedOut", 3): guard let s = int(2) else { return nil }; self = .timedOut(method: v[0], url: v[1], seconds: s)
+        case ("syncDeadline", 1): guard let s = int(0) else { return nil }; self = .syncDeadline(seconds: s)
+        case ("answerTooLarge", 3): guard let l = int(2) else { return nil }; self = .answerTooLarge(method: v[0], url: v[1], limit: l)
+        case ("answerWithDTD", 2): self = .answerWithDTD(method: v[0], url: v[1])
+        case ("endedByAgent", 1): guard let s = int(0) else { return nil }; self = .endedByAgent(seconds: s)
+        case ("crashed", 1): guard let s = int(0) else { return nil }; self = .crashed(signal: s)
         default: return nil
         }
     }
@@ -65,6 +77,12 @@ extension CalendarFileProblem {
         case .neverClosed(let name): return ("neverClosed", [name])
         case .notICalendar: return ("notICalendar", [])
         case .notUTF8: return ("notUTF8", [])
+        case let .fileTooLarge(size, limit): return ("fileTooLarge", [String(size), String(limit)])
+        case .lineTooLong(let limit): return ("lineTooLong", [String(limit)])
+        case .tooManyLines(let limit): return ("tooManyLines", [String(limit)])
+        case .tooManyComponents(let limit): return ("tooManyComponents", [String(limit)])
+        case .nestedTooDeep(let limit): return ("nestedTooDeep", [String(limit)])
+        case .zoneNotInDatabase(let zone): return ("zoneNotInDatabase", [zone])
         case .libicalUnreadable: return ("libicalUnreadable", [])
         case .libical(let text): return ("libical", text.map { [$0] } ?? [])
         case let .notUTCTime(property, value): return ("notUTCTime", [property, value])
@@ -105,6 +123,12 @@ extension CalendarFileProblem {
         case ("neverClosed", 1): self = .neverClosed(v[0])
         case ("notICalendar", 0): self = .notICalendar
         case ("notUTF8", 0): self = .notUTF8
+        case ("fileTooLarge", 2): guard let n = Int(v[0]), let l = Int(v[1]) else { return nil }; self = .fileTooLarge(size: n, limit: l)
+        case ("lineTooLong", 1): guard let l = Int(v[0]) else { return nil }; self = .lineTooLong(limit: l)
+        case ("tooManyLines", 1): guard let l = Int(v[0]) else { return nil }; self = .tooManyLines(limit: l)
+        case ("tooManyComponents", 1): guard let l = Int(v[0]) else { return nil }; self = .tooManyComponents(limit: l)
+        case ("nestedTooDeep", 1): guard let l = Int(v[0]) else { return nil }; self = .nestedTooDeep(limit: l)
+        case ("zoneNotInDatabase", 1): self = .zoneNotInDatabase(v[0])
         case ("libicalUnreadable", 0): self = .libicalUnreadable
         case ("libical", 0...1): self = .libical(v.first)
         case ("notUTCTime", 2): self = .notUTCTime(property: v[0], value: v[1])

@@ -33,6 +33,36 @@ public struct SyncState: Sendable, Equatable {
     /// The server sent no `Date` at the last sync, so the clock could not be checked (and nothing
     /// was pruned).
     public var serverClockUnknown = false
+    /// Resources the last sync could not read and left out (`CalendarWarning.skippedResource`),
+    /// kept as `SyncFailure.invalidResource` records so they are worded when shown.
+    public var skipped: [Skipped] = []
+    public struct Skipped: Sendable, Equatable {
+        public let url: String
+        public let reason: SkippedResource
+        public init(url: String, reason: SkippedResource) { self.url = url; self.reason = reason }
+
+        /// As `sync-state.json` keeps it: the `SyncFailure` it would have been.
+        var failure: SyncFailure {
+            switch reason {
+            case .invalid(let e): return .invalidResource(url: url, e)
+            case .larger(let limit): return .answerTooLarge(method: "REPORT", url: url, limit: limit)  // not UI
+            case .unreadableAnswer: return .unreadableMultistatus(method: "REPORT", url: url)  // not UI
+            }
+        }
+
+        init?(_ f: SyncFailure) {
+            switch f {
+            case let .invalidResource(url, e): self.init(url: url, reason: .invalid(e))
+            case let .answerTooLarge(_, url, limit): self.init(url: url, reason: .larger(limit: limit))
+            case let .unreadableMultistatus(_, url): self.init(url: url, reason: .unreadableAnswer)
+            default: return nil
+            }
+        }
+    }
+    /// When a sync last found a collection empty that held this machine's items, and how many it
+    /// kept and sent again (`CalendarWarning.serverLostItems`).
+    public var serverLostAt: Instant?
+    public var serverLostCount = 0
 
     public init() {}
 
@@ -74,6 +104,14 @@ public struct SyncState: Sendable, Equatable {
         s.lastRequests = json["lastRequests"]?.intValue ?? 0
         s.clockSkew = json["clockSkew"]?.intValue.map(Int64.init)
         s.serverClockUnknown = json["serverClockUnknown"]?.boolValue ?? false
+        for f in json["skipped"]?.arrayValue ?? [] {
+            guard let code = f["code"]?.stringValue,
+                  let failure = SyncFailure(code: code, values: f["values"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+                  let item = Skipped(failure) else { continue }
+            s.skipped.append(item)
+        }
+        s.serverLostAt = json["serverLostAt"]?.stringValue.flatMap(ISO8601.parse)
+        s.serverLostCount = json["serverLostCount"]?.intValue ?? 0
         return s
     }
 
@@ -104,6 +142,13 @@ public struct SyncState: Sendable, Equatable {
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
         if let k = clockSkew { m.append(("clockSkew", .int(Int(k)))) }
         if serverClockUnknown { m.append(("serverClockUnknown", .bool(true))) }
+        if !skipped.isEmpty {
+            m.append(("skipped", .array(skipped.map { item in
+                let (code, values) = item.failure.stored
+                return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
+            })))
+        }
+        if let t = serverLostAt { m.append(("serverLostAt", .string(ISO8601.utcString(t)))); m.append(("serverLostCount", .int(serverLostCount))) }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
     }
 

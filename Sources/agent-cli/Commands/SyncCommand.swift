@@ -15,7 +15,10 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: t("Say what would be taken and sent without changing anything here or on the server."))
     var dryRun = false
 
-    func run() throws { try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : [])) }
+    @Flag(name: .customLong("accept-remote"), help: t("Follow a server that lost every item this computer had synced: delete them here too (without it they are kept and sent again)."))
+    var acceptRemote = false
+
+    func run() throws { try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : []) + (acceptRemote ? ["--accept-remote"] : [])) }
 }
 
 struct SyncSetupCommand: ParsableCommand {

@@ -27,6 +27,7 @@ enum SyncStatusQuery {
             lines = [t("with {url}, not synced yet", ["url": url])]
         }
         if let clock = v["clockWarning"]?.stringValue { lines.append(clock) }
+        if let lost = v["serverLost"]?.stringValue { lines.append(lost) }
         return lines
     }
 }
