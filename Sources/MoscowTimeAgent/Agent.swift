@@ -162,9 +162,9 @@ public final class Agent {
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).
     /// Optional: the agent runs the same without a tray host.
     private func startTray(_ connection: BusConnection) {
-        guard tray == nil, let runner, let documents, let notifier, let factory else { return }
+        guard tray == nil, let runner, let notifier, let factory else { return }
         do {
-            let tray = try Tray(connection: connection, runner: runner, store: documents.store,
+            let tray = try Tray(connection: connection, runner: runner,
                                 summary: TodaySummary(notifier: notifier, factory: factory),
                                 iconThemePath: AgentIdentity.iconFiles?.themePath ?? "",
                                 quit: { [weak self] in self?.quit("tray Quit") })

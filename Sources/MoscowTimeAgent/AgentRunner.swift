@@ -20,6 +20,8 @@ protocol AgentRunnerObserver: AnyObject {
 final class AgentRunner {
     let scheduler: AgentScheduler
     private let documents: DocumentSource
+    /// Every change the agent makes to the document: never waits on the store's lock.
+    private let writer: DocumentWriter
     private let stateStore: AgentStateStore
     private let alarms: RingPresenter
     private let habits: HabitReminderPresenter
@@ -40,6 +42,7 @@ final class AgentRunner {
          alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
         self.scheduler = scheduler; self.documents = documents; self.stateStore = stateStore
         self.alarms = alarms; self.habits = habits; self.clock = clock
+        writer = DocumentWriter(store: documents.store)
         timer = WallClockTimer(onFire: { [weak self] in self?.handle(.timePassed, "timer") },
                                onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
         alarms.onSnooze = { [weak self] id in self?.tryPerform(.snooze(alarmID: id, minutes: nil)) }
@@ -48,6 +51,8 @@ final class AgentRunner {
         leftovers = scheduler.ringNotifications
         habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
         habits.onShownChanged = { [weak self] in self?.saveShownNotifications() }
+        // The document changed under us: take it in now rather than when the directory watcher says so.
+        writer.onDeferredWrite = { [weak self] in self?.reload() }
     }
 
     var now: Instant { clock.now() }
@@ -104,6 +109,7 @@ final class AgentRunner {
     /// A ringing alarm stays ringing in the state: nobody stopped it, so the next agent rings on.
     /// `persist` is false after another agent took over (--replace): the state file is its now.
     func finish(persist: Bool) {
+        writer.finish()
         carrying = true // one save below, not one per closed notification
         alarms.closeAll()
         habits.closeAll()
@@ -146,8 +152,7 @@ final class AgentRunner {
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
             case let .recordHabit(action, habitID, day):
-                record(action, habitID: habitID, day: day)
-                recorded = true
+                if record(action, habitID: habitID, day: day) { recorded = true }
             case .dropHabitReminder(let r):
                 Log.info("habit reminder for \"\(r.name)\" due \(ISO8601.string(r.due, in: zone)) came too late; not shown")
             case .announceAchievement(let a):
@@ -164,34 +169,50 @@ final class AgentRunner {
         if recorded { reload() }
     }
 
-    private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) {
+    /// Returns true when written at once (else it is written when the store's lock is free).
+    private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) -> Bool {
         let name = scheduler.document.habits.first { $0.id == habitID }?.name ?? habitID
         let at = now, zone = scheduler.zone
-        do {
-            try documents.store.update { doc in
-                _ = try HabitCheckIn.record(action, habitID: habitID, in: &doc, day: day, now: at, zone: zone)
+        return writer.write({ doc in
+            _ = try HabitCheckIn.record(action, habitID: habitID, in: &doc, day: day, now: at, zone: zone)
+        }, finished: { error in
+            if let error {
+                Log.warning("could not mark habit \"\(name)\" \(action.rawValue): \(error)")
+            } else {
+                Log.info("habit \"\(name)\" marked \(action.rawValue) for \(day)")
             }
-            Log.info("habit \"\(name)\" marked \(action.rawValue) for \(day)")
-        } catch {
-            Log.warning("could not mark habit \"\(name)\" \(action.rawValue): \(error)")
-        }
+        })
     }
 
     /// A one-time alarm or timer that has rung is switched off in the user's document, not deleted.
     private func disableOneTimeAlarms(_ ids: [String]) {
         let at = now
-        do {
-            try documents.store.update { doc in
-                for id in ids {
-                    if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
-                        doc.alarms[i].enabled = false
-                        doc.alarms[i].modified = at
-                    }
+        writer.write({ doc in
+            for id in ids {
+                if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
+                    doc.alarms[i].enabled = false
+                    doc.alarms[i].modified = at
                 }
             }
-        } catch {
-            Log.error("could not switch off finished one-time alarm(s) \(ids.joined(separator: ", ")): \(error)")
-        }
+        }, finished: { error in
+            if let error { Log.error("could not switch off finished one-time alarm(s) \(ids.joined(separator: ", ")): \(error)") }
+        })
+    }
+
+    /// Marks a habit done today from the tray, as the reminder's Done button does, and re-reads
+    /// the document once it is written.
+    func markDone(_ habitID: String) {
+        let at = now, zone = scheduler.zone
+        let written = writer.write({ doc in
+            _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: at, zone: zone)
+        }, finished: { error in
+            if let error {
+                Log.warning("tray: could not mark habit \(habitID) done: \(error)")
+            } else {
+                Log.info("habit \(habitID) marked done for today from the tray")
+            }
+        })
+        if written { reload() }
     }
 
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.

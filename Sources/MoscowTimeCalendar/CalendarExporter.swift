@@ -105,8 +105,10 @@ public enum CalendarExporter {
             icalcomponent_add_property(ev, p)
         }
         switch a.schedule {
-        case let .weekly(days, time):
-            localStart(firstDay(in: days, from: createdDate(a, zoneID: zoneID)), time)
+        case let .weekly(days, time, from):
+            // A first day later than that is the DTSTART (see `EventScheduleMapper.firstDay`).
+            let created = createdDate(a, zoneID: zoneID)
+            localStart(firstDay(in: days, from: from.map { max($0, created) } ?? created), time)
             var r = icalrecurrencetype()
             icalrecurrencetype_clear(&r)
             r.freq = ICAL_WEEKLY_RECURRENCE
@@ -145,8 +147,10 @@ public enum CalendarExporter {
         (Zone(identifier: zoneID) ?? Zone(identifier: "UTC")!).local(a.created).date
     }
 
-    /// DTSTART of a weekly alarm: the first of its days on or after the day it was created
-    /// (RFC 5545 counts DTSTART as an occurrence, so it must be one).
+    /// DTSTART of a weekly alarm: the first of its days on or after the day it was created, or on
+    /// or after its first day when it has a later one (RFC 5545 counts DTSTART as an occurrence, so
+    /// it must be one). Reading it back, a DTSTART later than the first of its days after CREATED
+    /// is the alarm's first day.
     static func firstDay(in days: Set<Weekday>, from date: CivilDate) -> CivilDate {
         var d = date
         while !days.contains(d.weekday) { d = d.adding(days: 1) }

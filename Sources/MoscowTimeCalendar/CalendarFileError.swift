@@ -26,6 +26,14 @@ public enum CalendarFileProblem: Sendable, Equatable {
     case neverClosed(String)
     case notICalendar
     case notUTF8
+    // The bounds of `CalendarLimits`, checked before libical sees the text.
+    case fileTooLarge(size: Int, limit: Int)
+    case lineTooLong(limit: Int)
+    case tooManyLines(limit: Int)
+    case tooManyComponents(limit: Int)
+    case nestedTooDeep(limit: Int)
+    /// One of our habits names a TZID that is not a tz database name (see `ZoneReferences`).
+    case zoneNotInDatabase(String)
     // libical's own verdict.
     case libicalUnreadable
     /// libical's X-LIC-ERROR text, nil when it gave none.

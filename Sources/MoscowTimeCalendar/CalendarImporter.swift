@@ -10,6 +10,9 @@ public enum CalendarImporter {
     }
 
     static func parse(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
+        guard bytes.count <= CalendarLimits.maximumFileBytes else {
+            throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
+        }
         let scanner = try ICSLineScanner(bytes)
         guard let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
             var text = Array(buf); text.append(0)
@@ -18,7 +21,7 @@ public enum CalendarImporter {
             throw CalendarFileError(line: nil, .libicalUnreadable)
         }
         defer { icalcomponent_free(root) }
-        var reader = Reader(scanner: scanner, zone: zone, now: now)
+        var reader = Reader(scanner: scanner, zone: zone, now: now, zones: ZoneReferences.defined(in: root))
         try reader.walk(root)
         return reader.result
     }
@@ -27,12 +30,15 @@ public enum CalendarImporter {
         let scanner: ICSLineScanner
         let zone: Zone
         let now: Instant
+        /// The TZIDs the file's VTIMEZONEs define, and the verdict on each TZID met (see `ZoneReferences`).
+        let zones: Set<String>
+        var checkedZones: [String: Bool] = [:]
         var result = CalendarImport()
         /// Preorder position in the scanner's list; kept in step with libical's tree.
         var index = 0
 
-        init(scanner: ICSLineScanner, zone: Zone, now: Instant) {
-            self.scanner = scanner; self.zone = zone; self.now = now
+        init(scanner: ICSLineScanner, zone: Zone, now: Instant, zones: Set<String>) {
+            self.scanner = scanner; self.zone = zone; self.now = now; self.zones = zones
         }
 
         mutating func walk(_ c: OpaquePointer) throws(CalendarFileError) {
@@ -48,8 +54,16 @@ public enum CalendarImporter {
             }
             switch kind {
             case ICAL_VEVENT_COMPONENT:
-                try event(c, info: info)
+                // No time of the event is asked of libical before its zones are checked.
+                if let tzid = ZoneReferences.firstRefused(in: c, defined: zones, checked: &checkedZones) {
+                    result.warnings.append(.eventRefused(Self.name(c), .zoneNotInDatabase(tzid)))
+                } else {
+                    try event(c, info: info)
+                }
             case ICAL_VTODO_COMPONENT:
+                if ICal.xValue(c, CalendarFormat.habitID) != nil, let tzid = ZoneReferences.firstRefused(in: c, defined: zones, checked: &checkedZones) {
+                    throw CalendarFileError(line: info?.line, .zoneNotInDatabase(tzid))
+                }
                 if let id = ICal.xValue(c, CalendarFormat.habitID), let at = try deletion(c, info: info) {
                     result.deletedHabits[id] = at
                 } else if ICal.xValue(c, CalendarFormat.habitID) != nil {
@@ -75,19 +89,24 @@ public enum CalendarImporter {
             return at
         }
 
+        /// How a warning names the event: its SUMMARY and UID.
+        static func name(_ ev: OpaquePointer) -> CalendarEventName {
+            CalendarEventName(summary: (ICal.string(icalcomponent_get_summary(ev)) ?? "").trimmingWhitespace,
+                              uid: ICal.string(icalcomponent_get_uid(ev)) ?? "")
+        }
+
         mutating func event(_ ev: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) {
             let own = ICal.xValue(ev, CalendarFormat.alarmID)
             let rawSummary = ICal.string(icalcomponent_get_summary(ev)) ?? ""
-            let summary = rawSummary.trimmingWhitespace
-            let uid = ICal.string(icalcomponent_get_uid(ev)) ?? ""
-            let name = CalendarEventName(summary: summary, uid: uid)
+            let name = Self.name(ev)
+            let summary = name.summary
             let valarms = ICal.children(ev, ICAL_VALARM_COMPONENT)
             if let id = own {
                 guard AlarmID.isValid(id) else {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
-                let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first)
+                let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
                 switch mapped {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
@@ -106,7 +125,7 @@ public enum CalendarImporter {
                 result.warnings.append(.titleNotALabel(name)); return
             }
             for valarm in reminders {
-                switch EventScheduleMapper(zone: zone, now: now, own: false).schedule(ev, valarm: valarm) {
+                switch EventScheduleMapper(zone: zone, now: now, own: false).schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
                 case .schedule(let schedule):

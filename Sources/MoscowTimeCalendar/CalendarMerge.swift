@@ -12,24 +12,44 @@ public enum CalendarMerge {
         public init() {}
     }
 
+    private struct LabelledSchedule: Hashable {
+        let label: String
+        let schedule: Schedule
+        init(_ a: Alarm) { label = a.label; schedule = a.schedule }
+    }
+
     public static func merge(_ imported: CalendarImport, into doc: inout StoreDocument) -> Summary {
         var s = Summary()
         var ids = Set(doc.alarms.map(\.id))
+        // Where each id is, and how many alarms have each label and schedule: 10 000 events are
+        // looked up, not compared pairwise with every alarm.
+        var index = Dictionary(doc.alarms.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var present: [LabelledSchedule: Int] = [:]
+        for a in doc.alarms { present[LabelledSchedule(a), default: 0] += 1 }
+        func append(_ a: Alarm) {
+            index[a.id] = index[a.id] ?? doc.alarms.count
+            present[LabelledSchedule(a), default: 0] += 1
+            doc.alarms.append(a)
+        }
         for alarm in imported.alarms {
             if alarm.id.isEmpty {
-                if doc.alarms.contains(where: { $0.label == alarm.label && $0.schedule == alarm.schedule }) {
+                if present[LabelledSchedule(alarm), default: 0] > 0 {
                     s.alarmsUnchanged += 1; continue
                 }
                 var a = alarm
                 a.id = AlarmID.make(avoiding: ids)
                 ids.insert(a.id)
-                doc.alarms.append(a)
+                append(a)
                 s.alarmsAdded += 1
-            } else if let k = doc.alarmIndex(id: alarm.id) {
-                if doc.alarms[k] == alarm { s.alarmsUnchanged += 1 } else { doc.alarms[k] = alarm; s.alarmsReplaced += 1 }
+            } else if let k = index[alarm.id] {
+                if doc.alarms[k] == alarm { s.alarmsUnchanged += 1 } else {
+                    present[LabelledSchedule(doc.alarms[k]), default: 1] -= 1
+                    present[LabelledSchedule(alarm), default: 0] += 1
+                    doc.alarms[k] = alarm; s.alarmsReplaced += 1
+                }
             } else {
                 ids.insert(alarm.id)
-                doc.alarms.append(alarm)
+                append(alarm)
                 s.alarmsAdded += 1
             }
         }

@@ -12,6 +12,20 @@ public enum CalendarWarning: Sendable, Equatable {
     case notOurHabit(url: String)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
+    /// A resource on the server that cannot be read: left out of this sync (and left alone there).
+    case skippedResource(url: String, SkippedResource)
+    /// A collection that held `count` of this machine's items at the last sync is empty or gone:
+    /// the server lost its data, and the items are kept here and sent again.
+    case serverLostItems(url: String, count: Int)
+}
+
+/// Why a resource on the server was left out of a sync.
+public enum SkippedResource: Sendable, Equatable {
+    case invalid(CalendarFileError)
+    /// Its calendar data alone is larger than `AnswerLimits.maximumBytes` (`limit`).
+    case larger(limit: Int)
+    /// The server's answer for it alone is not readable XML (bytes that are not UTF-8, say).
+    case unreadableAnswer
 }
 
 /// How a warning names an event: its title (empty when it has none) and its UID (empty when none).
@@ -25,6 +39,9 @@ public struct CalendarEventName: Sendable, Equatable {
 public enum EventRefusal: Sendable, Equatable {
     case noStart
     case unknownZone(String)
+    /// A TZID that is neither a tz database name nor a VTIMEZONE of the file (a path, say): never
+    /// handed to libical, which would open it as a file.
+    case zoneNotInDatabase(String)
     case timerFormat(property: String)
     case unreadableStart
     case rdate
@@ -36,4 +53,9 @@ public enum EventRefusal: Sendable, Equatable {
     case offsetChanges(zone: String)
     case fixedReminderOnRepeatingEvent
     case unreadableReminderTime
+    /// An RRULE's INTERVAL that is no number of days an alarm can repeat by (as written, before
+    /// libical's 16-bit field could truncate it).
+    case intervalOutOfRange(value: String, maximum: Int)
+    /// A day outside `Limits.alarmDates` (2000–2199).
+    case dateOutOfRange(String)
 }

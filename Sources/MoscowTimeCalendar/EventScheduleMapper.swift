@@ -11,6 +11,11 @@ import MoscowTimeCore
 /// year of reminder instants (in the event's zone, through its VTIMEZONE) must equal the
 /// schedule's occurrences in our zone, so an event in a zone whose offset to ours changes (DST)
 /// is refused rather than imported an hour off for half a year.
+///
+/// An event means what it says: a weekly series whose first reminder is later than the first of
+/// its days after the alarm's creation (an event that starts months ahead) gets that first day
+/// (`Schedule.weekly(from:)`), every number is checked as written (`INTERVAL=65537` is refused,
+/// not read as libical's truncated 1), and every day lies in `Limits.alarmDates`.
 struct EventScheduleMapper {
     enum Outcome {
         case schedule(Schedule)
@@ -26,7 +31,8 @@ struct EventScheduleMapper {
 
     static let checkedHorizon: Int64 = 366 * 86_400
 
-    func schedule(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Outcome {
+    /// `rules`: the event's RRULE values as written in the file (see `ICSLineScanner`).
+    func schedule(_ ev: OpaquePointer, valarm: OpaquePointer?, rules rawRules: [String] = []) -> Outcome {
         guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .refused(.noStart) }
         var start = icalcomponent_get_dtstart(ev)
         if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
@@ -42,7 +48,9 @@ struct EventScheduleMapper {
             guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
                 return .refused(.timerFormat(property: CalendarFormat.timer))
             }
-            return .schedule(.timer(fireAt: ICal.instant(utc: start), duration: duration))
+            let fireAt = ICal.instant(utc: start)
+            guard Limits.instantSeconds.contains(fireAt.secondsSinceEpoch) else { return .refused(.dateOutOfRange(ISO8601.utcString(fireAt))) }
+            return .schedule(.timer(fireAt: fireAt, duration: duration))
         }
         guard let startInstant = instant(start) else { return .refused(.unreadableStart) }
         let offset: Int64
@@ -54,19 +62,29 @@ struct EventScheduleMapper {
         if icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused(.exdate) }
         let rrules = ICal.properties(ev, named: "RRULE")
         let firstRing = startInstant + offset
+        // Another calendar's one-time event that is over is no alarm, however old.
+        if rrules.isEmpty && firstRing <= now && !own { return .past }
+        // No arithmetic on a year 10000 or a reminder a million years early; the days an alarm
+        // keeps (a one-time date, a first day) are checked against `Limits.alarmDates` below.
+        guard (Self.yearsZeroTo9999).contains(firstRing.secondsSinceEpoch) else {
+            return .refused(.dateOutOfRange(Self.dayText(firstRing)))
+        }
         let local = zone.local(firstRing)
         guard local.second == 0 else { return .refused(.notWholeMinute(clock: local.clockText)) }
         guard zone.instant(local.date, local.timeOfDay) == firstRing else {
             return .refused(.inDaylightSavingGap(zone: zone.identifier))
         }
         if rrules.isEmpty {
-            if firstRing <= now && !own { return .past }
+            guard Limits.alarmDates.contains(local.date) else { return .refused(.dateOutOfRange(local.date.description)) }
             return .schedule(.once(date: local.date, time: local.timeOfDay))
         }
         guard rrules.count == 1 else { return .refused(.severalRules) }
         var rule = icalproperty_get_rrule(rrules[0])
         let ruleText = ICal.string(icalrecurrencetype_as_string(&rule)) ?? "RRULE"
-        let refuse = Outcome.refused(.rule(ruleText))
+        let refuse = Outcome.refused(.rule(rawRules.first ?? ruleText))
+        if let written = rawRules.first, let why = Self.writtenRuleRefusal(written, parsedInterval: Int(rule.interval)) {
+            return .refused(why)
+        }
         guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0 else { return refuse }
         var byDays = Set<Weekday>()
         var k: Int32 = 0
@@ -84,28 +102,83 @@ struct EventScheduleMapper {
         func shifted(_ days: Set<Weekday>) -> Set<Weekday> {
             Set(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
         }
+        func weekly(_ days: Set<Weekday>) -> Schedule {
+            .weekly(days: days, time: local.timeOfDay, from: firstDay(days, firstRing: local.date, ev))
+        }
         let candidate: Schedule
         switch rule.freq {
         case ICAL_WEEKLY_RECURRENCE:
             guard rule.interval == 1 else { return refuse }
-            candidate = .weekly(days: shifted(byDays.isEmpty ? [eventDate.weekday] : byDays), time: local.timeOfDay)
+            candidate = weekly(shifted(byDays.isEmpty ? [eventDate.weekday] : byDays))
         case ICAL_DAILY_RECURRENCE:
             if !byDays.isEmpty {
                 guard rule.interval == 1 else { return refuse }
-                candidate = .weekly(days: shifted(byDays), time: local.timeOfDay)
+                candidate = weekly(shifted(byDays))
             } else if rule.interval == 1 && !own {
-                candidate = .weekly(days: Weekday.all, time: local.timeOfDay)
+                candidate = weekly(Weekday.all)
             } else {
-                guard Int(rule.interval) <= Schedule.maximumInterval else { return refuse }
-                candidate = .everyNDays(interval: Int(rule.interval), start: local.date, time: local.timeOfDay)
+                guard (1...Schedule.maximumInterval).contains(Int(rule.interval)) else {
+                    return .refused(.intervalOutOfRange(value: String(rule.interval), maximum: Schedule.maximumInterval))
+                }
+                // A series that began before the days alarms can have starts on its first day in them.
+                let n = Int64(rule.interval)
+                var first = local.date
+                if first < Limits.alarmDates.lowerBound {
+                    first = first.adding(days: (Limits.alarmDates.lowerBound.days(since: first) + n - 1) / n * n)
+                }
+                candidate = .everyNDays(interval: Int(n), start: first, time: local.timeOfDay)
             }
         default:
             return refuse
+        }
+        switch candidate {
+        case .weekly(_, _, let from?) where !Limits.alarmDates.contains(from), .everyNDays(_, let from, _) where !Limits.alarmDates.contains(from):
+            return .refused(.dateOutOfRange(from.description))
+        default: break
         }
         guard matchesExpansion(candidate, rule: rule, start: start, offset: offset, from: max(now, firstRing - 1)) else {
             return .refused(.offsetChanges(zone: zone.identifier))
         }
         return .schedule(candidate)
+    }
+
+    /// The first day of a weekly series, nil when it has none of its own: the day of its first
+    /// reminder when that is later than the first of its days on or after the alarm's creation
+    /// (CREATED for our own export, today for another calendar's event). So an event that starts
+    /// months ahead never rings before it starts, and our export (whose DTSTART is that first day,
+    /// see `CalendarExporter.firstDay`) reads back the same.
+    func firstDay(_ days: Set<Weekday>, firstRing: CivilDate, _ ev: OpaquePointer) -> CivilDate? {
+        var created = zone.local(now).date
+        if own, let p = icalcomponent_get_first_property(ev, ICAL_CREATED_PROPERTY) {
+            let t = icalproperty_get_created(p)
+            if !icaltime_is_null_time(t).boolValue, let at = instant(t) { created = zone.local(at).date }
+        }
+        var first = created
+        for _ in 0..<7 where !days.contains(first.weekday) { first = first.adding(days: 1) }
+        return firstRing > first ? firstRing : nil
+    }
+
+    /// An RRULE as written: only FREQ, INTERVAL, BYDAY (plain days) and WKST can become an alarm,
+    /// and INTERVAL must be the very number libical read (it keeps 16 bits: 65537 reads as 1).
+    static func writtenRuleRefusal(_ text: String, parsedInterval: Int) -> EventRefusal? {
+        for part in text.split(separator: ";") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            let key = kv.first.map { $0.uppercased() } ?? ""
+            let value = kv.count == 2 ? kv[1] : ""
+            switch key {
+            case "FREQ", "WKST": continue
+            case "INTERVAL":
+                guard value.utf8.count <= 9, value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value),
+                      n == parsedInterval, (1...Schedule.maximumInterval).contains(n) else {
+                    return .intervalOutOfRange(value: String(value), maximum: Schedule.maximumInterval)
+                }
+            case "BYDAY":
+                guard value.split(separator: ",").allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else { return .rule(text) }
+            default:
+                return .rule(text)
+            }
+        }
+        return nil
     }
 
     /// The instant of a DTSTART: UTC, in its zone, or floating/all-day in ours.
@@ -137,12 +210,27 @@ struct EventScheduleMapper {
             guard let at = instant(trigger.time) else { return .failure(Reason(refusal: .unreadableReminderTime)) }
             return .success(at - s)
         }
-        var offset = Int64(icaldurationtype_as_int(trigger.duration))
+        var offset = Self.seconds(trigger.duration)
         if let related = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER),
            icalparameter_get_related(related) == ICAL_RELATED_END {
-            offset += Int64(icaldurationtype_as_int(icalcomponent_get_duration(ev)))
+            offset += Self.seconds(icalcomponent_get_duration(ev))
         }
         return .success(offset)
+    }
+
+    /// 0000-01-01 to 9999-12-31 UTC: the instants whose day has four digits of year.
+    static let yearsZeroTo9999: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// Which side of the four-digit years an instant lies, for the warning.
+    static func dayText(_ t: Instant) -> String {
+        t.secondsSinceEpoch < yearsZeroTo9999.lowerBound ? "<0000-01-01" : ">9999-12-31"  // not UI: dates
+    }
+
+    /// A duration in seconds, counted in 64 bits (libical's `icaldurationtype_as_int` overflows its
+    /// int past 3 550 weeks).
+    static func seconds(_ d: icaldurationtype) -> Int64 {
+        let s = Int64(d.weeks) * 604_800 + Int64(d.days) * 86_400 + Int64(d.hours) * 3_600 + Int64(d.minutes) * 60 + Int64(d.seconds)
+        return d.is_neg != 0 ? -s : s
     }
 
     /// libical's expansion of the rule, moved by the reminder offset, against the schedule's own

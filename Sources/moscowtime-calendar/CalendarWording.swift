@@ -37,6 +37,18 @@ enum CalendarWording {
             return t("not an iCalendar file: no BEGIN:VCALENDAR")
         case .notUTF8:
             return t("the line is not UTF-8 text")
+        case .fileTooLarge(_, let limit):
+            return t("the file is larger than {limit} MiB, the most an import reads; split it into smaller files", ["limit": String(limit >> 20)])
+        case .lineTooLong(let limit):
+            return t("the line (with its continuation lines) is longer than {limit} KiB, the most a calendar line may have", ["limit": String(limit >> 10)])
+        case .tooManyLines(let limit):
+            return t("the file has more than {limit} lines, the most an import reads; split it into smaller files", ["limit": String(limit)])
+        case .tooManyComponents(let limit):
+            return t("the file has more than {limit} components (BEGIN lines), the most an import reads; split it into smaller files", ["limit": String(limit)])
+        case .nestedTooDeep(let limit):
+            return t("components are nested more than {limit} deep (BEGIN inside BEGIN); a calendar nests 3", ["limit": String(limit)])
+        case .zoneNotInDatabase(let zone):
+            return t("the time zone \"{zone}\" is neither a tz database name such as Europe/Moscow nor a VTIMEZONE of the file", ["zone": zone])
         case .libicalUnreadable:
             return t("libical could not read the file")
         case .libical(let text?):
@@ -91,6 +103,8 @@ enum CalendarWording {
         switch r {
         case .noStart: return t("it has no DTSTART")
         case .unknownZone(let zone): return t("its time zone \"{zone}\" is unknown", ["zone": zone])
+        case .zoneNotInDatabase(let zone):
+            return t("its time zone \"{zone}\" is neither a tz database name such as Europe/Moscow nor a VTIMEZONE of the file", ["zone": zone])
         case .timerFormat(let property): return t("{property} needs a whole number of seconds and a UTC DTSTART", ["property": property])
         case .unreadableStart: return t("its DTSTART cannot be read")
         case .rdate: return t("RDATE cannot be expressed as an alarm schedule")
@@ -103,6 +117,10 @@ enum CalendarWording {
             return t("its reminders do not fall at one local time in {zone} (the event's zone changes its offset to ours)", ["zone": zone])
         case .fixedReminderOnRepeatingEvent: return t("a reminder at a fixed date on a repeating event cannot be expressed as an alarm schedule")
         case .unreadableReminderTime: return t("its reminder time cannot be read")
+        case let .intervalOutOfRange(value, maximum):
+            return t("INTERVAL={value} is out of range: alarms repeat every 1 to {maximum} days", ["value": value, "maximum": String(maximum)])
+        case .dateOutOfRange(let date):
+            return t("its date {date} is outside the years 2000 to 2199 that alarms can have", ["date": date])
         }
     }
 
@@ -127,6 +145,21 @@ enum CalendarWording {
         case .notOurAlarm(let url): return t("{url}: not a MoscowTime alarm; left alone", ["url": url])
         case .notOurHabit(let url): return t("{url}: not a MoscowTime habit; left alone", ["url": url])
         case .changedDuringSync(let url): return t("{url} changed on the server during this sync; run sync again to merge it", ["url": url])
+        case .skippedResource(let url, .unreadableAnswer):
+            return t("the server's answer for {url} is not readable XML; skipped, the rest was synced", ["url": url])
+        case let .skippedResource(url, .larger(limit)):
+            return t("{url} on the server is larger than {limit} MiB; skipped, the rest was synced", ["url": url, "limit": String(limit >> 20)])
+        case let .skippedResource(url, .invalid(error)):
+            let reason = problem(error.problem, t)
+            guard let line = error.line else {
+                return t("{url} on the server is not valid iCalendar ({reason}); skipped, the rest was synced", ["url": url, "reason": reason])
+            }
+            return t("{url} on the server is not valid iCalendar (line {line}: {reason}); skipped, the rest was synced",
+                     ["url": url, "line": String(line), "reason": reason])
+        case let .serverLostItems(url, count):
+            return t.plural("{url} on the server is empty though it held {n} item of this computer at the last sync: the server lost its data. It is kept here and sent again (if the server was emptied on purpose, empty it again and run agent-cli sync --accept-remote)",
+                            "{url} on the server is empty though it held {n} items of this computer at the last sync: the server lost its data. They are kept here and sent again (if the server was emptied on purpose, empty it again and run agent-cli sync --accept-remote)",
+                            count: count, ["url": url, "n": String(count)])
         }
     }
 
@@ -157,6 +190,18 @@ enum CalendarWording {
             return t("{url} on the server is not valid iCalendar (line {line}: {reason}); nothing was changed",
                      ["url": url, "line": String(line), "reason": reason])
         case .unknownZone(let zone): return t("the zone \"{zone}\" is not in the tz database (is tzdata installed?)", ["zone": zone])
+        case let .timedOut(method, url, seconds):
+            return t("{method} {url} was not answered in full within {seconds} s; the sync was stopped", ["method": method, "url": url, "seconds": String(seconds)])
+        case .syncDeadline(let seconds):
+            return t("the sync did not finish within its {seconds} s deadline and was stopped; nothing unsent was lost, the next sync goes on", ["seconds": String(seconds)])
+        case let .answerTooLarge(method, url, limit):
+            return t("the server's answer to {method} {url} is larger than {limit} MiB; refused", ["method": method, "url": url, "limit": String(limit >> 20)])
+        case let .answerWithDTD(method, url):
+            return t("the server's answer to {method} {url} declares a DTD (entities), which no WebDAV answer needs; refused", ["method": method, "url": url])
+        case .endedByAgent(let seconds):
+            return t("the agent ended the sync after it ran past its {seconds} s deadline", ["seconds": String(seconds)])
+        case .crashed(let signal):
+            return t("the sync program crashed (signal {signal})", ["signal": String(signal)])
         }
     }
 

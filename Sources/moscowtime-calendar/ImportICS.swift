@@ -6,15 +6,23 @@ import MoscowTimeCore
 enum ImportICS {
     static func run(file: String, dryRun: Bool) throws {
         let ctx = try ToolContext()
-        let bytes = try UserFile.read(file)
-        var t = Localizer(.en)
-        var imported = CalendarImport()
+        let bytes = try UserFile.read(file, limit: CalendarLimits.maximumFileBytes)
+        func read(in zone: Zone) throws(ToolFailure) -> CalendarImport {
+            do throws(CalendarFileError) { return try CalendarImporter.read(bytes, zone: zone, now: ctx.now) } catch {
+                throw ToolFailure(status: 2) { CalendarWording.fileError(error, file: file, $0) }
+            }
+        }
+        // The file is read before the store is locked: nobody else waits while it is.
+        let settings = try ctx.store.load().settings
+        var t = ctx.localizer(settings)
+        var zone = try ctx.zone(settings)
+        var imported = try read(in: zone)
         var summary = CalendarMerge.Summary()
         try ctx.store.update { doc in
             t = ctx.localizer(doc.settings)
-            let zone = try ctx.zone(doc.settings)
-            do throws(CalendarFileError) { imported = try CalendarImporter.read(bytes, zone: zone, now: ctx.now) } catch {
-                throw ToolFailure(status: 2) { CalendarWording.fileError(error, file: file, $0) }
+            if doc.settings.zone != zone.identifier {  // changed meanwhile: read it again in the new zone
+                zone = try ctx.zone(doc.settings)
+                imported = try read(in: zone)
             }
             var target = doc
             summary = CalendarMerge.merge(imported, into: &target)

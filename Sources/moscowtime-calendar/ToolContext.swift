@@ -59,11 +59,14 @@ struct ToolFailure: Error {
     func message(in t: Localizer) -> String { words(t) }
 }
 
-/// stdout/stderr as agent-cli writes them (the user sees this tool as agent-cli).
+/// stdout/stderr as agent-cli writes them (the user sees this tool as agent-cli). Messages hold
+/// text from outside (an event's title, a URL, a path): `line` and `error` show it through
+/// `TerminalText`, so no escape sequence, bell or carriage return reaches the terminal; `write` is
+/// for content written as it is (an export to stdout, JSON, a prompt).
 enum ToolOutput {
     static func write(_ s: String, fd: Int32 = 1) {
         _ = try? FileDescriptor(rawValue: fd).writeAll(s.utf8)
     }
-    static func line(_ s: String) { write(s + "\n") }
-    static func error(_ s: String) { write("agent-cli: " + s + "\n", fd: 2) }
+    static func line(_ s: String) { write(TerminalText.lines(s) + "\n") }
+    static func error(_ s: String) { write("agent-cli: " + TerminalText.oneLine(s) + "\n", fd: 2) }
 }

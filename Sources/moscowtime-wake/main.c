@@ -169,6 +169,7 @@ int main(int argc, char **argv) {
     char line[LINE_MAX_BYTES + 1];
     size_t len = 0;
     int overlong = 0;
+    int nul = 0; /* a NUL byte in the line: "arm 2000000000\0junk" is refused, not read as "arm 2000000000" */
     long long armed = 0;
     struct pollfd fds[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = tfd, .events = POLLIN } };
     for (;;) {
@@ -187,8 +188,11 @@ int main(int argc, char **argv) {
                 if (c == '\n') {
                     line[len] = '\0';
                     if (overlong) say("error bad-command line too long");
+                    else if (nul) say("error bad-command line contains a NUL byte");
                     else handle(tfd, line, &armed);
-                    len = 0; overlong = 0;
+                    len = 0; overlong = 0; nul = 0;
+                } else if (c == '\0') {
+                    nul = 1;
                 } else if (len < LINE_MAX_BYTES) {
                     line[len++] = c;
                 } else {

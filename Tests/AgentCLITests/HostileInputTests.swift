@@ -64,12 +64,14 @@ struct HostileInputTests {
         String(repeating: "я", count: 5000), String(repeating: "9", count: 400), "/dev/zero", "/dev/stdin", "/proc/self/mem",
         "/", "/etc/shadow", "../../etc/passwd", "%s%n%x", "{id}{label}", "\"", "'", "\\", "--", "-", "--help", "ёЁ🙂",
         "mon-sun", "пн-вс", "weekdays", "tomorrow", "1h", "90s", "7d", "abcd", "*", "?",
+        "/tmp/\u{1b}[2J\u{7}\r\u{9b}.ics", "http://exa\u{1b}]0;owned\u{7}mple.org/dav/", "https://\u{202e}evil/\r",
     ]
     static let verbs: [[String]] = [
         ["add"], ["timer"], ["edit", "abcd0001"], ["rm"], ["enable"], ["disable"], ["show"], ["list"], ["next", "--count"],
         ["settings"], ["settings", "snooze"], ["settings", "zone"], ["settings", "late-window"], ["pause", "--for"],
         ["pause", "--until"], ["snooze", "--minutes"], ["stop"], ["habit", "add"], ["habit", "done"], ["habit", "stats"],
         ["habit", "import"], ["template", "apply"], ["template", "show"], ["now"], ["autostart", "status", "--method"],
+        ["import"], ["import", "--dry-run"], ["sync", "setup"],
     ]
     static let options = ["--days", "--once", "--every", "--from", "--label", "--snooze", "--sound", "--time", "--count",
                           "--minutes", "--amount", "--remind", "--target", "--at", "--json", "--date"]
@@ -93,6 +95,9 @@ struct HostileInputTests {
             let r = Self.run(rig, args)
             counts[r.status, default: 0] += 1
             #expect([0, 1, 2, 3].contains(r.status), "\(args.map(TerminalText.oneLine)): \(r)")
+            // Whatever the outcome, text from the arguments never drives the terminal.
+            #expect(!(r.out + r.err).unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
+                    "raw control character: \(args.map(TerminalText.oneLine)): \(TerminalText.oneLine(r.out + r.err))")
             if r.status != 0 {
                 #expect(rig.storeBytes() == before, "refused, yet the store changed: \(args.map(TerminalText.oneLine))")
                 let lines = r.err.split(separator: "\n", omittingEmptySubsequences: false)
@@ -100,6 +105,14 @@ struct HostileInputTests {
                         "not one line: \(args.map(TerminalText.oneLine)): \(TerminalText.oneLine(r.err))")
                 #expect(!r.err.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0 == "\r" },
                         "raw escape in: \(TerminalText.oneLine(r.err))")
+            }
+        }
+        // The commands that quote outside text back, each with each hostile piece: no raw control character.
+        for verb in [["import"], ["import", "--dry-run"], ["sync", "setup"], ["settings", "zone"], ["habit", "import"]] {
+            for piece in Self.hostile.filter({ $0.unicodeScalars.contains(where: TerminalText.needsEscape) }) {
+                let r = Self.run(rig, verb + [piece])
+                #expect(!(r.out + r.err).unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
+                        "raw control character: \((verb + [piece]).map(TerminalText.oneLine)): \(TerminalText.oneLine(r.out + r.err))")
             }
         }
         // The fuzz reached both outcomes. Its time is bounded by the suite's time limit and by

@@ -81,12 +81,15 @@ def test_it_arms_exactly_the_instants_it_is_sent(helper):
 
 
 @pytest.mark.parametrize("bad", ["arm 99", "arm 9223372036854775807", "arm -5", "arm 2e9", "arm ", "arm 17000000000x",
-                                 "arm 1700000000 extra", "ARM 1800000000", "rm -rf /", "\x1b[2J", "x" * 5000])
+                                 "arm 1700000000 extra", "ARM 1800000000", "rm -rf /", "\x1b[2J", "x" * 5000,
+                                 "arm 2000000000\x00junk", "arm 2000000000\x00", "\x00arm 2000000000", "clear\x00"])
 def test_it_refuses_anything_else_and_keeps_its_timer(helper, bad):
     at = int(time.time()) + 600
     assert helper.ask(f"arm {at}") == f"ok armed {at}"
     answer = helper.ask(bad)
     assert answer.startswith("error bad-"), answer
+    if "\x00" in bad:
+        assert answer == "error bad-command line contains a NUL byte"
     assert helper.ask("query") == f"armed {at}", "a refused line changes nothing"
 
 

@@ -119,4 +119,69 @@ struct ForeignCalendarTests {
         #expect(CalendarMerge.merge(r, into: &doc).alarmsUnchanged == 1)
         #expect(doc.alarms.count == 1 && AlarmID.isValid(doc.alarms[0].id))
     }
+
+    @Test("a series that starts months ahead never rings before it starts")
+    func startsMonthsAhead() throws {
+        for (rule, days) in [("RRULE:FREQ=WEEKLY;BYDAY=MO,WE", Set<Weekday>([.monday, .wednesday])),
+                             ("RRULE:FREQ=DAILY", Set(Weekday.all)), ("RRULE:FREQ=WEEKLY", [.monday])] {
+            let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20270301T090000\r\n\(rule)\r\n")))
+            #expect(r.warnings == [], "\(rule)")
+            #expect(r.alarms.map(\.schedule) == [.weekly(days: days, time: Self.t(8, 45), from: Self.d(2027, 3, 1))], "\(rule)")
+            let calculator = OccurrenceCalculator(zone: Self.moscow)
+            #expect(r.alarms.first.flatMap { calculator.next($0.schedule, after: Self.now) } == ISO8601.parse("2027-03-01T05:45:00Z"))
+        }
+        // Starting tomorrow, on the first of its days: nothing to hold back.
+        let soon = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n")))
+        #expect(soon.alarms.map(\.schedule) == [.weekly(days: [.monday], time: Self.t(8, 45))])
+    }
+
+    @Test("an INTERVAL libical would truncate is refused naming the event, not read as another number")
+    func intervalOverflow() throws {
+        for (interval, freq) in [("65537", "DAILY"), ("131074", "DAILY"), ("4294967297", "DAILY"), ("65537", "WEEKLY"),
+                                 ("3651", "DAILY")] {
+            let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=\(freq);INTERVAL=\(interval)\r\n")))
+            #expect(r.alarms.isEmpty, "\(interval)")
+            #expect(r.warnings == [.eventRefused(CalendarEventName(summary: "Dentist", uid: "e1@example.org"),
+                                                 .intervalOutOfRange(value: interval, maximum: Schedule.maximumInterval))], "\(interval): \(r.warnings)")
+        }
+        let ok = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261123T090000\r\nRRULE:FREQ=DAILY;INTERVAL=3650\r\n")))
+        #expect(ok.alarms.map(\.schedule) == [.everyNDays(interval: 3650, start: Self.d(2026, 11, 23), time: Self.t(8, 45))])
+    }
+
+    @Test("a day outside the years 2000 to 2199 is refused naming the event")
+    func dateOutOfRange() throws {
+        let name = CalendarEventName(summary: "Dentist", uid: "e1@example.org")
+        let far = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:99991231T090000\r\n", trigger: "PT0S")))
+        #expect(far.alarms.isEmpty && far.warnings == [.eventRefused(name, .dateOutOfRange("9999-12-31"))], "\(far.warnings)")
+        let trigger = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261223T090000\r\n", trigger: "P99999999W")))
+        #expect(trigger.alarms.isEmpty && trigger.warnings == [.eventRefused(name, .dateOutOfRange(">9999-12-31"))], "\(trigger.warnings)")
+        let before = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261223T090000\r\nRRULE:FREQ=DAILY\r\n", trigger: "-P99999999W")))
+        #expect(before.warnings == [.eventRefused(name, .dateOutOfRange("<0000-01-01"))], "\(before.warnings)")
+        // Before 2000: a one-time event is over (ignored); a series goes on from then, on the same days.
+        let old = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:19991231T090000\r\n", trigger: "PT0S")))
+        #expect(old.warnings == [] && old.alarms.isEmpty && old.ignored == 1, "\(old.warnings)")
+        let series = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:19991230T090000\r\nRRULE:FREQ=DAILY;INTERVAL=3\r\n", trigger: "PT0S")))
+        #expect(series.alarms.map(\.schedule) == [.everyNDays(interval: 3, start: Self.d(2000, 1, 2), time: Self.t(9, 0))], "\(series.warnings)")
+        let weekly = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:19951225T090000\r\nRRULE:FREQ=WEEKLY\r\n", trigger: "PT0S")))
+        #expect(weekly.alarms.map(\.schedule) == [.weekly(days: [.monday], time: Self.t(9, 0))], "\(weekly.warnings)")
+        let absolute = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20261223T090000\r\n", trigger: nil)
+            .replacingOccurrences("END:VEVENT", "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:22000101T090000Z\r\nEND:VALARM\r\nEND:VEVENT")))
+        #expect(absolute.alarms.isEmpty && absolute.warnings == [.eventRefused(name, .dateOutOfRange("2200-01-01"))], "\(absolute.warnings)")
+        let last = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:21991231T090000\r\n", trigger: "PT0S")))
+        #expect(last.alarms.map(\.schedule) == [.once(date: Self.d(2199, 12, 31), time: Self.t(9, 0))])
+    }
+
+    @Test("a TZID that is a path is never handed to libical; one the file defines or the tz database has is")
+    func zoneReferences() throws {
+        let name = CalendarEventName(summary: "Dentist", uid: "e1@example.org")
+        for tzid in ["../../../../tmp/x", "/etc/passwd", "Europe/../../x", "Nowhere/Else", "right/Europe/Moscow"] {
+            let r = try read(Self.calendar(Self.event("DTSTART;TZID=\(tzid):20261223T090000\r\n", trigger: "PT0S")))
+            #expect(r.alarms.isEmpty && r.warnings == [.eventRefused(name, .zoneNotInDatabase(tzid))], "\(tzid): \(r.warnings)")
+        }
+        for tzid in ["Europe/Moscow", "/freeassociation.sourceforge.net/Europe/Moscow", "UTC"] {
+            #expect(ZoneReferences.isAcceptable(tzid, defined: []), "\(tzid)")
+        }
+        #expect(ZoneReferences.isAcceptable("Custom Zone", defined: ["Custom Zone"]))
+        #expect(!ZoneReferences.isAcceptable("../x", defined: ["../x"]))
+    }
 }

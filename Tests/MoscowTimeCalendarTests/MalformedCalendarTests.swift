@@ -94,6 +94,30 @@ struct MalformedCalendarTests {
         #expect(e?.problem == .snoozeOutOfRange(property: "X-MOSCOWTIME-SNOOZE", value: "5000",
                                                 minimum: Limits.snoozeMinutes.lowerBound, maximum: Limits.snoozeMinutes.upperBound))
     }
+
+    @Test("the bounds of CalendarLimits are checked before libical sees the text, naming the limit")
+    func limits() {
+        let head = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//x//y//EN\n"
+        let depth = 100_000
+        let nested = head + (0..<depth).map { "BEGIN:X-\($0)\n" }.joined() + (0..<depth).reversed().map { "END:X-\($0)\n" }.joined() + "END:VCALENDAR\n"
+        #expect(error(nested) == CalendarFileError(line: 4 + CalendarLimits.maximumNesting - 1, .nestedTooDeep(limit: CalendarLimits.maximumNesting)))
+        let long = head + "X-LONG:" + String(repeating: "x", count: CalendarLimits.maximumLineBytes) + "\nEND:VCALENDAR\n"
+        #expect(error(long) == CalendarFileError(line: 4, .lineTooLong(limit: CalendarLimits.maximumLineBytes)))
+        let folded = head + "X-LONG:x\n" + String(repeating: " " + String(repeating: "y", count: 1000) + "\n", count: 300) + "END:VCALENDAR\n"
+        #expect(error(folded) == CalendarFileError(line: 4, .lineTooLong(limit: CalendarLimits.maximumLineBytes)))
+        let fits = head + "X-LONG:" + String(repeating: "x", count: CalendarLimits.maximumLineBytes - 7) + "\nEND:VCALENDAR\n"
+        #expect(error(fits) == nil)
+        let many = head + String(repeating: "BEGIN:VTODO\nEND:VTODO\n", count: CalendarLimits.maximumComponents) + "END:VCALENDAR\n"
+        #expect(error(many) == CalendarFileError(line: 4 + 2 * (CalendarLimits.maximumComponents - 1), .tooManyComponents(limit: CalendarLimits.maximumComponents)))
+        let lines = head + String(repeating: "X-A:b\n", count: CalendarLimits.maximumLines) + "END:VCALENDAR\n"
+        #expect(error(lines) == CalendarFileError(line: 1 + CalendarLimits.maximumLines, .tooManyLines(limit: CalendarLimits.maximumLines)))
+        let blank = head + String(repeating: "\n", count: CalendarLimits.maximumFileBytes - 100) + "END:VCALENDAR\n"
+        #expect(error(blank) == nil)  // blank lines are not content lines, and cost nothing
+        let big = [UInt8](repeating: 10, count: CalendarLimits.maximumFileBytes + 1)
+        #expect(throws: CalendarFileError(line: nil, .fileTooLarge(size: big.count, limit: CalendarLimits.maximumFileBytes))) {
+            try CalendarImporter.read(big, zone: Self.moscow, now: Self.now)
+        }
+    }
 }
 
 extension String {

@@ -20,7 +20,16 @@ struct SyncFailureStoredTests {
         .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: 3, .habitName(LabelRules.issue(String(repeating: "x", count: 300))!))),
         .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: 9, .dayBeforeStart(day: CivilDate(year: 2026, month: 1, day: 2)!,
                                                                                             start: CivilDate(year: 2026, month: 2, day: 1)!))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 19, .nestedTooDeep(limit: CalendarLimits.maximumNesting))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 4, .lineTooLong(limit: CalendarLimits.maximumLineBytes))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 1_000_004, .tooManyLines(limit: CalendarLimits.maximumLines))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 9, .tooManyComponents(limit: CalendarLimits.maximumComponents))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: nil, .fileTooLarge(size: 17 << 20, limit: CalendarLimits.maximumFileBytes))),
+        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 6, .zoneNotInDatabase("../../tmp/x"))),
         .unknownZone("Mars/Olympus"),
+        .timedOut(method: "PROPFIND", url: "http://a/c/", seconds: 60), .syncDeadline(seconds: 300),
+        .answerTooLarge(method: "REPORT", url: "http://a/c/", limit: 32 << 20), .answerWithDTD(method: "PROPFIND", url: "http://a/c/"),
+        .endedByAgent(seconds: 300), .crashed(signal: 11),
     ]
 
     @Test("every failure comes back from its code and values", arguments: failures)
@@ -53,5 +62,17 @@ struct SyncFailureStoredTests {
         #expect(try SyncState.load(p).lastFailure == .text("cannot reach http://a/: Connection refused"))
         try UserFile.writeAtomically(#"{"lastFailure": {"code": "fromTheFuture", "values": ["x", "y"]}}"#, to: SyncState.path(p))
         #expect(try SyncState.load(p).lastFailure == .text("fromTheFuture x y"))
+    }
+
+    @Test("skipped resources and a server that lost its data are kept in sync-state.json")
+    func skippedAndLost() throws {
+        let p = paths()
+        var s = SyncState()
+        s.skipped = [SyncState.Skipped(url: "http://a/c/x.ics", reason: .invalid(CalendarFileError(line: 4, .nestedTooDeep(limit: 16)))),
+                     SyncState.Skipped(url: "http://a/c/y.ics", reason: .larger(limit: 32 << 20))]
+        s.serverLostAt = Instant(secondsSinceEpoch: 1_795_000_000)
+        s.serverLostCount = 3
+        try s.save(p)
+        #expect(try SyncState.load(p) == s)
     }
 }

@@ -67,6 +67,29 @@ struct DocumentStoreTests {
         #expect(!D.exists(dir.paths.backup)) // no second write happened
     }
 
+    @Test("a change that would make the store larger than the reader takes is refused before writing")
+    func storeNeverOutgrowsItsReader() throws {
+        let dir = D()
+        let big = fullDocument()
+        try DocumentStore(paths: dir.paths).update { $0 = big }
+        let size = D.read(dir.paths.document)!.count
+        // A store whose limit is exactly the file's size reads it, and refuses one more alarm.
+        let store = DocumentStore(paths: dir.paths, maximumBytes: size)
+        #expect(try store.load() == big)
+        let before = D.read(dir.paths.document)
+        #expect { try store.update { $0.alarms.append(F.alarm("0000ffff", .weekly(days: [.friday], time: F.time(8, 0)))) } } throws: { error in
+            let text = (error as? StoreError)?.description ?? ""
+            return text.contains("more than the \(size) bytes it can have") && text.contains("agent-cli rm")
+        }
+        #expect(D.read(dir.paths.document) == before)
+        #expect(!D.exists(dir.paths.backup))
+        // What it refused to write, a reader with a larger limit would have read: the limit is the reader's.
+        try DocumentStore(paths: dir.paths, maximumBytes: size + 1000).update { $0.alarms.removeLast() }
+        #expect(try store.load().alarms.count == big.alarms.count - 1)
+        let smaller = DocumentStore(paths: dir.paths, maximumBytes: 100)
+        #expect(throws: StoreError.self) { try smaller.load() }
+    }
+
     // MARK: damaged files are reported and left alone
 
     static let damaged: [(String, String)] = [

@@ -23,6 +23,20 @@ struct OccurrenceCalculatorTests {
         #expect(moscow.latest(s, atOrBefore: monday - 1) == F.at("2026-11-20T04:30:00Z"))
     }
 
+    @Test("a weekly alarm with a first day never rings before it")
+    func weeklyFrom() {
+        // Mondays and Wednesdays from Monday 2027-03-01; now is Saturday 2026-11-21.
+        let s = Schedule.weekly(days: [.monday, .wednesday], time: F.time(9, 0), from: F.day(2027, 3, 1))
+        #expect(moscow.next(s, after: now) == F.at("2027-03-01T06:00:00Z"))
+        #expect(moscow.next(s, after: F.at("2027-03-01T06:00:00Z")) == F.at("2027-03-03T06:00:00Z"))
+        #expect(moscow.latest(s, atOrBefore: now) == nil)
+        #expect(moscow.latest(s, atOrBefore: F.at("2027-03-02T06:00:00Z")) == F.at("2027-03-01T06:00:00Z"))
+        #expect(!s.isDue(on: F.day(2027, 2, 22)) && s.isDue(on: F.day(2027, 3, 1)))
+        // A first day already past changes nothing.
+        let past = Schedule.weekly(days: [.monday], time: F.time(9, 0), from: F.day(2026, 1, 5))
+        #expect(moscow.next(past, after: now) == moscow.next(.weekly(days: [.monday], time: F.time(9, 0)), after: now))
+    }
+
     @Test func weeklySingleDayAndLateEvening() {
         let sunday = Schedule.weekly(days: [.sunday], time: F.time(23, 30))
         #expect(moscow.next(sunday, after: now) == F.at("2026-11-22T20:30:00Z"))

@@ -132,6 +132,25 @@ struct ZoneTests {
         #expect(Zone(identifier: name) == nil)
     }
 
+    @Test("a zone name is a TZif file of the database: a FIFO there is refused at once, a link out of it refused")
+    func zoneFilesAreCheckedWithoutBlockingOrLeaving() {
+        let root = ScratchDirectory("tz")
+        let tz = root.path + "/zoneinfo", outside = root.path + "/outside"
+        let tzif = Array("TZif2".utf8) + [UInt8](repeating: 0, count: 40)
+        ScratchDirectory.write(tz + "/Good/Zone", tzif)
+        ScratchDirectory.write(outside + "/Stolen", tzif)
+        #expect(mkfifo(tz + "/Good/Fifo", 0o600) == 0)
+        #expect(symlink("Zone", tz + "/Good/Alias") == 0)
+        #expect(symlink(outside + "/Stolen", tz + "/Good/Out") == 0)
+        #expect(symlink("../../outside/Stolen", tz + "/Good/Up") == 0)
+        #expect(ZoneNames.contains("Good/Zone", directory: tz))
+        #expect(ZoneNames.contains("Good/Alias", directory: tz))   // a link inside the database
+        for name in ["Good/Fifo", "Good/Out", "Good/Up", "../outside/Stolen", "/Good/Zone"] {
+            #expect(!ZoneNames.contains(name, directory: tz), "\(name)")  // before: blocked on the FIFO
+        }
+        #expect(ZoneNames.all(directory: tz) == ["Good/Alias", "Good/Zone"])
+    }
+
     @Test func acceptedNames() {
         #expect(Zone(identifier: "UTC")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 0)
         #expect(Zone(identifier: "Asia/Kolkata")?.utcOffset(at: F.at("2026-06-01T00:00:00Z")) == 19_800)

@@ -5,7 +5,7 @@ import MoscowTimeDesktop
 
 /// The tray icon (StatusNotifierItem) and its menu (dbusmenu at /MenuBar): shows what rings, the
 /// pause and what comes next, and offers Snooze/Stop, Done for today's habits, Pause/Resume and
-/// Quit. Thin: every action is a runner call (or a store update for habits), and the icon follows
+/// Quit. Thin: every action is a runner call, and the icon follows
 /// the runner's `onChange`. Without a StatusNotifierWatcher (plain GNOME) nothing is shown and the
 /// agent runs as before.
 @MainActor
@@ -14,7 +14,6 @@ final class Tray: AgentRunnerObserver {
     static let menuPath = "/MenuBar"
 
     private let runner: AgentRunner
-    private let store: DocumentStore
     private let quit: () -> Void
     private let menuServer: DBusMenuServer
     private let item: StatusNotifierItem
@@ -24,9 +23,9 @@ final class Tray: AgentRunnerObserver {
     private let deferred = OneShotTimeout()
 
     /// `iconThemePath`: where hosts find the icons when no installed theme has them (a build tree).
-    init(connection: BusConnection, runner: AgentRunner, store: DocumentStore, summary: TodaySummary,
+    init(connection: BusConnection, runner: AgentRunner, summary: TodaySummary,
          iconThemePath: String = "", quit: @escaping () -> Void) throws {
-        self.runner = runner; self.store = store; self.quit = quit
+        self.runner = runner; self.quit = quit
         self.summary = summary
         menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
         let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now))
@@ -88,18 +87,8 @@ final class Tray: AgentRunnerObserver {
         refresh()
     }
 
-    /// Logs today as done, as the habit reminder's Done button does, and re-reads the document at
-    /// once (the directory watcher would also notice, a moment later).
+    /// Logs today as done, as the habit reminder's Done button does (see `AgentRunner.markDone`).
     private func markDone(_ habitID: String) {
-        let now = runner.now, zone = runner.scheduler.zone
-        do {
-            try store.update { doc in
-                _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: now, zone: zone)
-            }
-            Log.info("habit \(habitID) marked done for today from the tray")
-        } catch {
-            Log.warning("tray: could not mark habit \(habitID) done: \(error)")
-        }
-        runner.reload()
+        runner.markDone(habitID)
     }
 }

@@ -79,7 +79,9 @@ public enum JSONWriter {
             case "\r": escape = "\\r"
             case "\t": escape = "\\t"
             default:
-                if c.value < 0x20 {
+                // Control characters, and what a terminal would act on (DEL, C1, bidi overrides,
+                // line separators) as \u escapes: the JSON reads the same and prints safely.
+                if TerminalText.needsEscape(c) {
                     let h = String(c.value, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - h.count) + h
                 } else { escape = nil }

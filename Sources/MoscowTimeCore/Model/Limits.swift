@@ -11,4 +11,7 @@ public enum Limits {
     /// Every instant read from a file or given on a boundary lies in 2000-01-01 … 2200-01-01 UTC:
     /// wider values are damage or an attack, and near Int64's ends arithmetic on them would trap.
     public static let instantSeconds: ClosedRange<Int64> = 946_684_800...7_258_118_400
+    /// The days an alarm can be set for (`--once`, `--from`, an imported event), the same years:
+    /// the CLI, the store, import and export accept exactly these, so each round-trips.
+    public static let alarmDates = CivilDate(year: 2000, month: 1, day: 1)!...CivilDate(year: 2199, month: 12, day: 31)!
 }

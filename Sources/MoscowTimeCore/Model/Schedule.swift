@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// When an alarm rings. Every kind yields absolute instants through a `Zone`; see `OccurrenceCalculator`.
 public enum Schedule: Hashable, Sendable {
-    /// On a set of weekdays at a local time (the original app's default: Monday–Friday).
-    case weekly(days: Set<Weekday>, time: TimeOfDay)
+    /// On a set of weekdays at a local time (the original app's default: Monday–Friday); from a
+    /// first day on when `from` is given (an imported event that starts months ahead never rings
+    /// before it starts).
+    case weekly(days: Set<Weekday>, time: TimeOfDay, from: CivilDate? = nil)
     /// Once, on a date at a local time.
     case once(date: CivilDate, time: TimeOfDay)
     /// Every `interval` days from `start` (the start date itself included).
@@ -20,7 +22,7 @@ public enum Schedule: Hashable, Sendable {
 
     public var time: TimeOfDay? {
         switch self {
-        case .weekly(_, let t), .once(_, let t), .everyNDays(_, _, let t): return t
+        case .weekly(_, let t, _), .once(_, let t), .everyNDays(_, _, let t): return t
         case .timer: return nil
         }
     }
@@ -28,7 +30,7 @@ public enum Schedule: Hashable, Sendable {
     /// Whether a day-based schedule has an occurrence on `date` (timers are not day based).
     public func isDue(on date: CivilDate) -> Bool {
         switch self {
-        case .weekly(let days, _): return days.contains(date.weekday)
+        case let .weekly(days, _, from): return days.contains(date.weekday) && from.map { date >= $0 } ?? true
         case .once(let d, _): return d == date
         case .everyNDays(let n, let start, _):
             let delta = date.days(since: start)

@@ -18,11 +18,11 @@ public struct OccurrenceCalculator: Sendable {
         case .once(let date, let time):
             let x = zone.instant(date, time)
             return x > t ? x : nil
-        case .weekly(let days, let time):
+        case let .weekly(days, time, from):
             // As below, with the days as bits and day numbers: no set lookup or calendar
             // conversion per day scanned (`list` asks this for every alarm).
             let mask = days.reduce(0) { $0 | $1.bit }
-            var day = zone.local(t).date.daysSinceEpoch - 1
+            var day = max(zone.local(t).date.daysSinceEpoch - 1, from?.daysSinceEpoch ?? .min)
             for _ in 0..<scanDays(schedule) {
                 if mask & (1 << Int(((day % 7) + 7 + 3) % 7)) != 0 { // bit 0 = Monday; day 0 was a Thursday
                     let x = zone.instant(wallSeconds: day * 86_400 + time.secondsIntoDay)
@@ -54,10 +54,11 @@ public struct OccurrenceCalculator: Sendable {
         case .once(let date, let time):
             let x = zone.instant(date, time)
             return x <= t ? x : nil
-        case .weekly(_, let time), .everyNDays(_, _, let time):
+        case .weekly(_, let time, _), .everyNDays(_, _, let time):
             var day = zone.local(t).date.adding(days: 1)
             for _ in 0..<scanDays(schedule) {
                 if case .everyNDays(_, let start, _) = schedule, day < start { return nil }
+                if case .weekly(_, _, let from?) = schedule, day < from { return nil }
                 if schedule.isDue(on: day) {
                     let x = zone.instant(day, time)
                     if x <= t { return x }

@@ -97,9 +97,10 @@ public enum DocumentCoding {
 
     static func encode(_ s: Schedule) -> JSONValue {
         switch s {
-        case let .weekly(days, time):
+        case let .weekly(days, time, from):
             return .object([("kind", .string("weekly")), ("time", .string(time.description)),
-                            ("days", .array(days.sorted().map { .string($0.key) }))])
+                            ("days", .array(days.sorted().map { .string($0.key) }))]
+                           + (from.map { [("from", .string($0.description))] } ?? []))
         case let .once(date, time):
             return .object([("kind", .string("once")), ("time", .string(time.description)),
                             ("date", .string(date.description))])
@@ -137,12 +138,13 @@ public enum DocumentCoding {
                 mask |= w.bit
             }
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
-            return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"))
+            return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"),
+                           from: r.has("from") ? try r.date("from", in: Limits.alarmDates) : nil)
         case "once":
-            return .once(date: try r.date("date"), time: try r.time("time"))
+            return .once(date: try r.date("date", in: Limits.alarmDates), time: try r.time("time"))
         case "every":
             return .everyNDays(interval: try r.int("intervalDays", in: 1...Schedule.maximumInterval),
-                               start: try r.date("start"), time: try r.time("time"))
+                               start: try r.date("start", in: Limits.alarmDates), time: try r.time("time"))
         case "timer":
             return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
         case let other:

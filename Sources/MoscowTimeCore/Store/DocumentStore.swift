@@ -12,23 +12,32 @@ public final class DocumentStore: Sendable {
     private let migration: Migration
     /// The time deletions and habit-day changes are recorded at while sync is set up.
     private let clock: @Sendable () -> Instant
+    /// The largest file `load` reads (256 MiB), and so the largest `update` writes: a change that
+    /// would make the file larger is refused before anything is written (tests pass a small one).
+    public let maximumBytes: Int
+
+    public static let defaultMaximumBytes = FileSystem.maximumReadBytes
 
     public init(paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
-                clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() }) {
+                clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() },
+                maximumBytes: Int = DocumentStore.defaultMaximumBytes) {
         self.paths = paths
         self.documentPath = documentPath ?? paths.document
         self.migration = migration
         self.clock = clock
+        self.maximumBytes = maximumBytes
     }
 
     /// The current document; an empty default one when none exists yet.
     public func load() throws(StoreError) -> StoreDocument {
-        let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(documentPath) } catch {
+        let file: (bytes: [UInt8], written: Instant)?
+        do { file = try FileSystem.readStamped(documentPath, limit: maximumBytes) } catch {
             throw StoreError(path: documentPath, kind: .unreadable(error.reason))
         }
-        guard let bytes else { return StoreDocument() }
-        return try decode(consume bytes)
+        guard let file else { return StoreDocument() }
+        var doc = try decode(file.bytes)
+        doc.writtenAt = file.written
+        return doc
     }
 
     /// "not valid JSON at line 1, column 3: …", as a catalogue message.
@@ -47,8 +56,11 @@ public final class DocumentStore: Sendable {
     /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.
     /// While sync is set up, deletions and habit-day changes are stamped with the clock
     /// (`ChangeStamper`); sync itself, which sets those times from the server, passes `stamping: false`.
+    ///
+    /// `waitForLock: false` (the agent, on its main loop) tries the lock once and throws
+    /// `StoreLocked`, changing nothing, while another process holds it.
     @discardableResult
-    public func update<T>(stamping: Bool = true, _ change: (inout StoreDocument) throws -> T) throws -> T {
+    public func update<T>(stamping: Bool = true, waitForLock: Bool = true, _ change: (inout StoreDocument) throws -> T) throws -> T {
         do {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
@@ -56,8 +68,11 @@ public final class DocumentStore: Sendable {
             throw StoreError(path: paths.document, kind: .writeFailed(error.reason))  // the reason names the folder
         }
         let lock: FileLock
-        do { lock = try FileLock(path: paths.lock) } catch {
-            throw StoreError(path: paths.document, kind: .writeFailed(error.reason))  // the reason names the lock
+        do { lock = try FileLock(path: paths.lock, wait: waitForLock) } catch {
+            switch error {
+            case .held: throw StoreLocked(path: paths.lock)
+            case .failed(let why): throw StoreError(path: paths.document, kind: .writeFailed(why.reason))  // the reason names the lock
+            }
         }
         defer { lock.unlock() }
         precondition(documentPath == paths.document, "only the document itself is updated")  // not UI
@@ -69,11 +84,20 @@ public final class DocumentStore: Sendable {
         return result
     }
 
-    /// Writes `doc` atomically; callers hold the lock (see `update`).
+    /// Writes `doc` atomically; callers hold the lock (see `update`). The file's time is the
+    /// store's clock: when the change was made, which `NextRing` counts from.
     private func save(_ doc: StoreDocument) throws(StoreError) {
-        let text = JSONWriter.pretty(DocumentCoding.encode(doc))
-        do { try FileSystem.writeAtomically(Array(text.utf8), to: paths.document, backup: paths.backup) } catch {
+        let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
+        // Never write a file `load` would refuse: every command after it would fail.
+        guard bytes.count <= maximumBytes else {
+            throw StoreError(path: paths.document, kind: .writeFailed(Message.plural(
+                "the change would make it {size} byte, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
+                "the change would make it {size} bytes, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
+                count: bytes.count, ["size": String(bytes.count), "limit": String(maximumBytes)])))
+        }
+        do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: clock()) } catch {
             throw StoreError(path: paths.document, kind: .writeFailed(error.reason))
         }
     }
 }
+

@@ -9,18 +9,27 @@ import Glibc
 final class FileLock {
     private let fd: Int32
 
-    init(path: String) throws(FileSystem.Failure) {
+    enum Failure: Error {
+        /// Another process holds the lock (only when not waiting for it).
+        case held
+        case failed(FileSystem.Failure)
+    }
+
+    /// `wait: false` tries once (`LOCK_NB`) and throws `Held` rather than wait: the agent's main
+    /// loop never waits on another process.
+    init(path: String, wait: Bool = true) throws(FileLock.Failure) {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw FileSystem.Failure(Message("cannot open the lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why()])) }
+        guard fd >= 0 else { throw .failed(FileSystem.Failure(Message("cannot open the lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why()]))) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
+            throw .failed(FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystemReason.kind(st.st_mode)])))
         }
-        if retryingInterrupted({ flock(fd, LOCK_EX) }) != 0 {
-            let why = FileSystem.why()
+        if retryingInterrupted({ flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) }) != 0 {
+            let code = errno
             close(fd)
-            throw FileSystem.Failure(Message("cannot lock {path}: {why}", ["path": path], parts: ["why": why]))
+            if !wait && code == EWOULDBLOCK { throw .held }
+            throw .failed(FileSystem.Failure(Message("cannot lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why(code)])))
         }
     }
 

@@ -3,7 +3,9 @@
 public enum ScheduleText {
     public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone) -> String {
         switch s {
-        case .weekly(let days, _):
+        case let .weekly(days, _, from?):
+            return t("{days} from {date}", ["days": summary(.weekly(days: days, time: TimeOfDay(hour: 0, minute: 0)!), t, zone: zone), "date": from.description])
+        case .weekly(let days, _, nil):
             let mask = days.reduce(0) { $0 | $1.bit } // compared as bits: one summary per row of `list`
             if mask == 0b111_1111 { return t("Every day") }
             if mask == 0b001_1111 { return t("Weekdays") }
@@ -36,7 +38,7 @@ public enum ScheduleText {
     /// The time column: `07:30`, or the local time a timer fires.
     public static func time(_ s: Schedule, zone: Zone) -> String {
         switch s {
-        case .weekly(_, let t), .once(_, let t), .everyNDays(_, _, let t): return t.description
+        case .weekly(_, let t, _), .once(_, let t), .everyNDays(_, _, let t): return t.description
         case .timer(let at, _): return zone.local(at).shortClockText
         }
     }

@@ -21,7 +21,13 @@ public enum TerminalText {
         return out
     }
 
-    static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+    /// Lines of output: each line made safe as `oneLine` does, the line breaks kept.
+    public static func lines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { oneLine(String($0)) }.joined(separator: "\n")
+    }
+
+    public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0..<0x20, 0x7F..<0xA0: return true                 // C0, DEL, C1 (CSI, OSC…)
         case 0x2028, 0x2029: return true                         // line and paragraph separators

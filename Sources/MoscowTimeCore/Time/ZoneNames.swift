@@ -24,7 +24,7 @@ public enum ZoneNames {
               parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
               !otherTrees.contains(String(parts[0])), !notZones.contains(name)
         else { return false }
-        return isTZif(directory + "/" + name)
+        return isTZif(directory + "/" + name, directory: directory)
     }
 
     /// Every zone name, sorted (walks the directory: for completion, suggestions and tests).
@@ -42,7 +42,7 @@ public enum ZoneNames {
                 if relative.isEmpty, otherTrees.contains(name) || notZones.contains(name) { continue }
                 var st = stat()
                 guard stat(directory + "/" + rel, &st) == 0 else { continue }
-                if st.st_mode & S_IFMT == S_IFDIR { walk(rel) } else if isTZif(directory + "/" + rel) { out.append(rel) }
+                if st.st_mode & S_IFMT == S_IFDIR { walk(rel) } else if isTZif(directory + "/" + rel, directory: directory) { out.append(rel) }
             }
         }
         walk("")
@@ -67,8 +67,16 @@ public enum ZoneNames {
                          ["value": input])
     }
 
-    static func isTZif(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// A regular file that starts with the TZif magic, inside the database: opened without blocking
+    /// (a FIFO put there is refused, not waited on), and a symbolic link only when it leads to a
+    /// file of the database itself (`Europe/Kyiv` → `Europe/Kiev` yes, `Evil` → `/tmp/x` no).
+    static func isTZif(_ path: String, directory: String = directory()) -> Bool {
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        guard let root = realpath(directory, nil) else { return false }
+        defer { free(root) }
+        guard String(cString: resolved).hasPrefix(String(cString: root) + "/") else { return false }
+        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var st = stat()

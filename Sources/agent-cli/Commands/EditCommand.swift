@@ -48,7 +48,7 @@ struct EditCommand: ParsableCommand {
                 edited.schedule = s
             } else if let newTime {
                 switch a.schedule {
-                case .weekly(let d, _): edited.schedule = .weekly(days: d, time: newTime)
+                case let .weekly(d, _, from): edited.schedule = .weekly(days: d, time: newTime, from: from)
                 case .once(let d, _): edited.schedule = .once(date: d, time: newTime)
                 case .everyNDays(let n, let s, _): edited.schedule = .everyNDays(interval: n, start: s, time: newTime)
                 case .timer: break

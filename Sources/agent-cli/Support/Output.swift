@@ -39,7 +39,8 @@ enum Output {
     /// A closed or failing stdout (`agent-cli list | head`) ends the output quietly.
     static func write(_ bytes: [UInt8]) { _ = try? FileDescriptor.standardOutput.writeAll(bytes) }
 
-    static func line(_ s: String) { write(s + "\n") }
+    /// Lines of a message, which may quote text from outside: shown through `TerminalText`.
+    static func line(_ s: String) { write(TerminalText.lines(s) + "\n") }
 
     /// One line on stderr; user input inside the message cannot break it into lines or drive the
     /// terminal (see `TerminalText`).

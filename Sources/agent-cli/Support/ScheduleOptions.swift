@@ -27,6 +27,14 @@ struct ScheduleOptions: ParsableArguments {
             if let every, !(1...Schedule.maximumInterval).contains(every) {
                 throw InputError("invalid --every {every}: expected a number of days from 1 to {maximumInterval}", ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
             }
+            // The days the store, export and import accept too, so every alarm round-trips.
+            for (option, argument) in [("--once", once), ("--from", from)] {
+                if case .day(let d)? = argument?.date, !Limits.alarmDates.contains(d) {
+                    throw InputError("invalid {option} {date}: expected a date from {first} to {last}",
+                                     ["option": option, "date": d.description, "first": Limits.alarmDates.lowerBound.description,
+                                      "last": Limits.alarmDates.upperBound.description])
+                }
+            }
         }
     }
 

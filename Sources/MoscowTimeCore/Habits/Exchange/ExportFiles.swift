@@ -8,10 +8,26 @@ public struct ExportFiles: Sendable {
 
     public init(files: [String: [UInt8]]) { self.files = files }
 
-    /// CSV files up to three levels deep (a re-zipped export may add a top folder).
+    /// CSV files up to three levels deep (a re-zipped export may add a top folder). Their sizes are
+    /// added up before any is read: a folder whose CSV files hold more than an archive may inflate
+    /// to (`ZipArchive.maximumTotalSize`) is refused at once, not after reading gigabytes of them.
     public static func folder(_ path: String) throws(InputError) -> ExportFiles {
+        var found: [(name: String, full: String)] = []
+        var total = 0
+        try collect(path, prefix: "", depth: 3, into: &found, total: &total)
+        let limit = ZipArchive.maximumTotalSize
+        guard total <= limit else {
+            throw InputError("the CSV files in {path} add up to more than {value} MB", ["path": path, "value": "\(limit >> 20)"])
+        }
         var files: [String: [UInt8]] = [:]
-        try collect(path, prefix: "", depth: 3, into: &files)
+        var left = limit
+        for (name, full) in found {
+            // Read within what is left: a file that grew since it was measured is refused too.
+            do { files[name] = try FileSystem.read(full, limit: left) ?? [] } catch {
+                throw InputError("cannot read {full}: {error}", ["full": "\(full)"], parts: ["error": error.reason])
+            }
+            left -= files[name]!.count
+        }
         return ExportFiles(files: files)
     }
 
@@ -24,7 +40,8 @@ public struct ExportFiles: Sendable {
         return ExportFiles(files: files)
     }
 
-    private static func collect(_ dir: String, prefix: String, depth: Int, into files: inout [String: [UInt8]]) throws(InputError) {
+    private static func collect(_ dir: String, prefix: String, depth: Int, into found: inout [(name: String, full: String)],
+                                total: inout Int) throws(InputError) {
         guard depth > 0, let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let e = readdir(d) {
@@ -36,11 +53,13 @@ public struct ExportFiles: Sendable {
             var st = stat()
             guard stat(full, &st) == 0 else { continue }
             if (st.st_mode & S_IFMT) == S_IFDIR {
-                try collect(full, prefix: prefix + name + "/", depth: depth - 1, into: &files)
+                try collect(full, prefix: prefix + name + "/", depth: depth - 1, into: &found, total: &total)
             } else if name.lowercased().hasSuffix(".csv") {
-                do { files[prefix + name] = try FileSystem.read(full) ?? [] } catch {
-                    throw InputError("cannot read {full}: {error}", ["full": "\(full)"], parts: ["error": error.reason])
-                }
+                found.append((prefix + name, full))
+                // A FIFO or device counts nothing here; reading it is refused below.
+                // Kept just over the limit once past it: sparse files of exabytes cannot overflow it.
+                let cap = ZipArchive.maximumTotalSize + 1
+                if (st.st_mode & S_IFMT) == S_IFREG { total = min(total, cap) + min(Int(st.st_size), cap) }
             }
         }
     }

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// The agent's changes to the user's document — a finished one-time alarm switched off, a habit
+/// marked done — made without ever waiting on the store's lock on the main loop. While another
+/// process holds it (an import reading a large calendar, an `agent-cli` command), a change waits
+/// here and the lock is tried again on the main loop a moment later, so ringing, notifications and
+/// D-Bus go on. Changes are made in the order they were asked for.
+@MainActor
+final class DocumentWriter {
+    typealias Change = (inout StoreDocument) throws -> Void
+
+    private struct Pending {
+        let change: Change
+        /// Called once the change is written (nil) or has failed for good (why).
+        let finished: ((any Error)?) -> Void
+    }
+
+    /// How long to wait before trying a held lock again.
+    static let retryMilliseconds: UInt32 = 200
+
+    private let store: DocumentStore
+    private var queue: [Pending] = []
+    private let retry = OneShotTimeout()
+    /// The lock was found held and the queue waits (logged once).
+    private var waiting = false
+    /// After changes that had to wait were written (the runner re-reads the document).
+    var onDeferredWrite: () -> Void = {}
+
+    init(store: DocumentStore) { self.store = store }
+
+    /// Makes `change` now if the lock is free, else as soon as it is. Returns true when written now.
+    @discardableResult
+    func write(_ change: @escaping Change, finished: @escaping ((any Error)?) -> Void) -> Bool {
+        queue.append(Pending(change: change, finished: finished))
+        return queue.count == 1 && drain()
+    }
+
+    /// Writes what is queued, in order; false when the lock is held (a retry is scheduled).
+    private func drain() -> Bool {
+        while let next = queue.first {
+            do {
+                try store.update(waitForLock: false, next.change)
+                queue.removeFirst()
+                next.finished(nil)
+            } catch is StoreLocked {
+                if !waiting {
+                    waiting = true
+                    Log.info("\(store.paths.lock) is held by another process; the agent's change waits until it is free")
+                }
+                retry.schedule(afterMilliseconds: Self.retryMilliseconds) { [weak self] in self?.retryHeld() }
+                return false
+            } catch {
+                queue.removeFirst()
+                next.finished(error)
+            }
+        }
+        waiting = false
+        return true
+    }
+
+    private func retryHeld() {
+        if drain() { onDeferredWrite() }
+    }
+
+    /// On exit: one last try, then says what could not be written (never waits for the lock).
+    func finish() {
+        retry.cancel()
+        guard !queue.isEmpty, !drain() else { return }
+        retry.cancel()
+        Log.warning("\(queue.count) change(s) to \(store.paths.document) not written: \(store.paths.lock) stayed held by another process")
+        queue.removeAll()
+    }
+}
