@@ -121,3 +121,12 @@ def rig(sandbox, session_bus, notify_mock):
     and a dbus-monitor log of the agent's calls to the notification server (microsecond times)."""
     from harness.alarms import AgentRig
     return AgentRig(sandbox, session_bus, notify_mock)
+
+
+@pytest.fixture
+def dav():
+    """harness.hostile_dav.HostileDAV: the tests' own misbehaving CalDAV server on 127.0.0.1."""
+    from harness.hostile_dav import HostileDAV
+    d = HostileDAV()
+    yield d
+    d.close()

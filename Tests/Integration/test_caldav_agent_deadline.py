@@ -11,16 +11,9 @@ from pathlib import Path
 import pytest
 
 from harness import run_cli, wait_until
-from harness.hostile_dav import HostileDAV
 
 pytestmark = pytest.mark.agent
 
-
-@pytest.fixture
-def dav():
-    d = HostileDAV()
-    yield d
-    d.close()
 
 
 def processes_with(needle: str) -> list[int]:

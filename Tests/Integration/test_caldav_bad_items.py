@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from harness.hostile_dav import COLLECTIONS, HostileDAV, Huge
+from harness.hostile_dav import COLLECTIONS, Huge
 from test_caldav_hostile import RSS_BOUND_MIB, max_child_rss_mib
 from test_caldav_sync import Machine
 
@@ -16,12 +16,6 @@ pytestmark = pytest.mark.agent
 
 AT = "2026-11-22T10:00:00Z"
 
-
-@pytest.fixture
-def dav():
-    d = HostileDAV()
-    yield d
-    d.close()
 
 
 @pytest.fixture

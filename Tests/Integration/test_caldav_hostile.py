@@ -11,7 +11,7 @@ import time
 import pytest
 
 from harness.agent import CLI_NAME, binary
-from harness.hostile_dav import Body, Drip, Huge, HostileDAV, billion_laughs
+from harness.hostile_dav import Body, Drip, Huge, billion_laughs
 from test_caldav_sync import Machine
 
 pytestmark = pytest.mark.agent
@@ -20,12 +20,6 @@ MIB = 1 << 20
 # What a sync that refuses a 32 MiB answer may cost: the answer read so far, once, and the program.
 RSS_BOUND_MIB = 160
 
-
-@pytest.fixture
-def dav():
-    d = HostileDAV()
-    yield d
-    d.close()
 
 
 @pytest.fixture
