@@ -121,12 +121,9 @@ struct EventScheduleMapper {
                     return .refused(.intervalOutOfRange(value: String(rule.interval), maximum: Schedule.maximumInterval))
                 }
                 // A series that began before the days alarms can have starts on its first day in them.
-                let n = Int64(rule.interval)
-                var first = local.date
-                if first < Limits.alarmDates.lowerBound {
-                    first = first.adding(days: (Limits.alarmDates.lowerBound.days(since: first) + n - 1) / n * n)
-                }
-                candidate = .everyNDays(interval: Int(n), start: first, time: local.timeOfDay)
+                let n = Int(rule.interval)
+                let first = local.date < Limits.alarmDates.lowerBound ? Schedule.firstInRange(of: local.date, every: n) : local.date
+                candidate = .everyNDays(interval: n, start: first, time: local.timeOfDay)
             }
         default:
             return refuse

@@ -185,12 +185,20 @@ def test_one_date_range_for_the_cli_the_store_import_and_export(cli, sandbox, ho
     mine = json.loads(cli(["list", "--json"], env=NOW).stdout)
     theirs = json.loads(cli(["list", "--json"], env=other).stdout)
     assert theirs == mine
-    # The store refuses a day outside the range as damage, naming the field.
+    # A store written by an older version, which took any year, still loads with every alarm:
+    # its days are brought into the range (9999 → 2199-12-31; a series from 1990 keeps its rhythm).
     doc = json.loads(store(sandbox).read_text())
-    doc["alarms"][1]["schedule"]["date"] = "9999-12-31"
+    once = next(a for a in doc["alarms"] if a["schedule"]["kind"] == "once")
+    once["schedule"]["date"] = "9999-12-31"
+    doc["alarms"].append(dict(once, id="0badda7e", label="Since 1990",
+                              schedule={"kind": "every", "intervalDays": 7, "start": "1990-01-01", "time": "08:00"}))
     store(sandbox).write_text(json.dumps(doc))
-    r = cli(["list"], env=NOW)
-    assert r.rc != 0 and "date out of range (2000-01-01 to 2199-12-31)" in r.stderr, r.stderr
+    r = cli(["list", "--json"], env=NOW)
+    assert r.rc == 0, r.stderr
+    loaded = {a["id"]: a["schedule"] for a in json.loads(r.stdout)}
+    assert loaded[once["id"]]["date"] == "2199-12-31"
+    # 1990-01-01 was a Monday, and so is 2000-01-03: seven days apart ever since.
+    assert loaded["0badda7e"]["start"] == "2000-01-03", loaded["0badda7e"]
     # An event in 9999 is skipped by name.
     far = home / "far.ics"
     far.write_bytes(calendar(*event("far@x", "Far", "DTSTART;TZID=Europe/Moscow:99991201T100000")))

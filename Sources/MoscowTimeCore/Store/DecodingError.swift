@@ -90,13 +90,6 @@ struct FieldReader {
         guard let d = CivilDate(iso: Substring(try string(key))) else { throw fail(key, Message("expected a date like 2026-12-31")) }
         return d
     }
-    func date(_ key: String, in range: ClosedRange<CivilDate>) throws(DocumentDecodingError) -> CivilDate {
-        let d = try date(key)
-        guard range.contains(d) else {
-            throw fail(key, Message("date out of range ({first} to {last})", ["first": range.lowerBound.description, "last": range.upperBound.description]))
-        }
-        return d
-    }
     func time(_ key: String) throws(DocumentDecodingError) -> TimeOfDay {
         guard let t = TimeOfDay(text: Substring(try string(key))) else { throw fail(key, Message("expected a time like 07:30")) }
         return t

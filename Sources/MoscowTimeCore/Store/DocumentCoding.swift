@@ -127,7 +127,13 @@ public enum DocumentCoding {
                      created: created, modified: r.has("modified") ? try r.instant("modified") : created)
     }
 
+    /// A schedule as stored, its days brought into `Limits.alarmDates` (`Schedule.withinAlarmDates`:
+    /// stores of older versions, which took any year, load with every alarm).
     static func decodeSchedule(_ r: FieldReader) throws(DocumentDecodingError) -> Schedule {
+        try decodeStoredSchedule(r).withinAlarmDates
+    }
+
+    private static func decodeStoredSchedule(_ r: FieldReader) throws(DocumentDecodingError) -> Schedule {
         switch try r.string("kind") {
         case "weekly":
             var mask = 0
@@ -139,12 +145,12 @@ public enum DocumentCoding {
             }
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
             return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"),
-                           from: r.has("from") ? try r.date("from", in: Limits.alarmDates) : nil)
+                           from: r.has("from") ? try r.date("from") : nil)
         case "once":
-            return .once(date: try r.date("date", in: Limits.alarmDates), time: try r.time("time"))
+            return .once(date: try r.date("date"), time: try r.time("time"))
         case "every":
             return .everyNDays(interval: try r.int("intervalDays", in: 1...Schedule.maximumInterval),
-                               start: try r.date("start", in: Limits.alarmDates), time: try r.time("time"))
+                               start: try r.date("start"), time: try r.time("time"))
         case "timer":
             return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
         case let other:
