@@ -30,8 +30,14 @@ enum Main {
         do {
             command = try AgentCLI.parseAsRoot(arguments)
         } catch {
-            // Help, --version, or a usage error: now the user's language matters. Parse again so
-            // the help and the messages ArgumentParser builds while parsing are in it.
+            // --version is the same in every language: no store read (a large one is most of the
+            // cost of a run) and no second parse.
+            if AgentCLI.exitCode(for: error) == .success, AgentCLI.fullMessage(for: error) == AgentIdentity.version {
+                Output.write(AgentIdentity.version + "\n")
+                Output.exit(.success)
+            }
+            // Help or a usage error: now the user's language matters. Parse again so the help and
+            // the messages ArgumentParser builds while parsing are in it.
             CLIText.useUserLanguage()
             if let e = TimerCommand.negativeDuration(in: arguments) { fail(e) }
             ArgumentErrors.last = nil
