@@ -49,7 +49,10 @@ public enum CalendarImporter {
             }
             let info = index < scanner.components.count ? scanner.components[index] : nil
             index += 1
-            if let error = ICal.properties(c, named: "X-LIC-ERROR").first {
+            // An empty text property libical dropped is as if it were absent (`EmptyTextProperty`).
+            if let error = ICal.properties(c, named: "X-LIC-ERROR").first(where: {
+                !EmptyTextProperty.isDroppedEmptyText(ICal.string(icalproperty_get_xlicerror($0)) ?? "")
+            }) {
                 throw CalendarFileError(line: info?.line, .libical(ICal.string(icalproperty_get_xlicerror(error))))
             }
             switch kind {

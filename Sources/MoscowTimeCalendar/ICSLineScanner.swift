@@ -69,10 +69,11 @@ struct ICSLineScanner {
                 guard let current = stack.last else {
                     throw CalendarFileError(line: lineNumber, .propertyOutsideCalendar(name))
                 }
-                guard let p = icalproperty_new_from_string(logical) else {
+                if let p = icalproperty_new_from_string(logical) {
+                    icalproperty_free(p)
+                } else if !(value.isEmpty && EmptyTextProperty.isText(name)) {
                     throw CalendarFileError(line: lineNumber, .unreadableProperty(name: name, excerpt: Self.excerpt(logical)))
                 }
-                icalproperty_free(p)
                 components[current].properties.append((name, lineNumber))
                 if name == "RRULE" { components[current].rules.append(value) }
             }

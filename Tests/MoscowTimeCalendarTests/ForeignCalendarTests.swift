@@ -185,3 +185,53 @@ struct ForeignCalendarTests {
         #expect(!ZoneReferences.isAcceptable("../x", defined: ["../x"]))
     }
 }
+
+/// An empty text value is valid RFC 5545 (Google's `X-WR-CALDESC:`, python icalendar's
+/// `DESCRIPTION:`): the file imports; an empty value of another type is still refused by line.
+@Suite("iCalendar: empty text values")
+struct EmptyTextValueTests {
+    @Test("a Google-shaped export with empty X-WR-CALDESC, DESCRIPTION and LOCATION imports")
+    func emptyTextImports() throws {
+        let bytes = Array("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Google Inc//Google Calendar 70.9054//EN\r
+            X-WR-CALNAME:Будильники\r
+            X-WR-CALDESC:\r
+            BEGIN:VEVENT\r
+            DTSTART;TZID=Europe/Moscow:20261201T070000\r
+            RRULE:FREQ=WEEKLY;BYDAY=MO,TU\r
+            UID:abc@google.com\r
+            DTSTAMP:20261101T000000Z\r
+            SUMMARY:Подъём\r
+            DESCRIPTION:\r
+            LOCATION:\r
+            X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Подъём\r
+            TRIGGER:-PT0M\r
+            END:VALARM\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        let r = try CalendarImporter.read(bytes, zone: ForeignCalendarTests.moscow, now: ForeignCalendarTests.now)
+        #expect(r.warnings == [])
+        #expect(r.alarms.map(\.label) == ["Подъём"])
+    }
+
+    @Test("an empty DTSTART is still refused at its line")
+    func emptyDateRefused() {
+        let bytes = ForeignCalendarTests.calendar(ForeignCalendarTests.event("DTSTART:\r\n"))
+        #expect(throws: CalendarFileError.self) { try CalendarImporter.read(bytes, zone: ForeignCalendarTests.moscow, now: ForeignCalendarTests.now) }
+    }
+
+    @Test("libical's notes of dropped empty values are told apart")
+    func droppedNotes() {
+        #expect(EmptyTextProperty.isDroppedEmptyText("No value for DESCRIPTION property. Removing entire property:"))
+        #expect(EmptyTextProperty.isDroppedEmptyText("No value for X property. Removing entire property:"))
+        #expect(!EmptyTextProperty.isDroppedEmptyText("No value for DTSTART property. Removing entire property:"))
+        #expect(!EmptyTextProperty.isDroppedEmptyText("Parse error in property name: FOO"))
+    }
+}
