@@ -18,10 +18,10 @@ enum EmptyTextProperty {
 
     /// Whether libical's X-LIC-ERROR text says it dropped an empty text property.
     static func isDroppedEmptyText(_ error: String) -> Bool {
-        let prefix = "No value for "
+        let prefix = "No value for "  // not UI: libical's own words, matched
         guard error.hasPrefix(prefix) else { return false }
         let words = error.dropFirst(prefix.count).split(separator: " ", maxSplits: 1)
-        guard words.count == 2, words[1].hasPrefix("property.") else { return false }
+        guard words.count == 2, words[1].hasPrefix("property.") else { return false }  // not UI
         let name = String(words[0])
         return name == "X" || isText(name)  // libical names every X- property "X"
     }
