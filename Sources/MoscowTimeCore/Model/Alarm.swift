@@ -13,7 +13,9 @@ public struct Alarm: Hashable, Sendable {
     /// for alarms, off for timers).
     public var wake: Bool?
     public var created: Instant
-    /// Changed on every edit, enable or disable: occurrences before it are never reported as missed.
+    /// Changed on every edit, enable or disable, by whichever clock made the edit (here, a phone,
+    /// the sync server): it orders edits for sync, and marks a new version for `NextRing`, which
+    /// counts occurrences from when that version arrived on this machine, not from this stamp.
     public var modified: Instant
 
     public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,

@@ -8,7 +8,6 @@ struct AlarmPresenter {
     let now: Instant
     let state: AgentState
 
-    var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
     /// The agent's own rule for the next ring. Only the past depends on the store's write time,
     /// so none is needed for what comes after now.
     var rule: NextRing { NextRing(writtenAt: nil, pausedUntil: state.pausedUntil, zone: zone, now: now) }
