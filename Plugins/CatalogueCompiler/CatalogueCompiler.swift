@@ -5,7 +5,9 @@ import PackagePlugin
 /// Compiles the translations (`po/<lang>.po`, languages from `po/LINGUAS`) into every build of
 /// MoscowTimeCore: `msgfmt --check` makes each `.mo`, `embed-catalogue` turns them into a Swift
 /// source the Localizer falls back on. So `swift build` (and scripts/run, which only runs it) gives
-/// Russian without `make`, and a translation error fails the build.
+/// Russian without `make`, and a translation error fails the build. The same tool embeds the
+/// shipped production calendars (`data/calendar/*.txt`), so every program knows the working days
+/// without a file to find at run time.
 @main
 struct CatalogueCompiler: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -17,11 +19,21 @@ struct CatalogueCompiler: BuildToolPlugin {
         // One command, one Swift output: a `.mo` output would become a bundle resource (see embed-catalogue).
         let sources = languages.map { po.appending(path: "\($0).po") }
         let swift = work.appending(path: "EmbeddedCatalogues.swift")
-        let commands: [Command] = [.buildCommand(
-            displayName: "Compiling and embedding the message catalogues",
-            executable: try context.tool(named: "embed-catalogue").url,
-            arguments: [swift.path(percentEncoded: false)] + zip(languages, sources).flatMap { [$0, $1.path(percentEncoded: false)] },
-            inputFiles: sources, outputFiles: [swift])]
-        return commands
+        let tool = try context.tool(named: "embed-catalogue").url
+        let calendarDirectory = context.package.directoryURL.appending(path: "data/calendar")
+        let countries = ["ru"]
+        let calendars = countries.map { calendarDirectory.appending(path: "\($0).txt") }
+        let calendarSwift = work.appending(path: "EmbeddedCalendars.swift")
+        return [
+            .buildCommand(
+                displayName: "Compiling and embedding the message catalogues", executable: tool,
+                arguments: [swift.path(percentEncoded: false)] + zip(languages, sources).flatMap { [$0, $1.path(percentEncoded: false)] },
+                inputFiles: sources, outputFiles: [swift]),
+            .buildCommand(
+                displayName: "Embedding the production calendars", executable: tool,
+                arguments: ["--text", calendarSwift.path(percentEncoded: false), "EmbeddedCalendars"]
+                    + zip(countries, calendars).flatMap { [$0, $1.path(percentEncoded: false)] },
+                inputFiles: calendars, outputFiles: [calendarSwift]),
+        ]
     }
 }

@@ -17,18 +17,19 @@ public enum CalendarExporter {
         let cal = newCalendar()
         defer { icalcomponent_free(cal) }
         if alarms && !doc.alarms.isEmpty { icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone)) }
-        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: doc.settings.zone)) } }
+        let workingDays = doc.workingCalendar
+        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: doc.settings.zone, calendar: workingDays)) } }
         if habits { for h in doc.habits { icalcomponent_add_component(cal, todo(h)) } }
         return ICal.text(cal)
     }
 
     /// One alarm as a calendar of its own (a CalDAV resource).
-    public static func calendar(alarm: Alarm, settings: Settings) throws(Failure) -> String {
+    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar) throws(Failure) -> String {
         try ICal.exclusive { () throws(Failure) -> String in
             let cal = newCalendar()
             defer { icalcomponent_free(cal) }
             icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
-            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone))
+            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone, calendar: workingDays))
             return ICal.text(cal)
         }
     }
@@ -92,7 +93,7 @@ public enum CalendarExporter {
 
     // MARK: alarms
 
-    static func event(_ a: Alarm, zoneID: String) -> OpaquePointer {
+    static func event(_ a: Alarm, zoneID: String, calendar workingDays: WorkingCalendar) -> OpaquePointer {
         let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
         icalcomponent_add_property(ev, icalproperty_new_uid(CalendarFormat.alarmUID(a.id)))
         icalcomponent_add_property(ev, icalproperty_new_dtstamp(ICal.utc(a.modified)))
@@ -115,6 +116,18 @@ public enum CalendarExporter {
             r.interval = 1
             mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
+        case let .workdays(time, from):
+            let created = createdDate(a, zoneID: zoneID)
+            let first = firstWorkingDay(from: from.map { max($0, created) } ?? created, workingDays)
+            localStart(first, time)
+            var r = icalrecurrencetype()
+            icalrecurrencetype_clear(&r)
+            r.freq = ICAL_WEEKLY_RECURRENCE
+            r.interval = 1
+            mt_recur_set_week_days(&r, Int32(Weekday.workdays.reduce(0) { $0 | $1.bit }))
+            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
+            calendarExceptions(ev, from: first, time: time, zoneID: zoneID, workingDays)
+            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.days, CalendarFormat.workdays))
         case let .once(date, time):
             localStart(date, time)
         case let .everyNDays(n, start, time):
@@ -155,6 +168,38 @@ public enum CalendarExporter {
         var d = date
         while !days.contains(d.weekday) { d = d.adding(days: 1) }
         return d
+    }
+
+    /// DTSTART of a working-days alarm: its first working day on or after `date` (a Monday–Friday
+    /// one, which the rule has too).
+    static func firstWorkingDay(from date: CivilDate, _ workingDays: WorkingCalendar) -> CivilDate {
+        var d = date
+        for _ in 0..<60 where !(workingDays.isWorkingDay(d) && Weekday.workdays.contains(d.weekday)) { d = d.adding(days: 1) }
+        return d
+    }
+
+    /// The production calendar's known years from the alarm's first day on, as the rule's
+    /// exceptions: each weekday off an EXDATE, each working weekend an RDATE (local times in the
+    /// zone). Years not known yet have none: other calendars show plain Monday–Friday there.
+    static func calendarExceptions(_ ev: OpaquePointer, from first: CivilDate, time: TimeOfDay, zoneID: String, _ workingDays: WorkingCalendar) {
+        for year in workingDays.years.keys.sorted() where year >= first.year {
+            for (date, _) in workingDays.listedDays(of: year) where date > first {
+                let working = workingDays.isWorkingDay(date), weekday = Weekday.workdays.contains(date.weekday)
+                guard working != weekday else { continue }
+                let at = ICal.local(date, time, zone: nil)
+                let p: OpaquePointer
+                if working {
+                    var period = icaldatetimeperiodtype()
+                    period.time = at
+                    period.period = icalperiodtype_null_period()
+                    p = icalproperty_new_rdate(period)!
+                } else {
+                    p = icalproperty_new_exdate(at)!
+                }
+                icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
+                icalcomponent_add_property(ev, p)
+            }
+        }
     }
 
     // MARK: habits

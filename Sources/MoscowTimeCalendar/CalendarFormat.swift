@@ -34,6 +34,11 @@ public enum CalendarFormat {
     static let snooze = "X-MOSCOWTIME-SNOOZE"
     static let sound = "X-MOSCOWTIME-SOUND"
     static let timer = "X-MOSCOWTIME-TIMER"
+    /// `workdays`: the weekly Monday–Friday rule follows the production calendar. The export
+    /// carries the known years' days off as EXDATE and working weekends as RDATE, so that other
+    /// calendars show the same days; reading it back, they are the calendar's, not the alarm's.
+    static let days = "X-MOSCOWTIME-DAYS"
+    static let workdays = "workdays"  // not UI
 
     static let habitID = "X-MOSCOWTIME-HABIT"
     static let frequency = "X-MOSCOWTIME-FREQUENCY"

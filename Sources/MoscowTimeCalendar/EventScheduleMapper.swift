@@ -58,8 +58,10 @@ struct EventScheduleMapper {
         case .success(let o): offset = o
         case .failure(let why): return .refused(why.refusal)
         }
-        if icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused(.rdate) }
-        if icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused(.exdate) }
+        // Our own working-days alarm: its EXDATE and RDATE are the production calendar's days.
+        let workdays = own && ICal.xValue(ev, CalendarFormat.days) == CalendarFormat.workdays
+        if !workdays, icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused(.rdate) }
+        if !workdays, icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused(.exdate) }
         let rrules = ICal.properties(ev, named: "RRULE")
         let firstRing = startInstant + offset
         // Another calendar's one-time event that is over is no alarm, however old.
@@ -135,6 +137,10 @@ struct EventScheduleMapper {
         }
         guard matchesExpansion(candidate, rule: rule, start: start, offset: offset, from: max(now, firstRing - 1)) else {
             return .refused(.offsetChanges(zone: zone.identifier))
+        }
+        if workdays {
+            guard case let .weekly(days, time, from) = candidate, days == Weekday.workdays else { return refuse }
+            return .schedule(.workdays(time: time, from: from))
         }
         return .schedule(candidate)
     }
@@ -236,7 +242,8 @@ struct EventScheduleMapper {
     func matchesExpansion(_ schedule: Schedule, rule: icalrecurrencetype, start: icaltimetype, offset: Int64, from: Instant) -> Bool {
         guard let iterator = icalrecur_iterator_new(rule, start) else { return false }
         defer { icalrecur_iterator_free(iterator) }
-        let calculator = OccurrenceCalculator(zone: zone)
+        // The rule alone, as libical expands it: no working-day calendar (see `CalendarFormat.days`).
+        let calculator = OccurrenceCalculator(zone: zone, calendar: .plainWeek)
         let end = from + Self.checkedHorizon
         var expected = calculator.next(schedule, after: from)
         var steps = 0

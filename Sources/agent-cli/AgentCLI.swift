@@ -13,7 +13,7 @@ struct AgentCLI: ParsableCommand {
         version: AgentIdentity.version,
         subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
                       EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self,
-                      NextCommand.self, NowCommand.self, SettingsCommand.self,
+                      NextCommand.self, NowCommand.self, SettingsCommand.self, HolidaysCommand.self,
                       StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
                       ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
                       TemplateCommand.self, AutostartCommand.self, CompleteCommand.self,

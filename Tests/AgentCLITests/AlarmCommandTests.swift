@@ -115,7 +115,7 @@ struct AlarmCommandTests {
         rig.lang = "ru_RU.UTF-8"
         let ru = rig.run("list")
         #expect(ru.status == 0)
-        #expect(ru.out.contains("Рабочие дни"), "\(ru.out)")
+        #expect(ru.out.contains("Будни"), "\(ru.out)")
         #expect(ru.out.contains("Каждый день"), "\(ru.out)")
         #expect(ru.out.contains("пн 23.11.2026 07:30"))
         #expect(!ru.out.contains("Weekdays"))
@@ -263,7 +263,7 @@ struct AlarmCommandTests {
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
                 ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake",
-                 "achievement-notifications", "dismiss"])
+                 "achievement-notifications", "dismiss", "holidays"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("dismiss = snooze\n"))
         #expect(all.out.contains("snooze = 10\n"))

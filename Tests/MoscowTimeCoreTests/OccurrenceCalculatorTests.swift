@@ -6,8 +6,8 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1)))
 struct OccurrenceCalculatorTests {
     typealias F = CoreFixtures
-    let moscow = OccurrenceCalculator(zone: CoreFixtures.moscow)
-    let berlin = OccurrenceCalculator(zone: CoreFixtures.berlin)
+    let moscow = OccurrenceCalculator(zone: CoreFixtures.moscow, calendar: .plainWeek)
+    let berlin = OccurrenceCalculator(zone: CoreFixtures.berlin, calendar: .plainWeek)
 
     // Saturday 2026-11-21, 15:00 in Moscow.
     let now = CoreFixtures.at("2026-11-21T12:00:00Z")
@@ -31,7 +31,7 @@ struct OccurrenceCalculatorTests {
         #expect(moscow.next(s, after: F.at("2027-03-01T06:00:00Z")) == F.at("2027-03-03T06:00:00Z"))
         #expect(moscow.latest(s, atOrBefore: now) == nil)
         #expect(moscow.latest(s, atOrBefore: F.at("2027-03-02T06:00:00Z")) == F.at("2027-03-01T06:00:00Z"))
-        #expect(!s.isDue(on: F.day(2027, 2, 22)) && s.isDue(on: F.day(2027, 3, 1)))
+        #expect(!s.isDue(on: F.day(2027, 2, 22), calendar: .plainWeek) && s.isDue(on: F.day(2027, 3, 1), calendar: .plainWeek))
         // A first day already past changes nothing.
         let past = Schedule.weekly(days: [.monday], time: F.time(9, 0), from: F.day(2026, 1, 5))
         #expect(moscow.next(past, after: now) == moscow.next(.weekly(days: [.monday], time: F.time(9, 0)), after: now))
@@ -43,7 +43,7 @@ struct OccurrenceCalculatorTests {
         #expect(moscow.next(sunday, after: F.at("2026-11-22T20:30:00Z")) == F.at("2026-11-29T20:30:00Z"))
         #expect(moscow.latest(sunday, atOrBefore: now) == F.at("2026-11-15T20:30:00Z"))
         // A zone west of UTC: the local day differs from the UTC day.
-        let ny = OccurrenceCalculator(zone: F.newYork)
+        let ny = OccurrenceCalculator(zone: F.newYork, calendar: .plainWeek)
         let late = Schedule.weekly(days: [.saturday], time: F.time(22, 0))
         #expect(ny.next(late, after: now) == F.at("2026-11-22T03:00:00Z"))
     }
@@ -121,7 +121,7 @@ struct OccurrenceCalculatorTests {
     }
 
     @Test func newYorkOverlapDayRingsOnce() {
-        let ny = OccurrenceCalculator(zone: F.newYork)
+        let ny = OccurrenceCalculator(zone: F.newYork, calendar: .plainWeek)
         let s = Schedule.weekly(days: Weekday.all, time: F.time(1, 30))
         let first = ny.next(s, after: F.at("2026-10-31T12:00:00Z"))
         #expect(first == F.at("2026-11-01T05:30:00Z"))
@@ -170,7 +170,7 @@ struct OccurrenceCalculatorTests {
             .once(date: F.day(2026, 10, 25), time: F.time(2, 30)),
         ]
         for zone in [F.moscow, F.berlin, F.newYork] {
-            let calc = OccurrenceCalculator(zone: zone)
+            let calc = OccurrenceCalculator(zone: zone, calendar: .plainWeek)
             for s in schedules {
                 for _ in 0..<60 {
                     let t = Instant(secondsSinceEpoch: 1_767_225_600 + Int64(rng.next() % (366 * 86_400)))

@@ -27,14 +27,14 @@ struct TextOutputTests {
     @Test func englishScheduleSummaries() {
         let t = Localizer(.en)
         let z = F.moscow
-        #expect(ScheduleText.summary(.weekly(days: Weekday.workdays, time: F.time(7, 0)), t, zone: z) == "Weekdays")
-        #expect(ScheduleText.summary(.weekly(days: Weekday.all, time: F.time(7, 0)), t, zone: z) == "Every day")
-        #expect(ScheduleText.summary(.weekly(days: Weekday.weekend, time: F.time(7, 0)), t, zone: z) == "Weekends")
-        #expect(ScheduleText.summary(.weekly(days: [.friday, .monday, .wednesday], time: F.time(7, 0)), t, zone: z) == "Mon, Wed, Fri")
-        #expect(ScheduleText.summary(.once(date: F.day(2026, 12, 31), time: F.time(7, 0)), t, zone: z) == "Once on 2026-12-31")
-        #expect(ScheduleText.summary(.everyNDays(interval: 2, start: F.day(2026, 11, 21), time: F.time(7, 0)), t, zone: z)
+        #expect(ScheduleText.summary(.weekly(days: Weekday.workdays, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Weekdays")
+        #expect(ScheduleText.summary(.weekly(days: Weekday.all, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Every day")
+        #expect(ScheduleText.summary(.weekly(days: Weekday.weekend, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Weekends")
+        #expect(ScheduleText.summary(.weekly(days: [.friday, .monday, .wednesday], time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Mon, Wed, Fri")
+        #expect(ScheduleText.summary(.once(date: F.day(2026, 12, 31), time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Once on 2026-12-31")
+        #expect(ScheduleText.summary(.everyNDays(interval: 2, start: F.day(2026, 11, 21), time: F.time(7, 0)), t, zone: z, holidays: .ru)
             == "Every 2 days from 2026-11-21")
-        #expect(ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z) == "Timer 25 min")
+        #expect(ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z, holidays: .ru) == "Timer 25 min")
         #expect(ScheduleText.time(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), zone: z) == "15:25")
         #expect(ScheduleText.time(.weekly(days: [.monday], time: F.time(6, 5)), zone: z) == "06:05")
     }

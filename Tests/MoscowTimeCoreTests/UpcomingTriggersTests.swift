@@ -86,7 +86,7 @@ struct UpcomingTriggersTests {
         }
         let d = F.document(alarms)
         let list = UpcomingTriggers.list(d, zone: F.moscow, now: now, count: 200)
-        let calc = OccurrenceCalculator(zone: F.moscow)
+        let calc = OccurrenceCalculator(zone: F.moscow, calendar: .plainWeek)
         var brute: [(Instant, String)] = []
         for a in alarms {
             var t = now

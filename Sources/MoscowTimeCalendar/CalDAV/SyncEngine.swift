@@ -116,13 +116,13 @@ public final class SyncEngine {
             }
             try store.update(stamping: false) { doc in
                 var merged = doc
-                let settings = doc.settings
+                let settings = doc.settings, workingDays = doc.workingCalendar
                 uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
-                                     render: { Self.render($0, settings) },
+                                     render: { Self.render($0, settings, workingDays) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
                                      merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
-                                     describeLoser: { Self.describe($0, settings) }, lost: &lost, report: &report)
+                                     describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
                 uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
@@ -339,9 +339,9 @@ public final class SyncEngine {
         return uploads
     }
 
-    static func render(_ v: AlarmVersion, _ settings: Settings) -> String {
+    static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar) -> String {
         switch v {
-        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings)) ?? ""
+        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays)) ?? ""
         case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at)
         }
     }
@@ -353,9 +353,9 @@ public final class SyncEngine {
         }
     }
 
-    static func describe(_ v: AlarmVersion, _ settings: Settings) -> String {
+    static func describe(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar) -> String {
         switch v {
-        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings)  // not UI: the conflict log
+        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings, workingDays)  // not UI: the conflict log
         case let .deleted(id, at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
         }
     }

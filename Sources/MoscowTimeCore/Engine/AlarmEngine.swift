@@ -24,9 +24,12 @@ public final class AlarmEngine {
     public private(set) var state: AlarmBook
     public private(set) var zone: Zone
     private var alarmsByID: [String: Alarm] = [:]
+    /// `document.workingCalendar`, put together once per document.
+    private var calendar: WorkingCalendar
 
     public init(document: StoreDocument, state: AlarmBook, zone: Zone) {
         self.document = document; self.state = state; self.zone = zone
+        calendar = document.workingCalendar
         alarmsByID = Dictionary(document.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -38,9 +41,9 @@ public final class AlarmEngine {
     public var ringing: [String: RingingAlarm] { state.ringing }
 
     private var settings: Settings { document.settings }
-    private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone) }
+    private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone, calendar: calendar) }
     private func rule(_ now: Instant) -> NextRing {
-        NextRing(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, now: now)
+        NextRing(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar, now: now)
     }
 
     /// Whether `occurrence` was the last of the alarm's schedule as it is now: a one-time alarm
@@ -52,7 +55,7 @@ public final class AlarmEngine {
 
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
     public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> [EngineEffect] {
-        document = doc; self.zone = zone
+        document = doc; self.zone = zone; calendar = doc.workingCalendar
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var effects: [EngineEffect] = []
         var changed = false

@@ -29,14 +29,15 @@ public struct NextRing: Sendable {
     public let pausedUntil: Instant?
     public let calculator: OccurrenceCalculator
 
-    public init(writtenAt: Instant?, pausedUntil: Instant?, zone: Zone, now: Instant) {
+    public init(writtenAt: Instant?, pausedUntil: Instant?, zone: Zone, calendar: WorkingCalendar, now: Instant) {
         self.zone = zone; self.now = now; self.writtenAt = writtenAt
         self.pausedUntil = pausedUntil.flatMap { $0 > now ? $0 : nil }
-        calculator = OccurrenceCalculator(zone: zone)
+        calculator = OccurrenceCalculator(zone: zone, calendar: calendar)
     }
 
     public init(document: StoreDocument, state: AgentState, zone: Zone, now: Instant) {
-        self.init(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, now: now)
+        self.init(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone,
+                  calendar: document.workingCalendar, now: now)
     }
 
     /// When the alarm's current version arrived on this machine (`atStart`: as an agent starting

@@ -41,6 +41,11 @@ public enum SettingsEditor {
                 throw InputError("invalid value \"{value}\" for dismiss: expected snooze (closing a ringing alarm's notification snoozes it) or stop", ["value": value])
             }
             s.dismiss = d
+        case "holidays":
+            guard let h = HolidayCountry(rawValue: value.trimmingSpaces.lowercased()) else {
+                throw InputError("invalid value \"{value}\" for holidays: expected ru (working days follow Russia's production calendar) or none (Monday to Friday)", ["value": value])
+            }
+            s.holidays = h
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -59,6 +64,7 @@ public enum SettingsEditor {
         case "wake": return s.wakeAlarms ? "on" : "off"
         case "achievement-notifications": return s.achievementNotifications ? "on" : "off"
         case "dismiss": return s.dismiss.rawValue
+        case "holidays": return s.holidays.rawValue
         default: return nil
         }
     }

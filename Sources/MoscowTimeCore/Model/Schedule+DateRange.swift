@@ -13,6 +13,8 @@ extension Schedule {
             return .once(date: clamped(date), time: time)
         case let .weekly(days, time, from):
             return .weekly(days: days, time: time, from: from.map(clamped))
+        case let .workdays(time, from):
+            return .workdays(time: time, from: from.map(clamped))
         case let .everyNDays(interval, start, time):
             return .everyNDays(interval: interval, start: Self.firstInRange(of: start, every: interval), time: time)
         case .timer:

@@ -5,6 +5,9 @@ public enum Schedule: Hashable, Sendable {
     /// first day on when `from` is given (an imported event that starts months ahead never rings
     /// before it starts).
     case weekly(days: Set<Weekday>, time: TimeOfDay, from: CivilDate? = nil)
+    /// On the working days of the production calendar (`WorkingCalendar`: transfers, holidays,
+    /// working Saturdays) at a local time; from a first day on when `from` is given.
+    case workdays(time: TimeOfDay, from: CivilDate? = nil)
     /// Once, on a date at a local time.
     case once(date: CivilDate, time: TimeOfDay)
     /// Every `interval` days from `start` (the start date itself included).
@@ -16,21 +19,23 @@ public enum Schedule: Hashable, Sendable {
     public var isOneTime: Bool {
         switch self {
         case .once, .timer: return true
-        case .weekly, .everyNDays: return false
+        case .weekly, .workdays, .everyNDays: return false
         }
     }
 
     public var time: TimeOfDay? {
         switch self {
-        case .weekly(_, let t, _), .once(_, let t), .everyNDays(_, _, let t): return t
+        case .weekly(_, let t, _), .workdays(let t, _), .once(_, let t), .everyNDays(_, _, let t): return t
         case .timer: return nil
         }
     }
 
     /// Whether a day-based schedule has an occurrence on `date` (timers are not day based).
-    public func isDue(on date: CivilDate) -> Bool {
+    /// `calendar` says which days are working days.
+    public func isDue(on date: CivilDate, calendar: WorkingCalendar) -> Bool {
         switch self {
         case let .weekly(days, _, from): return days.contains(date.weekday) && from.map { date >= $0 } ?? true
+        case let .workdays(_, from): return calendar.isWorkingDay(date) && from.map { date >= $0 } ?? true
         case .once(let d, _): return d == date
         case .everyNDays(let n, let start, _):
             let delta = date.days(since: start)

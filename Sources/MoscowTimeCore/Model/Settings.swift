@@ -22,12 +22,14 @@ public struct Settings: Hashable, Sendable {
     /// What closing a ringing alarm's notification (a user dismissal) does. Snooze by default:
     /// someone who swipes it away half asleep must not oversleep; only Stop stops.
     public var dismiss: DismissAction = .snooze
+    /// Whose production calendar "working days" follow (`none`: Monday–Friday).
+    public var holidays: HolidayCountry = .ru
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
-                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss"]
+                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays"]
 }
 
 /// The `dismiss` setting.

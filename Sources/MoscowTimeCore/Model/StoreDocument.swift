@@ -4,13 +4,17 @@ public struct StoreDocument: Hashable, Sendable {
     /// The schema this build writes. Older documents are migrated on read; newer ones are refused.
     /// 2 added `sync` (account, tombstones, day log times); 3 habits after Loop Habit Tracker
     /// (frequencies, goals per period, notes alone, achievements); 4 added the per-alarm `wake` and
-    /// the `wakeAlarms` setting; see `Migration.standard`.
-    public static let currentSchemaVersion = 4
+    /// the `wakeAlarms` setting; 5 "workdays" after the production calendar and the user's calendar
+    /// years; see `Migration.standard`.
+    public static let currentSchemaVersion = 5
 
     public var settings = Settings()
     public var alarms: [Alarm] = []
     public var habits: [Habit] = []
     public var sync = SyncMetadata()
+    /// Years of the production calendar the user added (`agent-cli holidays import`); each
+    /// replaces the shipped year of the same number.
+    public var calendarYears: [Int: CalendarYear] = [:]
     /// When this machine last wrote the file the document was read from (its mtime, by this
     /// machine's own clock); nil for a document not read from a file. Not part of the document:
     /// two reads of the same content are equal. See `NextRing`: a change counts from here.
@@ -23,6 +27,19 @@ public struct StoreDocument: Hashable, Sendable {
     public init() {}
     public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {
         self.settings = settings; self.alarms = alarms; self.habits = habits
+    }
+
+    /// The working days every schedule and habit follows: the `holidays` setting's country with
+    /// the user's own years. The one place they are put together.
+    public var workingCalendar: WorkingCalendar {
+        WorkingCalendar(country: settings.holidays, user: calendarYears)
+    }
+
+    /// The same document (settings, calendar) with only these alarms.
+    public func with(alarms: [Alarm]) -> StoreDocument {
+        var d = self
+        d.alarms = alarms
+        return d
     }
 
     public func alarm(id: String) -> Alarm? { alarms.first { $0.id == id } }

@@ -5,10 +5,14 @@
 /// resolved to an instant with `Zone.instant` (gap → first instant after it; overlap → first
 /// occurrence, so it rings once). Scanning a window of days rather than adding 24 h keeps every
 /// occurrence at its local wall time across DST changes and Moscow's 2011/2014 offset changes.
+///
+/// "Working days" follow `calendar`, which every consumer takes from the same settings
+/// (`StoreDocument.workingCalendar`).
 public struct OccurrenceCalculator: Sendable {
     public let zone: Zone
+    public let calendar: WorkingCalendar
 
-    public init(zone: Zone) { self.zone = zone }
+    public init(zone: Zone, calendar: WorkingCalendar) { self.zone = zone; self.calendar = calendar }
 
     /// The first occurrence strictly after `t`, or nil if there is none (a past one-time alarm).
     public func next(_ schedule: Schedule, after t: Instant) -> Instant? {
@@ -31,12 +35,22 @@ public struct OccurrenceCalculator: Sendable {
                 day += 1
             }
             return nil
+        case let .workdays(time, from):
+            var day = max(zone.local(t).date.daysSinceEpoch - 1, from?.daysSinceEpoch ?? .min)
+            for _ in 0..<scanDays(schedule) {
+                if calendar.isWorkingDay(dayNumber: day) {
+                    let x = zone.instant(wallSeconds: day * 86_400 + time.secondsIntoDay)
+                    if x > t { return x }
+                }
+                day += 1
+            }
+            return nil
         case .everyNDays(_, _, let time):
             // Start a day early: a time late in the previous local day can still be after t.
             var day = zone.local(t).date.adding(days: -1)
             if case .everyNDays(_, let start, _) = schedule, day < start { day = start }
             for _ in 0..<scanDays(schedule) {
-                if schedule.isDue(on: day) {
+                if schedule.isDue(on: day, calendar: calendar) {
                     let x = zone.instant(day, time)
                     if x > t { return x }
                 }
@@ -54,12 +68,13 @@ public struct OccurrenceCalculator: Sendable {
         case .once(let date, let time):
             let x = zone.instant(date, time)
             return x <= t ? x : nil
-        case .weekly(_, let time, _), .everyNDays(_, _, let time):
+        case .weekly(_, let time, _), .workdays(let time, _), .everyNDays(_, _, let time):
             var day = zone.local(t).date.adding(days: 1)
             for _ in 0..<scanDays(schedule) {
                 if case .everyNDays(_, let start, _) = schedule, day < start { return nil }
                 if case .weekly(_, _, let from?) = schedule, day < from { return nil }
-                if schedule.isDue(on: day) {
+                if case .workdays(_, let from?) = schedule, day < from { return nil }
+                if schedule.isDue(on: day, calendar: calendar) {
                     let x = zone.instant(day, time)
                     if x <= t { return x }
                 }
@@ -69,9 +84,13 @@ public struct OccurrenceCalculator: Sendable {
         }
     }
 
-    /// Enough days to see one full period plus the day on either side.
+    /// Enough days to see one full period plus the day on either side. Working days: the longest
+    /// run of days off any decree made (30 March – 11 May 2020, 43 days) and then some.
     private func scanDays(_ schedule: Schedule) -> Int {
-        if case .everyNDays(let n, _, _) = schedule { return n + 3 }
-        return 10
+        switch schedule {
+        case .everyNDays(let n, _, _): return n + 3
+        case .workdays: return 60
+        default: return 10
+        }
     }
 }

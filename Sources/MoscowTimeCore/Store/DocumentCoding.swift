@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Maps `StoreDocument` to and from its JSON form (schema version 4; see `Migration`). Field names are part of the
+/// Maps `StoreDocument` to and from its JSON form (schema version 5; see `Migration`). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
     public static func encode(_ doc: StoreDocument) -> JSONValue {
@@ -10,6 +10,10 @@ public enum DocumentCoding {
             ("habits", .array(doc.habits.map(HabitCoding.encode))),
         ]
         if !doc.sync.isEmpty { members.append(("sync", SyncCoding.encode(doc.sync))) }
+        // The user's own production calendar years, in the data file's text form (`CalendarText`).
+        if !doc.calendarYears.isEmpty {
+            members.append(("calendar", .string(CalendarText.format(Array(doc.calendarYears.values)))))
+        }
         return .object(members)
     }
 
@@ -32,6 +36,12 @@ public enum DocumentCoding {
         }
         try HabitCoding.checkUnique(doc.habits)
         if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }
+        if root.has("calendar") {
+            let text = try root.string("calendar")
+            do throws(CalendarTextError) { doc.calendarYears = try CalendarText.parse(text) } catch {
+                throw root.fail("calendar", error.message)
+            }
+        }
         return doc
     }
 
@@ -50,6 +60,7 @@ public enum DocumentCoding {
             ("achievementNotifications", .bool(s.achievementNotifications)),
             ("wakeAlarms", .bool(s.wakeAlarms)),
             ("dismiss", .string(s.dismiss.rawValue)),
+            ("holidays", .string(s.holidays.rawValue)),
         ])
     }
 
@@ -74,6 +85,10 @@ public enum DocumentCoding {
         if r.has("dismiss") {
             guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", Message("expected snooze or stop")) }
             s.dismiss = d
+        }
+        if r.has("holidays") {
+            guard let h = HolidayCountry(rawValue: try r.string("holidays")) else { throw r.fail("holidays", Message("expected ru or none")) }
+            s.holidays = h
         }
         return s
     }
@@ -100,6 +115,9 @@ public enum DocumentCoding {
         case let .weekly(days, time, from):
             return .object([("kind", .string("weekly")), ("time", .string(time.description)),
                             ("days", .array(days.sorted().map { .string($0.key) }))]
+                           + (from.map { [("from", .string($0.description))] } ?? []))
+        case let .workdays(time, from):
+            return .object([("kind", .string("workdays")), ("time", .string(time.description))]
                            + (from.map { [("from", .string($0.description))] } ?? []))
         case let .once(date, time):
             return .object([("kind", .string("once")), ("time", .string(time.description)),
@@ -146,6 +164,8 @@ public enum DocumentCoding {
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
             return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"),
                            from: r.has("from") ? try r.date("from") : nil)
+        case "workdays":
+            return .workdays(time: try r.time("time"), from: r.has("from") ? try r.date("from") : nil)
         case "once":
             return .once(date: try r.date("date"), time: try r.time("time"))
         case "every":
@@ -154,7 +174,7 @@ public enum DocumentCoding {
         case "timer":
             return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
         case let other:
-            throw r.fail("kind", Message("unknown schedule kind \"{kind}\" (expected weekly, once, every or timer)", ["kind": other]))
+            throw r.fail("kind", Message("unknown schedule kind \"{kind}\" (expected weekly, workdays, once, every or timer)", ["kind": other]))
         }
     }
 }

@@ -20,6 +20,9 @@ public struct Migration: Sendable {
         setVersion(3),
         // 3 → 4: the per-alarm "wake", the "wakeAlarms" and "dismiss" settings (defaults apply when absent).
         setVersion(4),
+        // 4 → 5: "workdays" schedules after the production calendar, the "holidays" setting, the
+        // user's own calendar years ("calendar").
+        setVersion(5),
     ])
 
     /// A step that only changes the version number.

@@ -25,7 +25,7 @@ public struct Template: Sendable, Equatable {
 
     public struct AlarmSpec: Sendable, Equatable {
         public enum When: Sendable, Equatable {
-            case weekly(Set<Weekday>, TimeOfDay)
+            case days(DaySelection, TimeOfDay)
             case everyNDays(Int, TimeOfDay)
             /// Seconds after the template is applied.
             case after(Int64)
@@ -54,7 +54,7 @@ public struct Template: Sendable, Equatable {
     public var anchorTime: TimeOfDay? {
         for a in alarms {
             switch a.when {
-            case .weekly(_, let t), .everyNDays(_, let t): return t
+            case .days(_, let t), .everyNDays(_, let t): return t
             case .after: continue
             }
         }
@@ -130,11 +130,11 @@ extension Template {
                 }
                 when = .everyNDays(n, try time(a["time"], "\(path).time"))
             } else {
-                let days: Set<Weekday>
-                do { days = try DaysParser.parse(a["days"]?.stringValue ?? "everyday") } catch {
+                let days: DaySelection
+                do { days = try DaysParser.selection(a["days"]?.stringValue ?? "everyday") } catch {
                     throw fail("\(path).days", error.asMessage)
                 }
-                when = .weekly(days, try time(a["time"], "\(path).time"))
+                when = .days(days, try time(a["time"], "\(path).time"))
             }
             var snooze: Int?
             if let s = a["snooze"], !s.isNull {

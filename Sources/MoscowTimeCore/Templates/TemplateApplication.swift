@@ -64,7 +64,7 @@ public struct TemplateApplication: Sendable {
         for spec in template.alarms {
             let schedule: Schedule
             switch spec.when {
-            case .weekly(let days, let t): schedule = .weekly(days: days, time: shifted(t))
+            case .days(let days, let t): schedule = days.schedule(time: shifted(t))
             case .everyNDays(let n, let t): schedule = .everyNDays(interval: n, start: today, time: shifted(t))
             case .after(let seconds):
                 if at == nil {

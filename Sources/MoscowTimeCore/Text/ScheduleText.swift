@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Human summaries of schedules: "Рабочие дни", "Каждый день", "Пн, Ср, Пт", "Однократно 2026-12-31".
+/// Human summaries of schedules: "Будни", "Рабочие дни (производственный календарь)", "Каждый
+/// день", "Пн, Ср, Пт", "Однократно 2026-12-31". `holidays` is the setting working days follow.
 public enum ScheduleText {
-    public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone) -> String {
+    public static func summary(_ s: Schedule, _ t: Localizer, zone: Zone, holidays: HolidayCountry) -> String {
         switch s {
+        case .workdays(_, nil):
+            return holidays == .none ? t("Working days (Monday to Friday)") : t("Working days (production calendar)")
+        case let .workdays(time, from?):
+            return t("{days} from {date}", ["days": summary(.workdays(time: time), t, zone: zone, holidays: holidays), "date": from.description])
         case let .weekly(days, _, from?):
-            return t("{days} from {date}", ["days": summary(.weekly(days: days, time: TimeOfDay(hour: 0, minute: 0)!), t, zone: zone), "date": from.description])
+            return t("{days} from {date}", ["days": summary(.weekly(days: days, time: TimeOfDay(hour: 0, minute: 0)!), t, zone: zone, holidays: holidays), "date": from.description])
         case .weekly(let days, _, nil):
             let mask = days.reduce(0) { $0 | $1.bit } // compared as bits: one summary per row of `list`
             if mask == 0b111_1111 { return t("Every day") }
@@ -38,7 +43,7 @@ public enum ScheduleText {
     /// The time column: `07:30`, or the local time a timer fires.
     public static func time(_ s: Schedule, zone: Zone) -> String {
         switch s {
-        case .weekly(_, let t, _), .once(_, let t), .everyNDays(_, _, let t): return t.description
+        case .weekly(_, let t, _), .workdays(let t, _), .once(_, let t), .everyNDays(_, _, let t): return t.description
         case .timer(let at, _): return zone.local(at).shortClockText
         }
     }

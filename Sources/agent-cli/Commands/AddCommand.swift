@@ -33,7 +33,7 @@ struct AddCommand: ParsableCommand {
         let label = try label.map(LabelInput.validate)
         let snooze = details.snooze
         let sound = try details.validatedSound()
-        let result = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
+        let result = try ctx.store.update { doc -> (Alarm, Zone, Localizer, WorkingCalendar) in
             let zone = try ctx.zone(doc.settings)
             let t = ctx.localizer(doc.settings)
             let today = zone.local(ctx.now).date
@@ -45,17 +45,17 @@ struct AddCommand: ParsableCommand {
                               schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound,
                               wake: details.wake, created: ctx.now)
             doc.alarms.append(alarm)
-            return (alarm, zone, t)
+            return (alarm, zone, t, doc.workingCalendar)
         }
-        Report.added(result.0, zone: result.1, t: result.2, now: ctx.now, json: json)
+        Report.added(result.0, zone: result.1, t: result.2, calendar: result.3, now: ctx.now, json: json)
         if !disabled { AgentStarter.ensureRunning(ctx, result.2) }
     }
 }
 
 /// Confirmation lines shared by `add` and `timer`.
 enum Report {
-    static func added(_ a: Alarm, zone: Zone, t: Localizer, now: Instant, json: Bool) {
-        let p = AlarmPresenter(zone: zone, t: t, now: now, state: AgentState())
+    static func added(_ a: Alarm, zone: Zone, t: Localizer, calendar: WorkingCalendar, now: Instant, json: Bool) {
+        let p = AlarmPresenter(zone: zone, t: t, now: now, state: AgentState(), calendar: calendar)
         if json { Output.line(JSONWriter.pretty(p.json(a)).trimmingTrailingNewline); return }
         let next = p.nextRing(a)
         if case .timer(let at, let d) = a.schedule {
@@ -70,7 +70,7 @@ enum Report {
             }
         } else if let next {
             Output.line(t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
-                          ["id": a.id, "label": a.label, "summary": ScheduleText.summary(a.schedule, t, zone: zone),
+                          ["id": a.id, "label": a.label, "summary": p.summary(a),
                            "time": ScheduleText.time(a.schedule, zone: zone), "next": p.whenText(next)]))
         } else {
             Output.line(t("Added alarm {id} \"{label}\"; it will not ring again.", ["id": a.id, "label": a.label]))

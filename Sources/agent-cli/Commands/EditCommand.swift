@@ -49,6 +49,7 @@ struct EditCommand: ParsableCommand {
             } else if let newTime {
                 switch a.schedule {
                 case let .weekly(d, _, from): edited.schedule = .weekly(days: d, time: newTime, from: from)
+                case let .workdays(_, from): edited.schedule = .workdays(time: newTime, from: from)
                 case .once(let d, _): edited.schedule = .once(date: d, time: newTime)
                 case .everyNDays(let n, let s, _): edited.schedule = .everyNDays(interval: n, start: s, time: newTime)
                 case .timer: break

@@ -24,7 +24,7 @@ struct HabitTodayCommand: ParsableCommand {
         let state = ctx.agentState()
         let alarms = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: 2 * doc.alarms.count + 2)
             .filter { $0.at < endOfDay }
-        let ap = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state)
+        let ap = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state, calendar: doc.workingCalendar)
         let stats = doc.habits.map { ($0, HabitStatistics($0, today: p.today)) }
         if json {
             Output.line(JSONWriter.pretty(.object([

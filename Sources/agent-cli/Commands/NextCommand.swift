@@ -21,7 +21,7 @@ struct NextCommand: ParsableCommand {
         let t = ctx.localizer(doc.settings)
         let state = ctx.agentState()
         let triggers = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: count)
-        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state)
+        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state, calendar: doc.workingCalendar)
         if json {
             Output.line(JSONWriter.pretty(.array(triggers.map(p.json))).trimmingTrailingNewline)
             return

@@ -19,8 +19,8 @@ struct ShowCommand: ParsableCommand {
         let a = try AlarmResolver.resolve(alarm, in: doc.alarms)
         let zone = try ctx.zone(doc.settings)
         let t = ctx.localizer(doc.settings)
-        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: ctx.agentState())
-        let upcoming = a.enabled ? UpcomingTriggers.list(StoreDocument(settings: doc.settings, alarms: [a]), state: p.state,
+        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: ctx.agentState(), calendar: doc.workingCalendar)
+        let upcoming = a.enabled ? UpcomingTriggers.list(doc.with(alarms: [a]), state: p.state,
                                                          zone: zone, now: ctx.now, count: 5) : []
         if json {
             guard case .object(var members) = p.json(a) else { return }
@@ -31,7 +31,7 @@ struct ShowCommand: ParsableCommand {
         var fields = FieldList(indent: "  ", width: 10)
         fields.add(t("id"), a.id)
         fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))")
-        fields.add(t("repeat"), ScheduleText.summary(a.schedule, t, zone: zone))
+        fields.add(t("repeat"), p.summary(a))
         fields.add(t("state"), a.enabled ? t("on") : t("off"))
         let minutes = DurationText.minutes(a.effectiveSnoozeMinutes(doc.settings), t)
         fields.add(t("snooze"), a.snoozeMinutes == nil ? t("{value} (default)", ["value": minutes]) : minutes)

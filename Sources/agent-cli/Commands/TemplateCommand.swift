@@ -58,7 +58,7 @@ struct TemplateShowCommand: ParsableCommand {
                     repeatText = t("Timer {duration}", ["duration": DurationParser.format(d)])
                 } else {
                     time = ScheduleText.time(a.schedule, zone: env.zone)
-                    repeatText = ScheduleText.summary(a.schedule, t, zone: env.zone)
+                    repeatText = ScheduleText.summary(a.schedule, t, zone: env.zone, holidays: env.holidays)
                 }
                 table.add([time, repeatText, a.label])
             }
@@ -92,13 +92,13 @@ struct TemplateApplyCommand: ParsableCommand {
         let at = self.at
         let tpl = try env.find(name)
         let ctx = try CLIContext()
-        let result = try ctx.store.update { doc -> (alarms: [Alarm], habits: [Habit], zone: Zone, t: Localizer) in
+        let result = try ctx.store.update { doc -> (alarms: [Alarm], habits: [Habit], zone: Zone, t: Localizer, calendar: WorkingCalendar) in
             let zone = try ctx.zone(doc.settings)
             let t = ctx.localizer(doc.settings)
             let app = TemplateApplication(template: tpl, language: t.language, zone: zone, now: ctx.now, at: at)
             do {
                 let made = try app.apply(to: &doc)
-                return (made.alarms, made.habits, zone, t)
+                return (made.alarms, made.habits, zone, t, doc.workingCalendar)
             } catch let error as TemplateClashError {
                 let names = error.clashes.map { (c: TemplateApplication.Clash) -> String in
                     c.kind == .alarm ? t("alarm \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
@@ -111,7 +111,7 @@ struct TemplateApplyCommand: ParsableCommand {
         let t = result.t
         defer { AgentStarter.ensureRunning(ctx, t) }
         if json {
-            let alarms = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState())
+            let alarms = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
             Output.line(JSONWriter.pretty(.object([
                 ("template", .string(tpl.id)),
                 ("alarms", .array(result.alarms.map(alarms.json))),
@@ -121,11 +121,11 @@ struct TemplateApplyCommand: ParsableCommand {
         }
         Output.line(t("Applied template \"{template}\": {alarms} alarm(s), {habits} habit(s).",
                       ["template": tpl.name.text(t.language), "alarms": String(result.alarms.count), "habits": String(result.habits.count)]))
-        let p = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState())
+        let p = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
         for a in result.alarms {
             let next = p.nextRing(a).map(p.whenText) ?? "—"
             Output.line("  " + t("alarm {id} \"{label}\": {summary} at {time}; next ring {next}",
-                                 ["id": a.id, "label": a.label, "summary": ScheduleText.summary(a.schedule, t, zone: result.zone),
+                                 ["id": a.id, "label": a.label, "summary": p.summary(a),
                                   "time": ScheduleText.time(a.schedule, zone: result.zone), "next": next]))
         }
         for h in result.habits {
@@ -138,6 +138,7 @@ struct TemplateApplyCommand: ParsableCommand {
 struct TemplateEnvironment {
     let t: Localizer
     let zone: Zone
+    let holidays: HolidayCountry
     let now: Instant
     let environment: [String: String]
 
@@ -147,7 +148,7 @@ struct TemplateEnvironment {
         let zone = Zone(identifier: settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
         let now = (try? CLIContext.clockOverride(env)) ?? nil
         return TemplateEnvironment(t: Localizer(Language.resolve(setting: settings.language, environment: env)),
-                                   zone: zone, now: now ?? SystemWallClock().now(), environment: env)
+                                   zone: zone, holidays: settings.holidays, now: now ?? SystemWallClock().now(), environment: env)
     }
 
     func library() throws -> TemplateLibrary {
@@ -180,8 +181,10 @@ struct TemplateEnvironment {
             ("alarms", .array(tpl.alarms.map { a in
                 var m: [(String, JSONValue)] = [("label", .string(a.label.text(t.language)))]
                 switch a.when {
-                case .weekly(let days, let time):
+                case .days(.weekdays(let days), let time):
                     m += [("time", .string(time.description)), ("days", .array(days.sorted().map { .int($0.rawValue) }))]
+                case .days(.workingDays, let time):
+                    m += [("time", .string(time.description)), ("days", .string("workdays"))]
                 case .everyNDays(let n, let time): m += [("time", .string(time.description)), ("every", .int(n))]
                 case .after(let d): m.append(("afterSeconds", .int(Int(d))))
                 }

@@ -35,16 +35,16 @@ struct TimerCommand: ParsableCommand {
         let label = try label.map(LabelInput.validate)
         let snooze = details.snooze
         let sound = try details.validatedSound()
-        let (alarm, zone, t) = try ctx.store.update { doc -> (Alarm, Zone, Localizer) in
+        let (alarm, zone, t, calendar) = try ctx.store.update { doc -> (Alarm, Zone, Localizer, WorkingCalendar) in
             let zone = try ctx.zone(doc.settings)
             let t = ctx.localizer(doc.settings)
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
                               schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
                               snoozeMinutes: snooze, sound: sound, wake: details.wake, created: ctx.now)
             doc.alarms.append(alarm)
-            return (alarm, zone, t)
+            return (alarm, zone, t, doc.workingCalendar)
         }
-        Report.added(alarm, zone: zone, t: t, now: ctx.now, json: json)
+        Report.added(alarm, zone: zone, t: t, calendar: calendar, now: ctx.now, json: json)
         AgentStarter.ensureRunning(ctx, t)
     }
 

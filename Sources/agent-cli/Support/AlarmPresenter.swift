@@ -7,13 +7,18 @@ struct AlarmPresenter {
     let t: Localizer
     let now: Instant
     let state: AgentState
+    /// The working days alarms follow (`StoreDocument.workingCalendar`) and the setting they come from.
+    let calendar: WorkingCalendar
 
     /// The agent's own rule for the next ring. Only the past depends on the store's write time,
     /// so none is needed for what comes after now.
-    var rule: NextRing { NextRing(writtenAt: nil, pausedUntil: state.pausedUntil, zone: zone, now: now) }
+    var rule: NextRing { NextRing(writtenAt: nil, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar, now: now) }
 
     /// The next ring of one alarm, counting a pending snooze.
     func nextRing(_ a: Alarm) -> Instant? { rule.next(a, state.alarms[a.id])?.at }
+
+    /// "Weekdays", "Working days (production calendar)", "Once on 2026-12-31"…
+    func summary(_ a: Alarm) -> String { ScheduleText.summary(a.schedule, t, zone: zone, holidays: calendar.country) }
 
     func whenText(_ at: Instant) -> String { DateText.shortDateTime(zone.local(at), t.language) }
 
@@ -27,7 +32,7 @@ struct AlarmPresenter {
             var state = a.enabled ? on : off
             if self.state.snoozes[a.id] != nil { state += snoozed }
             table.add([id, ScheduleText.time(a.schedule, zone: zone),
-                       ScheduleText.summary(a.schedule, t, zone: zone), state, next, a.label])
+                       summary(a), state, next, a.label])
         }
         return table.renderUTF8()
     }
@@ -36,7 +41,7 @@ struct AlarmPresenter {
         var members: [(String, JSONValue)] = [
             ("id", .string(a.id)), ("label", .string(a.label)), ("enabled", .bool(a.enabled)),
             ("schedule", DocumentCoding.encodeSchedule(a.schedule)),
-            ("summary", .string(ScheduleText.summary(a.schedule, t, zone: zone))),
+            ("summary", .string(summary(a))),
             ("snoozeMinutes", a.snoozeMinutes.map(JSONValue.int) ?? .null),
             ("sound", .optional(a.sound)),
             ("wake", a.wake.map(JSONValue.bool) ?? .null),

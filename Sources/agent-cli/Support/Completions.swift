@@ -42,6 +42,7 @@ enum Completions {
         case "zone": values = candidates(.zone)
         case "language": values = candidates(.language)
         case "dismiss": values = DismissAction.allCases.map(\.rawValue)
+        case "holidays": values = HolidayCountry.allCases.map(\.rawValue)
         default: values = []
         }
         return values.filter { $0.hasPrefix(prefix) }

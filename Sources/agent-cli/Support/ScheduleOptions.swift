@@ -4,7 +4,7 @@ import MoscowTimeCore
 
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {
-    @Option(name: .long, help: t("Weekdays: mon,tue… or пн,вт…, mon-fri, weekdays/будни, weekends/выходные, everyday/каждый день (default: weekdays).", value: N_("days")))
+    @Option(name: .long, help: t("Days: workdays/рабочие (the official working days, with holidays and transfers), mon,tue… or пн,вт…, mon-fri, weekdays/будни (Monday to Friday), weekends/выходные, everyday/каждый день (default: weekdays).", value: N_("days")))
     var days: DaysArgument?
 
     @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.", value: N_("date")))
@@ -45,7 +45,7 @@ struct ScheduleOptions: ParsableArguments {
             let start = from?.resolve(today: today) ?? today
             return .everyNDays(interval: every, start: start, time: time)
         }
-        if let days { return .weekly(days: days.days, time: time) }
+        if let days { return days.days.schedule(time: time) }
         return nil
     }
 }

@@ -27,11 +27,11 @@ struct DurationArgument: ExpressibleByArgument {
     }
 }
 
-/// A set of weekdays: mon,wed,fri, пн-пт, будни…
+/// Days to ring on: workdays/рабочие (the production calendar), mon,wed,fri, пн-пт, будни…
 struct DaysArgument: ExpressibleByArgument {
-    let days: Set<Weekday>
+    let days: DaySelection
     init?(argument: String) {
-        do { days = try DaysParser.parse(argument) } catch { ArgumentErrors.last = error; return nil }
+        do { days = try DaysParser.selection(argument) } catch { ArgumentErrors.last = error; return nil }
     }
 }
 
@@ -39,7 +39,7 @@ struct DaysArgument: ExpressibleByArgument {
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
     case zone, snooze, sound, ringMinutes = "ring-minutes", lateWindow = "late-window", language,
          habitLater = "habit-later", habitSound = "habit-sound", wake,
-         achievementNotifications = "achievement-notifications", dismiss
+         achievementNotifications = "achievement-notifications", dismiss, holidays
 
     init?(argument: String) {
         guard let key = SettingKey(rawValue: argument) else {

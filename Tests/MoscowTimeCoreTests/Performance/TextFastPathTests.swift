@@ -100,7 +100,7 @@ struct TextFastPathTests {
                 let days = Weekday.set(mask: mask)
                 let names = lang == .ru ? ScheduleText.capitalizedRU : ScheduleText.capitalizedEN
                 let expected = Weekday.allCases.filter { days.contains($0) }.map { names[$0.rawValue - 1] }.joined(separator: ", ")
-                #expect(ScheduleText.summary(.weekly(days: days, time: TimeOfDay(hour: 7, minute: 0)!), t, zone: Zone(identifier: "UTC")!) == expected)
+                #expect(ScheduleText.summary(.weekly(days: days, time: TimeOfDay(hour: 7, minute: 0)!), t, zone: Zone(identifier: "UTC")!, holidays: .ru) == expected)
             }
         }
         #expect(ScheduleText.daysRU[0b101_0101] == "Пн, Ср, Пт, Вс")

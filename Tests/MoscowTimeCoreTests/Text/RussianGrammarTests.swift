@@ -13,7 +13,7 @@ struct RussianGrammarTests {
     @Test func repeatsOfAlarms() {
         let start = F.day(2026, 11, 21)
         func every(_ n: Int, _ t: Localizer) -> String {
-            ScheduleText.summary(.everyNDays(interval: n, start: start, time: F.time(7, 0)), t, zone: F.moscow)
+            ScheduleText.summary(.everyNDays(interval: n, start: start, time: F.time(7, 0)), t, zone: F.moscow, holidays: .ru)
         }
         #expect(every(1, ru) == "Каждый день с 2026-11-21")
         #expect(every(2, ru) == "Каждые 2 дня с 2026-11-21")

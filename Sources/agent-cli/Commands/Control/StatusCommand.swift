@@ -50,7 +50,7 @@ struct StatusCommand: ParsableCommand {
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
             return
         }
-        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: AgentState())
+        let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: AgentState(), calendar: doc.workingCalendar)
         func local(_ seconds: Int64) -> String { p.whenText(Instant(secondsSinceEpoch: seconds)) }
         var fields = FieldList(width: 15)
         fields.add(t("agent"), t("running since {time} (version {version})", ["time": local(s.runningSince), "version": s.version]))

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The production calendar's text form: the shipped `data/calendar/ru.txt` and the files a user
+/// adds with `agent-cli holidays import`.
+///
+///     # a comment
+///     year 2026  # Постановление Правительства РФ от 24.09.2025 № 1466
+///     2026-01-01 holiday
+///     2026-01-09 off from 2026-01-03
+///     2026-04-30 short
+///
+/// `year` opens a year: it is then known, and the days listed after it (all in that year) are the
+/// ones that differ from the plain week. Kinds: `holiday`, `off`, `short`, `work`
+/// (`CalendarDayKind`). Written by hand here rather than as JSON so that the data file reads as the
+/// decrees do, one line per day, and diffs of a new decree are one line per change.
+public enum CalendarText {
+    /// What a file may hold: a year of days is a few dozen lines.
+    public static let maximumBytes = 1 << 20
+    public static let maximumLineBytes = 1024
+
+    public static func parse(_ text: String) throws(CalendarTextError) -> [Int: CalendarYear] {
+        guard text.utf8.count <= maximumBytes else {
+            throw CalendarTextError(line: 0, Message("the file is larger than {size}", ["size": "1 MiB"]))
+        }
+        var years: [Int: CalendarYear] = [:]
+        var current: Int?
+        // "\r\n" is one Character in Swift: a file written on Windows splits the same.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            let line = index + 1
+            guard raw.utf8.count <= maximumLineBytes else { throw CalendarTextError(line: line, Message("the line is too long")) }
+            let comment = raw.firstIndex(of: "#")
+            let content = raw[..<(comment ?? raw.endIndex)]
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard let first = words.first else { continue }
+            if first == "year" {
+                guard words.count == 2, let y = Int(words[1]), CalendarYear.years.contains(y) else {
+                    throw CalendarTextError(line: line, Message("expected \"year\" and a year from {first} to {last}",
+                                                                ["first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)]))
+                }
+                guard years[y] == nil else { throw CalendarTextError(line: line, Message("the year {year} is given twice", ["year": String(y)])) }
+                let source = comment.map { String(raw[raw.index(after: $0)...]).trimmingSpaces } ?? ""
+                years[y] = CalendarYear(year: y, source: source)
+                current = y
+                continue
+            }
+            guard let y = current else { throw CalendarTextError(line: line, Message("a day before the first \"year\" line")) }
+            let (date, day) = try dayLine(words, line: line)
+            guard date.year == y else {
+                throw CalendarTextError(line: line, Message("{date} is not in the year {year}", ["date": date.description, "year": String(y)]))
+            }
+            guard years[y]!.days[date] == nil else {
+                throw CalendarTextError(line: line, Message("{date} is given twice", ["date": date.description]))
+            }
+            if day.kind == .work, date.weekday.rawValue < 6 {
+                throw CalendarTextError(line: line, Message("{date} is a weekday: only a Saturday or Sunday can be made a working day", ["date": date.description]))
+            }
+            years[y]!.days[date] = day
+        }
+        return years
+    }
+
+    /// `DATE KIND [from DATE]`.
+    private static func dayLine(_ words: [Substring], line: Int) throws(CalendarTextError) -> (CivilDate, CalendarDay) {
+        let expected = Message("expected a date (YYYY-MM-DD), then holiday, off, short or work, and optionally \"from\" and a date")
+        guard words.count == 2 || (words.count == 4 && words[2] == "from"),
+              let date = CivilDate(iso: words[0]), let kind = CalendarDayKind(rawValue: String(words[1])) else {
+            throw CalendarTextError(line: line, expected)
+        }
+        var from: CivilDate?
+        if words.count == 4 {
+            guard let f = CivilDate(iso: words[3]), Limits.alarmDates.contains(f) else { throw CalendarTextError(line: line, expected) }
+            from = f
+        }
+        return (date, CalendarDay(kind, from: from))
+    }
+
+    /// The years in the same form, sorted, as `parse` reads them back.
+    public static func format(_ years: [CalendarYear]) -> String {
+        var out = ""
+        for y in years.sorted(by: { $0.year < $1.year }) {
+            out += "year \(y.year)" + (y.source.isEmpty ? "" : "  # \(y.source)") + "\n"
+            for (date, day) in y.days.sorted(by: { $0.key < $1.key }) {
+                out += "\(date) \(day.kind.rawValue)" + (day.from.map { " from \($0)" } ?? "") + "\n"
+            }
+        }
+        return out
+    }
+}
+
+/// A production calendar file that cannot be read: the line and why.
+public struct CalendarTextError: Error, Equatable {
+    public let line: Int
+    public let reason: Message
+
+    public init(line: Int, _ reason: Message) { self.line = line; self.reason = reason }
+
+    public var message: Message {
+        line == 0 ? reason : Message("line {line}: {reason}", ["line": String(line)], parts: ["reason": reason])
+    }
+}

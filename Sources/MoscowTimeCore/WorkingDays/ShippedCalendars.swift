@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The production calendars shipped with the program (`data/calendar/<country>.txt`, compiled in
+/// by the CatalogueCompiler plugin as `EmbeddedCalendars`), read once per process.
+public enum ShippedCalendars {
+    public static func years(of country: HolidayCountry) -> [Int: CalendarYear] {
+        switch country {
+        case .ru: return russia
+        case .none: return [:]
+        }
+    }
+
+    /// The shipped text itself (what `holidays --data` prints and the tests read).
+    public static func text(of country: HolidayCountry) -> String? {
+        EmbeddedCalendars.base64[country.rawValue].flatMap(Base64.decode).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A shipped file that does not parse fails the suite (`ShippedCalendarTests`); were it to
+    /// happen in a build anyway, every year is "not known yet" rather than the program failing.
+    private static let russia: [Int: CalendarYear] = text(of: .ru).flatMap { try? CalendarText.parse($0) } ?? [:]
+}

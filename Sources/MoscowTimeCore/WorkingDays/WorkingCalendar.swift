@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Which days are working days: what "workdays" alarms and habits follow.
+///
+/// With a country (`holidays ru`) a year the official production calendar covers follows it
+/// (transfers, working Saturdays); a year it does not cover yet is Monday–Friday less the fixed
+/// public holidays (`FixedHolidays`), and says so (`isKnown`). The user's own years (`agent-cli
+/// holidays import`) replace the shipped ones. With `holidays none` it is the plain Monday–Friday.
+public struct WorkingCalendar: Sendable {
+    public let country: HolidayCountry
+    /// The years known, the shipped and the user's together.
+    public let years: [Int: CalendarYear]
+    /// The listed days by day number, for the scan of `OccurrenceCalculator`.
+    private let listed: [Int64: CalendarDayKind]
+
+    public init(country: HolidayCountry, shipped: [Int: CalendarYear], user: [Int: CalendarYear] = [:]) {
+        self.country = country
+        let years = country == .none ? [:] : shipped.merging(user) { _, own in own }
+        self.years = years
+        var listed: [Int64: CalendarDayKind] = [:]
+        for y in years.values { for (date, day) in y.days { listed[date.daysSinceEpoch] = day.kind } }
+        self.listed = listed
+    }
+
+    /// The calendar the settings choose, with the user's own years.
+    public init(country: HolidayCountry, user: [Int: CalendarYear] = [:]) {
+        self.init(country: country, shipped: ShippedCalendars.years(of: country), user: user)
+    }
+
+    /// Monday–Friday, nothing else.
+    public static let plainWeek = WorkingCalendar(country: .none, shipped: [:])
+
+    public func isWorkingDay(_ date: CivilDate) -> Bool {
+        isWorkingDay(dayNumber: date.daysSinceEpoch)
+    }
+
+    /// As above, by `CivilDate.daysSinceEpoch`.
+    public func isWorkingDay(dayNumber day: Int64) -> Bool {
+        if let kind = listed[day] { return kind.isWorking }
+        let weekday = Int(((day % 7) + 7 + 3) % 7) // 0 = Monday; day 0 was a Thursday
+        guard weekday < 5 else { return false }
+        guard country != .none else { return true }
+        let date = CivilDate(daysSinceEpoch: day)
+        return years[date.year] != nil || !FixedHolidays.isHoliday(date, in: country)
+    }
+
+    /// What the calendar lists for `date`: a day of a known year, or a fixed holiday of a year
+    /// not known yet. Nil for an ordinary day.
+    public func day(_ date: CivilDate) -> CalendarDay? {
+        if let y = years[date.year] { return y.days[date] }
+        return country != .none && FixedHolidays.isHoliday(date, in: country) ? CalendarDay(.holiday) : nil
+    }
+
+    /// Whether the official calendar of `year` is known (always, with no country).
+    public func isKnown(year: Int) -> Bool { country == .none || years[year] != nil }
+
+    /// The year whose official calendar is missing and matters now: this year, or in December the
+    /// coming one. Nil when both are known (or no country is set).
+    public func missingYear(today: CivilDate) -> Int? {
+        if !isKnown(year: today.year) { return today.year }
+        if today.month == 12, !isKnown(year: today.year + 1) { return today.year + 1 }
+        return nil
+    }
+
+    /// How many working days `year` has.
+    public func workingDayCount(of year: Int) -> Int {
+        guard let first = CivilDate(year: year, month: 1, day: 1), let last = CivilDate(year: year, month: 12, day: 31) else { return 0 }
+        return (first.daysSinceEpoch...last.daysSinceEpoch).filter { isWorkingDay(dayNumber: $0) }.count
+    }
+
+    /// The days of `year` that differ from the plain week, sorted: the listed ones, or the fixed
+    /// holidays of a year not known yet.
+    public func listedDays(of year: Int) -> [(date: CivilDate, day: CalendarDay)] {
+        if let y = years[year] { return y.days.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        guard country != .none else { return [] }
+        return FixedHolidays.dates(of: year, in: country).map { ($0, CalendarDay(.holiday)) }
+    }
+}

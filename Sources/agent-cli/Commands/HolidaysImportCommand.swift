@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
+import MoscowTimeCore
+
+/// `agent-cli holidays import FILE`: years of the production calendar the user adds (a decree
+/// published after this version), in the shipped data's form. Each replaces the year it names.
+struct HolidaysImportCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import", abstract: t("Add or replace years of the production calendar from a file."),
+            discussion: t("The file lists each year and the days that differ from Monday to Friday, one per line:\n  year 2028  # the decree\n  2028-01-01 holiday\n  2028-01-10 off from 2028-01-01\n  2028-02-22 short\n  2028-11-04 work\nKinds: holiday, off (a day off moved or declared), short (a shortened working day), work (a Saturday or Sunday made a working day). A year given replaces that whole year; nothing is changed when any line is wrong, and the error names it."))
+    }
+
+    @Argument(help: t("The calendar file.", value: N_("file"))) var file: String
+
+    func run() throws {
+        let ctx = try CLIContext()
+        // Read and check the whole file before the store is touched.
+        let bytes = try UserFile.read(file, limit: CalendarText.maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError("{path} is not UTF-8 text", ["path": file])
+        }
+        let years: [Int: CalendarYear]
+        do { years = try CalendarText.parse(text) } catch {
+            throw InputError("{path}: {reason}", ["path": file], parts: ["reason": error.message])
+        }
+        guard !years.isEmpty else { throw InputError("{path} has no \"year\" line: nothing to add", ["path": file]) }
+        let doc = try ctx.store.update { doc -> StoreDocument in
+            doc.calendarYears.merge(years) { _, new in new }
+            return doc
+        }
+        let t = ctx.localizer(doc.settings)
+        let calendar = doc.workingCalendar
+        for year in years.keys.sorted() {
+            Output.line(t("Production calendar for {year} added: {count}.",
+                          ["year": String(year), "count": CalendarDayText.workingDayCount(calendar.workingDayCount(of: year), t)]))
+        }
+        if doc.settings.holidays == .none {
+            Output.line(t("Working days follow it once the setting says so: agent-cli settings holidays ru"))
+        }
+    }
+}

@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Alarms on the official working days (issue 21 §1), end to end through agent-cli and the agent:
+
+* `next` of a `workdays` alarm, year by year 2013-2027, rings on exactly the days PyPI's
+  `holidays` calls working (the independent reader of test_working_calendar_data), except the 37
+  decree days it does not model, where the alarm stays silent;
+* the iCalendar export carries the calendar as EXDATE/RDATE: python's recurring_ical_events
+  expands it to the same instants as `next`, and our import reads it back as `workdays`;
+* `holidays` lists a year, `holidays import` adds a year not shipped (and refuses a bad file
+  without changing anything), `holidays remove` takes it back, `settings holidays none` is Monday
+  to Friday;
+* the running agent, on a pinned clock, rings on a working Saturday and promises the next ring
+  after the holidays that follow it."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import icalendar
+import pytest
+import recurring_ical_events
+
+from harness import wait_until
+from harness.alarms import iso_z, new_alarm_id, store_document
+from harness.clock import pin_clock
+from test_working_calendar_data import DIFFERENT, FIRST_YEAR, LAST_YEAR, reference  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.agent
+
+MSK = ZoneInfo("Europe/Moscow")
+CREATED = {"MOSCOWTIME_NOW": "2012-06-01T09:00:00Z", "LANG": "C.UTF-8", "LANGUAGE": ""}
+
+
+def at_moscow(text: str) -> dict:
+    """The CLI's clock at a Moscow wall time."""
+    return {"MOSCOWTIME_NOW": datetime.fromisoformat(text).replace(tzinfo=MSK).astimezone(timezone.utc)
+            .strftime("%Y-%m-%dT%H:%M:%SZ"), "LANG": "C.UTF-8", "LANGUAGE": ""}
+
+
+def add_workdays_alarm(cli) -> str:
+    r = cli(["add", "06:30", "--days", "workdays", "--label", "Work", "--json"], env=CREATED)
+    assert r.rc == 0, r.stderr
+    alarm = json.loads(r.stdout)
+    assert alarm["schedule"] == {"kind": "workdays", "time": "06:30"}
+    assert alarm["summary"] == "Working days (production calendar)"
+    return alarm["id"]
+
+
+def ring_days(cli, year: int) -> list[dt.date]:
+    r = cli(["next", "--count", "300", "--json"], env=at_moscow(f"{year}-01-01T00:00:00"))
+    assert r.rc == 0, r.stderr
+    days = [datetime.fromisoformat(e["at"]).astimezone(MSK) for e in json.loads(r.stdout)]
+    assert all(d.time() == dt.time(6, 30) for d in days)
+    return [d.date() for d in days if d.year == year]
+
+
+@pytest.mark.parametrize("year", range(FIRST_YEAR, LAST_YEAR + 1))
+def test_next_rings_on_the_working_days_of_holidays(cli, reference, year):  # noqa: F811
+    add_workdays_alarm(cli)
+    got = set(ring_days(cli, year))
+    theirs = {d for d, working in reference.items() if d.year == year and working}
+    assert theirs - got == {d for d in DIFFERENT if d.year == year}, "only the decree days differ, silent"
+    assert got - theirs == set()
+
+
+def test_the_export_carries_the_calendar_and_reads_back(cli, sandbox):
+    alarm_id = add_workdays_alarm(cli)
+    path = Path(sandbox.env["HOME"]) / "work.ics"
+    now = at_moscow("2026-01-01T00:00:00")
+    assert cli(["export", "--ics", str(path)], env=now).rc == 0
+    cal = icalendar.Calendar.from_ical(path.read_bytes())
+    [event] = cal.walk("VEVENT")
+    assert str(event["X-MOSCOWTIME-DAYS"]) == "workdays"
+    start, end = datetime(2026, 1, 1, tzinfo=MSK), datetime(2028, 1, 1, tzinfo=MSK)
+    theirs = sorted(e["DTSTART"].dt.astimezone(timezone.utc) for e in recurring_ical_events.of(cal).between(start, end))
+    r = cli(["next", "--count", "600", "--json"], env=now)
+    ours = [datetime.fromisoformat(e["at"]).astimezone(timezone.utc) for e in json.loads(r.stdout)]
+    assert theirs == [t for t in ours if t < end]
+    assert datetime(2027, 2, 20, 6, 30, tzinfo=MSK) in theirs           # a working Saturday (RDATE)
+    assert datetime(2027, 2, 22, 6, 30, tzinfo=MSK) not in theirs       # its Monday off (EXDATE)
+    # Our import takes it back as the calendar, not as Monday to Friday with exceptions.
+    assert cli(["remove", alarm_id], env=now).rc == 0
+    r = cli(["import", str(path)], env=now)
+    assert r.rc == 0, r.stderr
+    [back] = json.loads(cli(["list", "--json"], env=now).stdout)
+    assert back["id"] == alarm_id and back["schedule"] == {"kind": "workdays", "time": "06:30"}
+
+
+def test_holidays_lists_imports_and_removes_a_year(cli, sandbox):
+    alarm_id = add_workdays_alarm(cli)
+    r = cli(["holidays", "2026"], env=at_moscow("2026-11-25T12:00:00"))
+    assert r.rc == 0 and "Production calendar of Russia, 2026: 247 working days." in r.stdout
+    assert "2026-12-31  Thu  Day off (moved from 4 January 2026)" in r.stdout
+    ru = cli(["holidays", "2027"], env={**at_moscow("2026-11-25T12:00:00"), "LANG": "ru_RU.UTF-8", "LANGUAGE": ""})
+    assert "Производственный календарь России на 2027 год: 247 рабочих дней." in ru.stdout
+    assert "2027-02-20  сб" in ru.stdout and "Сокращённый рабочий день" in ru.stdout
+    # 2028 is not shipped: Monday to Friday without the fixed holidays, and said.
+    missing = cli(["holidays", "2028", "--json"], env=at_moscow("2026-11-25T12:00:00"))
+    assert json.loads(missing.stdout)["known"] is False
+    assert ring_days(cli, 2028)[:2] == [dt.date(2028, 1, 10), dt.date(2028, 1, 11)]
+    store = sandbox.xdg.data / "moscowtime" / "store.json"
+    before = store.read_bytes()
+    bad = Path(sandbox.env["HOME"]) / "bad.txt"
+    bad.write_text("year 2028\n2028-01-10 off\n2028-01-11 day-off\n")
+    r = cli(["holidays", "import", str(bad)])
+    assert r.rc == 2 and "line 3" in r.stderr and store.read_bytes() == before
+    good = Path(sandbox.env["HOME"]) / "2028.txt"
+    # A year given is the whole year: its holidays are listed too.
+    good.write_text("year 2028  # Постановление (test)\n" + "".join(f"2028-01-0{d} holiday\n" for d in range(1, 9))
+                    + "2028-01-10 off from 2028-01-08\n2028-01-15 work\n")
+    r = cli(["holidays", "import", str(good)])
+    assert r.rc == 0 and "Production calendar for 2028 added" in r.stdout, r.stderr
+    assert ring_days(cli, 2028)[:2] == [dt.date(2028, 1, 11), dt.date(2028, 1, 12)]
+    assert dt.date(2028, 1, 15) in ring_days(cli, 2028)
+    assert json.loads(cli(["holidays", "2028", "--json"]).stdout)["source"] == "user"
+    assert cli(["holidays", "remove", "2028"]).rc == 0
+    assert ring_days(cli, 2028)[:2] == [dt.date(2028, 1, 10), dt.date(2028, 1, 11)]
+    assert cli(["holidays", "remove", "2028"]).rc == 2
+    # Monday to Friday, when the user asks for it.
+    assert cli(["settings", "holidays", "none"]).rc == 0
+    assert ring_days(cli, 2026)[:1] == [dt.date(2026, 1, 1)]
+    [a] = json.loads(cli(["list", "--json"]).stdout)
+    assert a["id"] == alarm_id and a["summary"] == "Working days (Monday to Friday)"
+    assert cli(["settings", "holidays", "fr"]).rc == 2
+
+
+def workdays_store(written: datetime) -> dict:
+    stamp = iso_z(written - timedelta(days=1))
+    alarm = {"id": new_alarm_id(), "label": "Work", "enabled": True,
+             "schedule": {"kind": "workdays", "time": "06:30"}, "created": stamp, "modified": stamp}
+    return store_document([alarm])
+
+
+def test_the_agent_rings_on_a_working_saturday_and_skips_the_holidays_after(rig):
+    saturday = datetime(2027, 2, 20, 6, 29, 57, tzinfo=MSK)
+    pin_clock(rig.sandbox, saturday)
+    doc = workdays_store(saturday)
+    rig.write_store(doc, written=saturday - timedelta(hours=12))
+    rig.start_agent()
+    call = rig.wait_for_ring("Work", timeout=15)
+    assert call.summary == "Work"
+    rig.cli("stop", doc["alarms"][0]["id"])
+    # Monday 22 February is the Saturday's day off, Tuesday 23 February a holiday.
+    wait_until(lambda: (rig.next_for(doc["alarms"][0]["id"]) or {}).get("at", "").startswith("2027-02-24T06:30"), 5,
+               "the next ring to be Wednesday 24 February")
