@@ -146,3 +146,13 @@ def test_the_agent_rings_on_a_working_saturday_and_skips_the_holidays_after(rig)
     # Monday 22 February is the Saturday's day off, Tuesday 23 February a holiday.
     wait_until(lambda: (rig.next_for(doc["alarms"][0]["id"]) or {}).get("at", "").startswith("2027-02-24T06:30"), 5,
                "the next ring to be Wednesday 24 February")
+
+
+def test_show_says_when_the_coming_year_is_not_known(cli):
+    alarm_id = add_workdays_alarm(cli)
+    november = cli(["show", alarm_id], env=at_moscow("2027-11-30T12:00:00")).stdout
+    assert "not known yet" not in november
+    december = cli(["show", alarm_id], env=at_moscow("2027-12-01T12:00:00")).stdout
+    assert "The official production calendar for 2028 is not known yet" in december
+    ru = cli(["show", alarm_id], env={**at_moscow("2028-02-01T12:00:00"), "LANG": "ru_RU.UTF-8", "LANGUAGE": ""}).stdout
+    assert "Официальный производственный календарь на 2028 год ещё не известен" in ru

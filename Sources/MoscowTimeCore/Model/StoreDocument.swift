@@ -35,6 +35,16 @@ public struct StoreDocument: Hashable, Sendable {
         WorkingCalendar(country: settings.holidays, user: calendarYears)
     }
 
+    /// The year whose official calendar is missing while an enabled alarm follows working days:
+    /// what `status`, `show` and the tray say in one line (`CalendarDayText.missingYear`).
+    public func missingCalendarYear(today: CivilDate) -> Int? {
+        guard alarms.contains(where: { a in
+            guard a.enabled, case .workdays = a.schedule else { return false }
+            return true
+        }) else { return nil }
+        return workingCalendar.missingYear(today: today)
+    }
+
     /// The same document (settings, calendar) with only these alarms.
     public func with(alarms: [Alarm]) -> StoreDocument {
         var d = self

@@ -33,6 +33,9 @@ struct ShowCommand: ParsableCommand {
         fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))")
         fields.add(t("repeat"), p.summary(a))
         fields.add(t("state"), a.enabled ? t("on") : t("off"))
+        if let year = doc.with(alarms: [a]).missingCalendarYear(today: zone.local(ctx.now).date) {
+            fields.add(t("calendar"), CalendarDayText.missingYear(year, t))
+        }
         let minutes = DurationText.minutes(a.effectiveSnoozeMinutes(doc.settings), t)
         fields.add(t("snooze"), a.snoozeMinutes == nil ? t("{value} (default)", ["value": minutes]) : minutes)
         let sound = a.effectiveSound(doc.settings)

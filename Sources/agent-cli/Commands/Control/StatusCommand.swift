@@ -43,6 +43,7 @@ struct StatusCommand: ParsableCommand {
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
                 ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
                 ("wakeFromSuspend", wake.json),
+                ("calendarMissingYear", doc.missingCalendarYear(today: zone.local(ctx.now).date).map(JSONValue.int) ?? .null),
                 // Set up but unreadable: on, with no state (the text says to ask `sync status`).
                 ("sync", sync ?? .object([("on", .bool(doc.sync.account != nil))])),
                 ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
@@ -71,6 +72,7 @@ struct StatusCommand: ParsableCommand {
         if let tray = Self.trayText(s.tray, t) { fields.add(t("tray"), tray) }
         fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
         fields.add(t("wake"), wake.line(t))
+        if let year = doc.missingCalendarYear(today: zone.local(ctx.now).date) { fields.add(t("calendar"), CalendarDayText.missingYear(year, t)) }
         if doc.sync.account != nil {
             for line in SyncStatusQuery.lines(sync, t, when: { ISO8601.parse($0).map(p.whenText) ?? $0 }) { fields.add(t("sync"), line) }
         }
