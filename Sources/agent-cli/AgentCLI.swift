@@ -12,7 +12,7 @@ struct AgentCLI: ParsableCommand {
         discussion: t("Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures, 3 the agent is not running (commands that control it).\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."),
         version: AgentIdentity.version,
         subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
-                      EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self,
+                      EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self, SkipCommand.self, UnskipCommand.self,
                       NextCommand.self, NowCommand.self, SettingsCommand.self, HolidaysCommand.self,
                       StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
                       ResumeCommand.self, ReloadCommand.self, HabitCommand.self,

@@ -41,7 +41,6 @@ public final class AlarmEngine {
     public var ringing: [String: RingingAlarm] { state.ringing }
 
     private var settings: Settings { document.settings }
-    private var calculator: OccurrenceCalculator { OccurrenceCalculator(zone: zone, calendar: calendar) }
     private func rule(_ now: Instant) -> NextRing {
         NextRing(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar, now: now)
     }
@@ -50,7 +49,7 @@ public final class AlarmEngine {
     /// moved to another day, or made repeating, while it rang has more to come and stays on.
     private func wasLast(_ id: String, _ occurrence: Instant) -> Bool {
         guard let alarm = alarmsByID[id] else { return false }
-        return calculator.next(alarm.schedule, after: occurrence) == nil
+        return rule(occurrence).occurrence(after: occurrence, alarm) == nil
     }
 
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
@@ -219,7 +218,7 @@ public final class AlarmEngine {
             // Also a snooze's end inside the pause (to report it) and the occurrence that would
             // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
             consider(track.snooze?.until)
-            consider(calculator.next(alarm.schedule, after: rule.searchStart(alarm, track)))
+            consider(rule.occurrence(after: rule.searchStart(alarm, track), alarm))
         }
         return best
     }

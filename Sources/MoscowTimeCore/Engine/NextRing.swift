@@ -57,9 +57,43 @@ public struct NextRing: Sendable {
         return max(handled, trusted ?? handled)
     }
 
+    /// The alarm's first occurrence strictly after `t` that it rings: its schedule's, less the
+    /// skipped days and the days before "off until".
+    public func occurrence(after t: Instant, _ alarm: Alarm) -> Instant? {
+        var from = t
+        if let off = alarm.offUntil { from = max(from, zone.instant(off, TimeOfDay(hour: 0, minute: 0)!) - 1) }
+        // Each skipped day passes over one occurrence at most.
+        for _ in 0...alarm.skippedDays.count {
+            guard let x = calculator.next(alarm.schedule, after: from) else { return nil }
+            if alarm.rings(on: zone.local(x).date) { return x }
+            from = x
+        }
+        return nil
+    }
+
+    /// The latest occurrence at or before `t`, unless the alarm skips it (then none: a skipped
+    /// occurrence stands for its turn, and nothing earlier is due in its place).
+    public func latestOccurrence(atOrBefore t: Instant, _ alarm: Alarm) -> Instant? {
+        guard let x = calculator.latest(alarm.schedule, atOrBefore: t), alarm.rings(on: zone.local(x).date) else { return nil }
+        return x
+    }
+
+    /// The alarm with its next `count` rings skipped (`agent-cli skip`, the tray, D-Bus): the days
+    /// of the occurrences `next` would show, so that what is skipped is what was promised.
+    public func skipping(_ count: Int, of alarm: Alarm, _ track: AlarmTrack) -> Alarm {
+        var a = alarm
+        var t = searchStart(alarm, track)
+        for _ in 0..<count {
+            guard let x = occurrence(after: t, a).flatMap({ ring(from: $0, a) }) else { break }
+            a.skippedDays.insert(zone.local(x).date)
+            t = x
+        }
+        return a
+    }
+
     /// The occurrence due now and not handled yet (it rings, or is reported missed), if any.
     public func due(_ alarm: Alarm, _ track: AlarmTrack) -> Instant? {
-        guard alarm.enabled, let latest = calculator.latest(alarm.schedule, atOrBefore: now) else { return nil }
+        guard alarm.enabled, let latest = latestOccurrence(atOrBefore: now, alarm) else { return nil }
         if let b = baseline(alarm, track), latest <= b { return nil }
         return latest
     }
@@ -72,7 +106,7 @@ public struct NextRing: Sendable {
     /// The alarm's next ring strictly after now: a pending snooze's end or an occurrence.
     public func next(_ alarm: Alarm, _ track: AlarmTrack) -> (at: Instant, snoozedFrom: Instant?)? {
         guard alarm.enabled else { return nil }
-        let occurrence = calculator.next(alarm.schedule, after: searchStart(alarm, track))
+        let occurrence = self.occurrence(after: searchStart(alarm, track), alarm)
         var best = occurrence.flatMap { ring(from: $0, alarm) }.map { (at: $0, snoozedFrom: Instant?.none) }
         // An occurrence at or before the snooze's end supersedes it (the engine takes it then).
         if let s = track.snooze, s.until > now, !isPaused(at: s.until), occurrence.map({ $0 > s.until }) ?? true {
@@ -83,13 +117,13 @@ public struct NextRing: Sendable {
 
     /// The alarm's next occurrence after `t` that rings (not inside the pause).
     public func ring(after t: Instant, _ alarm: Alarm) -> Instant? {
-        calculator.next(alarm.schedule, after: t).flatMap { ring(from: $0, alarm) }
+        occurrence(after: t, alarm).flatMap { ring(from: $0, alarm) }
     }
 
     /// `occurrence` if it rings, else the first after the pause (one at its very end rings).
     private func ring(from occurrence: Instant, _ alarm: Alarm) -> Instant? {
         guard let p = pausedUntil, occurrence < p else { return occurrence }
-        return calculator.next(alarm.schedule, after: p - 1)
+        return self.occurrence(after: p - 1, alarm)
     }
 
     private func isPaused(at t: Instant) -> Bool { pausedUntil.map { t < $0 } ?? false }

@@ -12,6 +12,12 @@ public struct Alarm: Hashable, Sendable {
     /// Wake the machine from suspend for this alarm; nil follows the default (`Settings.wakeAlarms`
     /// for alarms, off for timers).
     public var wake: Bool?
+    /// Days whose occurrence does not ring (`agent-cli skip`, a calendar program's "delete this
+    /// occurrence", EXDATE), local dates in the zone. The rest of the series is unchanged.
+    public var skippedDays: Set<CivilDate> = []
+    /// Silent before this day and ringing again from it on by itself (`disable --until`): the
+    /// alarm stays enabled, nothing needs to switch it back on.
+    public var offUntil: CivilDate?
     public var created: Instant
     /// Changed on every edit, enable or disable, by whichever clock made the edit (here, a phone,
     /// the sync server): it orders edits for sync, and marks a new version for `NextRing`, which
@@ -23,6 +29,20 @@ public struct Alarm: Hashable, Sendable {
         self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
         self.snoozeMinutes = snoozeMinutes; self.sound = sound; self.wake = wake
         self.created = created; self.modified = modified ?? created
+    }
+
+    /// Whether an occurrence on `day` rings, as far as the alarm's own skips say.
+    public func rings(on day: CivilDate) -> Bool {
+        !skippedDays.contains(day) && offUntil.map { day >= $0 } ?? true
+    }
+
+    /// The same alarm without the skips and the "off until" that lie before `today` (they have
+    /// passed and change nothing; a store does not keep them for ever).
+    public func withoutPastSkips(today: CivilDate) -> Alarm {
+        var a = self
+        a.skippedDays = skippedDays.filter { $0 >= today }
+        if let o = offUntil, o <= today { a.offUntil = nil }
+        return a
     }
 
     public func effectiveSnoozeMinutes(_ settings: Settings) -> Int { snoozeMinutes ?? settings.snoozeMinutes }

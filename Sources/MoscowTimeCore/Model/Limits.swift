@@ -13,5 +13,11 @@ public enum Limits {
     public static let instantSeconds: ClosedRange<Int64> = 946_684_800...7_258_118_400
     /// The days an alarm can be set for (`--once`, `--from`, an imported event), the same years:
     /// the CLI, the store, import and export accept exactly these, so each round-trips.
+    /// Days one alarm may skip (`skip --count`, EXDATE read from a calendar).
+    public static let skippedDays = 366
+    /// How many rings `skip --count` skips at once.
+    public static let skipCount = 1...100
+    /// How far ahead `disable --until` may reach, in days.
+    public static let offUntilDays = 1...366
     public static let alarmDates = CivilDate(year: 2000, month: 1, day: 1)!...CivilDate(year: 2199, month: 12, day: 31)!
 }

@@ -105,6 +105,8 @@ public enum DocumentCoding {
         if let m = a.snoozeMinutes { members.append(("snoozeMinutes", .int(m))) }
         if let s = a.sound { members.append(("sound", .string(s))) }
         if let w = a.wake { members.append(("wake", .bool(w))) }
+        if !a.skippedDays.isEmpty { members.append(("skipped", .array(a.skippedDays.sorted().map { .string($0.description) }))) }
+        if let o = a.offUntil { members.append(("offUntil", .string(o.description))) }
         members.append(("created", .string(ISO8601.utcString(a.created))))
         members.append(("modified", .string(ISO8601.utcString(a.modified))))
         return .object(members)
@@ -137,12 +139,32 @@ public enum DocumentCoding {
         let label = try r.string("label")
         if let issue = LabelRules.issue(label) { throw r.fail("label", issue) }
         let created = try r.instant("created")
-        return Alarm(id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
-                     enabled: try r.bool("enabled", default: true),
-                     snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
-                     sound: try r.optionalString("sound"),
-                     wake: r.has("wake") ? try r.bool("wake") : nil,
-                     created: created, modified: r.has("modified") ? try r.instant("modified") : created)
+        var alarm = Alarm(id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
+                          enabled: try r.bool("enabled", default: true),
+                          snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
+                          sound: try r.optionalString("sound"),
+                          wake: r.has("wake") ? try r.bool("wake") : nil,
+                          created: created, modified: r.has("modified") ? try r.instant("modified") : created)
+        if r.has("skipped") {
+            let days = try r.array("skipped")
+            guard days.count <= Limits.skippedDays else {
+                throw r.fail("skipped", Message("at most {n} days", ["n": String(Limits.skippedDays)]))
+            }
+            for (k, d) in days.enumerated() {
+                guard let text = d.stringValue, let day = CivilDate(iso: Substring(text)), Limits.alarmDates.contains(day) else {
+                    throw r.fail("skipped[\(k)]", Message("expected a date from {first} to {last}", ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
+                }
+                alarm.skippedDays.insert(day)
+            }
+        }
+        if r.has("offUntil") {
+            let day = try r.date("offUntil")
+            guard Limits.alarmDates.contains(day) else {
+                throw r.fail("offUntil", Message("expected a date from {first} to {last}", ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
+            }
+            alarm.offUntil = day
+        }
+        return alarm
     }
 
     /// A schedule as stored, its days brought into `Limits.alarmDates` (`Schedule.withinAlarmDates`:

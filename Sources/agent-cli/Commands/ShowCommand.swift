@@ -32,7 +32,9 @@ struct ShowCommand: ParsableCommand {
         fields.add(t("id"), a.id)
         fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))")
         fields.add(t("repeat"), p.summary(a))
-        fields.add(t("state"), a.enabled ? t("on") : t("off"))
+        fields.add(t("state"), a.enabled ? p.skipText(a) : t("off"))
+        let skipped = p.skippedAhead(a)
+        if a.enabled, !skipped.isEmpty { fields.add(t("skipped"), skipped.map { DateText.weekdayAndDate($0, t.language) }.joined(separator: "\n")) }
         if let year = doc.with(alarms: [a]).missingCalendarYear(today: zone.local(ctx.now).date) {
             fields.add(t("calendar"), CalendarDayText.missingYear(year, t))
         }

@@ -31,10 +31,22 @@ struct AlarmPresenter {
             let next = nextRing(a).map(whenText) ?? "—"
             var state = a.enabled ? on : off
             if self.state.snoozes[a.id] != nil { state += snoozed }
+            if a.enabled, !a.skippedDays.isEmpty || a.offUntil != nil { state = skipText(a) }
             table.add([id, ScheduleText.time(a.schedule, zone: zone),
                        summary(a), state, next, a.label])
         }
         return table.renderUTF8()
+    }
+
+    /// The days ahead the alarm skips (past ones change nothing).
+    func skippedAhead(_ a: Alarm) -> [CivilDate] { a.skippedDays.filter { $0 >= zone.local(now).date }.sorted() }
+
+    /// "off until Tue 01.12" or "on, skips 2" (`list`'s STATE, `show`).
+    func skipText(_ a: Alarm) -> String {
+        let today = zone.local(now).date
+        if let o = a.offUntil, o > today { return t("off until {date}", ["date": "\(DateText.shortWeekday(o.weekday, t.language)) \(o)"]) }
+        let n = skippedAhead(a).count
+        return n == 0 ? t("on") : t.plural("on, skips {n} ring", "on, skips {n} rings", count: n, ["n": String(n)])
     }
 
     func json(_ a: Alarm) -> JSONValue {
@@ -47,6 +59,8 @@ struct AlarmPresenter {
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
+            ("skipped", .array(skippedAhead(a).map { .string($0.description) })),
+            ("offUntil", .optional(a.offUntil.flatMap { $0 > zone.local(now).date ? $0.description : nil })),
             ("created", .string(ISO8601.string(a.created, in: zone))),
             ("modified", .string(ISO8601.string(a.modified, in: zone))),
         ]
