@@ -70,7 +70,7 @@ public enum CalendarImporter {
                 if let id = ICal.xValue(c, CalendarFormat.habitID), let at = try deletion(c, info: info) {
                     result.deletedHabits[id] = at
                 } else if ICal.xValue(c, CalendarFormat.habitID) != nil {
-                    let read = try HabitTodoReader.habit(c, info: info)
+                    let read = try HabitTodoReader.habit(c, info: info, zone: zone)
                     result.habits.append(read.habit)
                     if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
                     if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }

@@ -93,3 +93,42 @@ struct XPropertyTextTests {
         #expect(try Self.read(old).habits == [h])
     }
 }
+
+/// A to-do another program marked done (todoman's `done`: `STATUS:COMPLETED`, `COMPLETED`) is that
+/// day done, logged at that time (issue 23 §2: "take only the real change").
+@Suite("A to-do marked done elsewhere")
+struct CompletedTodoTests {
+    static let created = Instant(secondsSinceEpoch: 1_795_000_000)
+
+    static func marked(_ h: Habit, removed: [CivilDate: Instant] = [:], completed: String = "20261122T071500Z") -> String {
+        CalendarExporter.calendar(habit: h, removed: removed)
+            .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:\(completed)\r\nPERCENT-COMPLETE:100\r\nEND:VTODO")
+    }
+
+    @Test("its day in the configured zone is done, logged at COMPLETED")
+    func yesNo() throws {
+        let h = Habit(id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!, created: Self.created)
+        // 21:30 UTC is the next day in Moscow.
+        let read = try XPropertyTextTests.read(Self.marked(h, completed: "20261122T213000Z"))
+        #expect(read.habits.first?.entries == [.done(CivilDate(year: 2026, month: 11, day: 23)!)])
+        #expect(read.dayLogged[h.id] == [CivilDate(year: 2026, month: 11, day: 23)!: Instant(secondsSinceEpoch: 1_795_383_000)])
+    }
+
+    @Test("a day already logged, or undone later, is left as it is; an at-most goal takes nothing")
+    func leftAlone() throws {
+        let day = CivilDate(year: 2026, month: 11, day: 22)!
+        var h = Habit(id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
+                      entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
+        #expect(try XPropertyTextTests.read(Self.marked(h)).habits.first?.entries == h.entries)
+        h.entries = []
+        let undoneLater = [day: Instant(secondsSinceEpoch: 1_795_400_000)]
+        let read = try XPropertyTextTests.read(Self.marked(h, removed: undoneLater))
+        #expect(read.habits.first?.entries == [] && read.dayRemoved[h.id] == undoneLater)
+        let numeric = Habit(id: "0a1b2c3d", name: "Water", start: CivilDate(year: 2026, month: 11, day: 1)!,
+                            kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
+        #expect(try XPropertyTextTests.read(Self.marked(numeric)).habits.first?.entries == [.done(day, amount: 8)])
+        let coffee = Habit(id: "0a1b2c3d", name: "Coffee", start: CivilDate(year: 2026, month: 11, day: 1)!,
+                           kind: .numeric(HabitGoal(unit: "cups", target: 2, direction: .atMost)), created: Self.created)
+        #expect(try XPropertyTextTests.read(Self.marked(coffee)).habits.first?.entries == [])
+    }
+}
