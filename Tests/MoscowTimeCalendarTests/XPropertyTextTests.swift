@@ -50,6 +50,7 @@ struct XPropertyTextTests {
         #expect(lines.contains("X-MOSCOWTIME-UNIT:стакан\\,стакана\\,стаканов"))
         #expect(lines.contains("X-MOSCOWTIME-DAY-NOTE;X-DATE=20261120:a\\, b\\; c \\\\ d\\nновая строка\\; «ёлка»\\, 🙂"))
         #expect(lines.contains("DESCRIPTION:x\\, y\\; z"))
+        #expect(lines.contains("X-MOSCOWTIME-MODIFIED:20261118T110640Z"))
         #expect(!lines.contains { $0.hasPrefix("X-MOSCOWTIME") && $0.contains("VALUE=") })
         // Every X-property line of ours has no unescaped comma or semicolon in its value.
         for line in lines where line.hasPrefix("X-MOSCOWTIME") {
@@ -67,6 +68,7 @@ struct XPropertyTextTests {
         let h = Self.habit()
         let read = try Self.read(CalendarExporter.calendar(habit: h))
         #expect(read.habits == [h])
+        #expect(read.written == [h.id: h.modified])
         let alarm = Alarm(id: "0badcafe", label: "Встать, умыться; бегом", schedule: .once(date: CivilDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
                           sound: "/home/me/Звуки/rooster, loud; \\ long.ogg", created: Self.created)
         var settings = Settings()
@@ -91,6 +93,10 @@ struct XPropertyTextTests {
         #expect(old.contains("X-MOSCOWTIME-REMINDERS:10:00,16:00\r\n"))
         #expect(old.contains(":a, b; c \\\\ d\\nновая строка; «ёлка», 🙂\r\n"))
         #expect(try Self.read(old).habits == [h])
+        // Without X-MOSCOWTIME-MODIFIED (older copies) the stamp we wrote is DTSTAMP.
+        let older = old.replacing("X-MOSCOWTIME-MODIFIED:20261118T110640Z\r\n", with: "")
+        #expect(older != old)
+        #expect(try Self.read(older).written == [h.id: h.modified])
     }
 }
 

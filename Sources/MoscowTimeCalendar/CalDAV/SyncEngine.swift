@@ -48,6 +48,8 @@ public final class SyncEngine {
         var urlOfID: [String: String] = [:]
         /// Members that could not be read: left out of this sync, named in a warning.
         var skipped: [SyncState.Skipped] = []
+        /// Per id, the `modified` our writer left in the server copy (`X-MOSCOWTIME-MODIFIED`).
+        var written: [String: Instant] = [:]
     }
 
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
@@ -244,7 +246,10 @@ public final class SyncEngine {
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
                 continue
             }
-            for (id, v) in versions(imp, url) { remote.versions[id] = (url, etag, v) }
+            for (id, v) in versions(imp, url) {
+                remote.versions[id] = (url, etag, v)
+                remote.written[id] = imp.written[id]
+            }
         }
         return remote
     }
@@ -299,7 +304,9 @@ public final class SyncEngine {
                 }
                 // What the server had at our last sync and has lost since without a record.
                 let gone = base != nil ? lastSync.map { V.goneParts(local: l, remote: rv, lastSync: $0, now: now) } ?? [:] : [:]
-                let o = merge(l, rv.marking(gone, removed: true), base == nil || localChanged, true)
+                // A value of ours the server copy only cut is no change of it (`OwnDataCuts`).
+                let (lw, rw) = V.restoringCuts(local: l, remote: rv, remoteWritten: remote.written[id])
+                let o = merge(lw, rw.marking(gone, removed: true), base == nil || localChanged, true)
                 let result = finish(o.result.marking(gone, removed: false))
                 if result != l0 || kept != l0 { apply(result) }
                 if o.result != l { report.downloaded += 1 }

@@ -6,12 +6,15 @@
 /// that splits an unescaped value at `,` keeps `10:00` of `10:00,16:00` and `a` of the note
 /// `a, b` (vobject; Radicale stores what vobject re-serialises, so every copy uploaded before this
 /// version's escaping was cut so), and a program may leave a property out. Such a rewrite keeps our
-/// version stamps (`LAST-MODIFIED`, a day's `X-LOGGED`: todoman marking a to-do done changes
-/// `STATUS`, `COMPLETED`, `PERCENT-COMPLETE` and nothing of ours), while our own edits always move
-/// them (`ChangeStamper`, `HabitLog`). So "only drops our data" is, precisely:
+/// version stamps — `X-MOSCOWTIME-MODIFIED`, the `modified` we wrote (`LAST-MODIFIED` may move:
+/// todoman's `done` sets it, with `STATUS`, `COMPLETED` and `PERCENT-COMPLETE`), and a day's
+/// `X-LOGGED` — while our own edits always move them (`ChangeStamper`, `HabitLog`). So "only drops
+/// our data" is, precisely:
 ///
-/// - the two versions have the same stamp — the habit's or alarm's `modified` for its definition,
-///   the day's log time (none on both sides counts as the same) for a day;
+/// - the two versions have the same stamp — for the definition, the `modified` we wrote into the
+///   server copy (`X-MOSCOWTIME-MODIFIED`; in copies written before it existed `DTSTAMP`, which we
+///   always wrote as `modified` and todoman keeps) against ours; for a day, its log time (none on
+///   both sides counts as the same);
 /// - and the value on one side is a *cut* of the other's: a text (note, unit, sound, the frequency
 ///   text) that is empty or missing, or is the other's up to just before one of its `,` or `;`;
 ///   a reminder list that is a strict prefix of the other's (the empty list included: the property
@@ -38,12 +41,13 @@ public enum OwnDataCuts {
     }
 
     /// `h` with each value that is a cut of `other`'s taken whole from `other`, when both are the
-    /// same version of the definition (same `modified`); its days likewise, per day at the same log
+    /// same version of the definition (`sameDefinition`); its days likewise, per day at the same log
     /// time (`logged`, `otherLogged`).
-    public static func restoring(_ h: Habit, logged: [CivilDate: Instant], from other: Habit, otherLogged: [CivilDate: Instant]) -> Habit {
+    public static func restoring(_ h: Habit, logged: [CivilDate: Instant], from other: Habit, otherLogged: [CivilDate: Instant],
+                                 sameDefinition: Bool) -> Habit {
         guard h.id == other.id else { return h }
         var out = h
-        if h.modified == other.modified {
+        if sameDefinition {
             if isCut(h.reminders, of: other.reminders) { out.reminders = other.reminders }
             if h.frequency != other.frequency,
                isCut(HabitCSVFormat.frequencyText(h.frequency), of: HabitCSVFormat.frequencyText(other.frequency)) {
@@ -65,23 +69,28 @@ public enum OwnDataCuts {
         return out
     }
 
-    /// `a` with its sound taken whole from `other` when it is a cut of it at the same `modified`.
-    public static func restoring(_ a: Alarm, from other: Alarm) -> Alarm {
-        guard a.id == other.id, a.modified == other.modified, isCut(a.sound, of: other.sound) else { return a }
+    /// `a` with its sound taken whole from `other` when it is a cut of it in the same version.
+    public static func restoring(_ a: Alarm, from other: Alarm, sameDefinition: Bool) -> Alarm {
+        guard a.id == other.id, sameDefinition, isCut(a.sound, of: other.sound) else { return a }
         var out = a
         out.sound = other.sound
         return out
     }
 
     /// Both sides of a habit with every cut value restored from the other (see the type).
-    public static func restoring(local: HabitVersion, remote: HabitVersion) -> (local: HabitVersion, remote: HabitVersion) {
+    /// `remoteWritten` is the `modified` our writer left in the server copy (`X-MOSCOWTIME-MODIFIED`
+    /// or `DTSTAMP`), which stands for the copy's version of our data when another program moved
+    /// its `LAST-MODIFIED`; without it the copy's `modified` does.
+    public static func restoring(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant? = nil) -> (local: HabitVersion, remote: HabitVersion) {
         guard case let .present(lh, ll, lr) = local, case let .present(rh, rl, rr) = remote else { return (local, remote) }
-        return (.present(restoring(lh, logged: ll, from: rh, otherLogged: rl), logged: ll, removed: lr),
-                .present(restoring(rh, logged: rl, from: lh, otherLogged: ll), logged: rl, removed: rr))
+        let same = (remoteWritten ?? rh.modified) == lh.modified
+        return (.present(restoring(lh, logged: ll, from: rh, otherLogged: rl, sameDefinition: same), logged: ll, removed: lr),
+                .present(restoring(rh, logged: rl, from: lh, otherLogged: ll, sameDefinition: same), logged: rl, removed: rr))
     }
 
-    public static func restoring(local: AlarmVersion, remote: AlarmVersion) -> (local: AlarmVersion, remote: AlarmVersion) {
+    public static func restoring(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant? = nil) -> (local: AlarmVersion, remote: AlarmVersion) {
         guard case let .present(l) = local, case let .present(r) = remote else { return (local, remote) }
-        return (.present(restoring(l, from: r)), .present(restoring(r, from: l)))
+        let same = (remoteWritten ?? r.modified) == l.modified
+        return (.present(restoring(l, from: r, sameDefinition: same)), .present(restoring(r, from: l, sameDefinition: same)))
     }
 }

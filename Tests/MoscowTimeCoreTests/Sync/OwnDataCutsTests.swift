@@ -78,6 +78,32 @@ struct OwnDataCutsTests {
         }
     }
 
+    /// todoman's `done` moves LAST-MODIFIED but keeps what we wrote as our stamp
+    /// (`X-MOSCOWTIME-MODIFIED`, or DTSTAMP in older copies): that stamp says which version of our
+    /// data the copy was made from.
+    @Test("a rewrite that moved LAST-MODIFIED is recognised by the stamp we wrote")
+    func movedLastModified() {
+        let h = Self.habit()
+        var remote = Self.cut(h)
+        remote.modified = Self.t0 + 3600
+        let l = HabitVersion.present(h, logged: Self.logged, removed: [:])
+        let r = HabitVersion.present(remote, logged: Self.logged, removed: [:])
+        let restored = OwnDataCuts.restoring(local: l, remote: r, remoteWritten: Self.t0)
+        var expected = h
+        expected.modified = Self.t0 + 3600
+        #expect(restored.local == l)
+        #expect(restored.remote == .present(expected, logged: Self.logged, removed: [:]))
+        // Without that stamp, or with another, the definition is an edit like any (the day's note,
+        // logged at the same time on both sides, is still put back whole).
+        for written in [nil, Self.t0 + 5] {
+            guard case let .present(m, _, _) = OwnDataCuts.restoring(local: l, remote: r, remoteWritten: written).remote else {
+                Issue.record("deleted"); return
+            }
+            #expect(m.reminders == remote.reminders && m.frequency == remote.frequency && m.kind == remote.kind)
+            #expect(m.entries == h.entries)
+        }
+    }
+
     @Test("a dropped reminders property at the same stamp is no change")
     func droppedProperty() {
         let h = Self.habit()
