@@ -73,6 +73,7 @@ public enum CalendarImporter {
                     let read = try HabitTodoReader.habit(c, info: info, zone: zone)
                     result.habits.append(read.habit)
                     if let t = OwnAlarmReader.written(c) { result.written[read.habit.id] = t }
+                    if icalcomponent_get_status(c) == ICAL_STATUS_COMPLETED { result.markedDone.insert(read.habit.id) }
                     if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
                     if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }
                 } else {
