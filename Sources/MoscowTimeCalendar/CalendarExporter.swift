@@ -142,6 +142,7 @@ public enum CalendarExporter {
             icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
         }
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.alarmID, a.id))
+        icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.written, ICal.compactUTC(a.modified)))
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.enabled, a.enabled ? "TRUE" : "FALSE"))
         if let m = a.snoozeMinutes { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.snooze, String(m))) }
         if let s = a.sound { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.sound, s)) }
@@ -226,6 +227,7 @@ public enum CalendarExporter {
         }
         if r.freq != ICAL_NO_RECURRENCE { icalcomponent_add_property(td, icalproperty_new_rrule(r)) }
         icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.habitID, h.id))
+        icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.written, ICal.compactUTC(h.modified)))
         icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.frequency, HabitCSVFormat.frequencyText(h.frequency)))
         if !h.reminders.isEmpty {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.reminders, h.reminders.map(\.description).joined(separator: ",")))

@@ -26,6 +26,14 @@
 /// **Sync** adds what a deterministic merge needs: `X-LOGGED=<UTC>` on each day (when it was
 /// logged), `X-MOSCOWTIME-DAY-REMOVED;X-LOGGED=…:<date>` for undone days, and deleted items stay on
 /// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`).
+///
+/// **Text.** Every `X-MOSCOWTIME-*` value is TEXT (RFC 5545 §3.8.8.2), escaped by §3.3.11
+/// (`ICal.xProperty`). A list — reminder times, the weekdays in `-FREQUENCY`, a unit's three
+/// forms — stays one property with its commas escaped (`10:00\,16:00`), not a multi-value
+/// property or one property per item: RFC 5545 allows an X-property several values, but vobject
+/// and icalendar keep only the first of an unknown property's values, and earlier versions of
+/// this program read one property and unescape `\,`, so the escaped form is the one every reader,
+/// ours of before included, reads whole.
 public enum CalendarFormat {
     public static let productID = "-//MoscowTime Agent//agent-cli//EN"  // not UI
 
@@ -54,6 +62,10 @@ public enum CalendarFormat {
     static let dayRemoved = "X-MOSCOWTIME-DAY-REMOVED"
     /// Sync only: a tombstone's deletion time.
     static let deleted = "X-MOSCOWTIME-DELETED"
+    /// The item's `modified` as we wrote it (equal to `LAST-MODIFIED` then). Another program's
+    /// rewrite may move `LAST-MODIFIED` (todoman's `done` does) but keeps this, so the sync can
+    /// tell which version of our data the server copy was made from (`OwnDataCuts`).
+    static let written = "X-MOSCOWTIME-MODIFIED"
 
     /// Resource UIDs: stable per item, so CalDAV resources and re-imports address the same thing.
     public static func alarmUID(_ id: String) -> String { "alarm-\(id)@moscowtime" }

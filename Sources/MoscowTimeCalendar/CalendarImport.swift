@@ -14,6 +14,11 @@ public struct CalendarImport: Sendable {
     public var deletedHabits: [String: Instant] = [:]
     public var dayLogged: [String: [CivilDate: Instant]] = [:]
     public var dayRemoved: [String: [CivilDate: Instant]] = [:]
+    /// Sync only: per alarm or habit id, the `modified` our writer put in `X-MOSCOWTIME-MODIFIED`.
+    public var written: [String: Instant] = [:]
+    /// Sync only: habits whose copy another program marked done (`STATUS:COMPLETED`); the sync
+    /// sends ours back, so the to-do is open again for the next day.
+    public var markedDone: Set<String> = []
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

@@ -70,8 +70,10 @@ public enum CalendarImporter {
                 if let id = ICal.xValue(c, CalendarFormat.habitID), let at = try deletion(c, info: info) {
                     result.deletedHabits[id] = at
                 } else if ICal.xValue(c, CalendarFormat.habitID) != nil {
-                    let read = try HabitTodoReader.habit(c, info: info)
+                    let read = try HabitTodoReader.habit(c, info: info, zone: zone)
                     result.habits.append(read.habit)
+                    if let t = OwnAlarmReader.written(c) { result.written[read.habit.id] = t }
+                    if icalcomponent_get_status(c) == ICAL_STATUS_COMPLETED { result.markedDone.insert(read.habit.id) }
                     if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
                     if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }
                 } else {
@@ -115,6 +117,7 @@ public enum CalendarImporter {
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
                     result.alarms.append(try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info))
+                    if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
                 }
                 return
             }

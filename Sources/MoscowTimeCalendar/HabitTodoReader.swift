@@ -4,7 +4,7 @@ import MoscowTimeCore
 
 /// One of our habit VTODOs back into a `Habit`, history included (`CalendarFormat`).
 enum HabitTodoReader {
-    static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError)
+    static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?, zone: Zone) throws(CalendarFileError)
         -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant]) {
         func fail(_ property: String, _ why: CalendarFileProblem, index: Int = 0) -> CalendarFileError {
             CalendarFileError(line: info?.line(of: property, index: index), why)
@@ -82,6 +82,12 @@ enum HabitTodoReader {
                 throw fail(CalendarFormat.day, kind.isNumeric ? .numericDayState : .dayState, index: k)
             }
         }
+        if let done = completion(td, zone: zone, kind: kind), done.day >= startDate, !seen.contains(done.day),
+           removed[done.day].map({ $0 < done.at }) ?? true {
+            entries.append(done.entry)
+            logged[done.day] = done.at
+            removed[done.day] = nil
+        }
         var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
                           start: startDate, archived: archived, kind: kind, entries: entries,
                           created: times.created, modified: times.modified)
@@ -93,5 +99,25 @@ enum HabitTodoReader {
             habit.achievements.append(HabitAchievement(kind, earned: earned))
         }
         return (habit, logged, removed)
+    }
+
+    /// A to-do another program marked done — todoman's `done`, a phone's task list: `STATUS:COMPLETED`
+    /// with `COMPLETED` — is its day (in the configured zone) done, logged at that time, unless the day
+    /// has an entry already or was undone later; the sync then merges it as any logged day. Our own
+    /// export never writes `STATUS`, so its upload makes the to-do open again for the next day. A
+    /// numeric habit's day counts only where one day's amount can say "done": at least its daily
+    /// target (the target is the amount); an at-most or per-period goal takes no amount from it.
+    static func completion(_ td: OpaquePointer, zone: Zone, kind: HabitKind) -> (day: CivilDate, at: Instant, entry: HabitEntry)? {
+        guard icalcomponent_get_status(td) == ICAL_STATUS_COMPLETED,
+              let p = icalcomponent_get_first_property(td, ICAL_COMPLETED_PROPERTY) else { return nil }
+        let t = icalproperty_get_datetime_with_component(p, td)
+        guard !icaltime_is_null_time(t).boolValue, !t.is_date.boolValue else { return nil }
+        let at = ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
+        let day = zone.local(at).date
+        switch kind {
+        case .yesNo: return (day, at, .done(day))
+        case .numeric(let g) where g.direction == .atLeast && g.per == .day: return (day, at, .done(day, amount: g.target))
+        case .numeric: return nil
+        }
     }
 }

@@ -25,15 +25,50 @@ enum ICal {
         return String(cString: s)
     }
 
+    /// An X-property whose value is TEXT (RFC 5545 §3.8.8.2: an X-property's default value type),
+    /// escaped by §3.3.11 (`escapedText`), so every reader gets the value back whole: `vobject`
+    /// (and Radicale, which stores what it re-serialises through it) reads an unescaped
+    /// `10:00,16:00` as `10:00`.
+    ///
+    /// libical would do this for us, but not the 3.0.16 Debian 12 ships: since 3.0.16 (commit
+    /// 8b0117e) it leaves `,` and `;` unescaped in every X-property, TEXT ones too (fixed in 3.0.17,
+    /// 359fff6), and its parser then splits a `VALUE=TEXT` X-property at each comma into several
+    /// properties. So the text is escaped here and handed to libical as a value it writes as it
+    /// is: a STRING value, with a `VALUE` parameter naming libical's X kind — the default kind of
+    /// an X-property, so libical writes no `VALUE=` at all (`CalendarRoundTripTests` pins the
+    /// line). libical still folds the line. Reading stays libical's (`xValue`): it unescapes `\,`
+    /// `\;` `\\` `\n` in X-properties and takes a bare `,` or `;` as itself, so the escaped
+    /// values read the same as the unescaped ones earlier versions wrote (which escaped `\` and
+    /// newlines already, so nothing in them reads differently now).
     static func xProperty(_ name: String, _ value: String, _ parameters: [(String, String)] = []) -> OpaquePointer {
-        let p = icalproperty_new_x(value)!
+        let p = icalproperty_new(ICAL_X_PROPERTY)!
         icalproperty_set_x_name(p, name)
+        icalproperty_set_value(p, icalvalue_new_string(escapedText(value)))
+        icalproperty_add_parameter(p, icalparameter_new_value(ICAL_VALUE_X))
         for (k, v) in parameters {
             let param = icalparameter_new_x(v)!
             icalparameter_set_xname(param, k)
             icalproperty_add_parameter(p, param)
         }
         return p
+    }
+
+    /// RFC 5545 §3.3.11 TEXT: `\` `;` `,` and a newline escaped. A carriage return has no escape
+    /// there and is left out (CRLF becomes `\n`), as libical does with the text it escapes.
+    static func escapedText(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for u in text.unicodeScalars {
+            switch u {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": break
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 
     /// Every property of `component` whose (X-)name is `name`, in file order.

@@ -28,6 +28,18 @@ enum OwnAlarmReader {
                      sound: sound, created: created.created, modified: created.modified)
     }
 
+    /// The `modified` our writer put in this copy, which another program's rewrite keeps:
+    /// `X-MOSCOWTIME-MODIFIED` (`CalendarFormat.written`), or in a copy written before it existed
+    /// `DTSTAMP`, which we have always written as `modified` and todoman keeps. Nil when neither
+    /// can be read (it is only a hint to the sync).
+    static func written(_ c: OpaquePointer) -> Instant? {
+        if let t = ICal.xValue(c, CalendarFormat.written).flatMap(ICal.parseCompactUTC) { return t }
+        guard let p = icalcomponent_get_first_property(c, ICAL_DTSTAMP_PROPERTY) else { return nil }
+        let t = icalproperty_get_dtstamp(p)
+        guard !icaltime_is_null_time(t).boolValue, icaltime_is_utc(t).boolValue else { return nil }
+        return ICal.instant(utc: t)
+    }
+
     /// CREATED and LAST-MODIFIED (DTSTAMP, then CREATED, stand in for a missing one).
     static func times(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> (created: Instant, modified: Instant) {
         func read(_ kind: icalproperty_kind) -> Instant? {

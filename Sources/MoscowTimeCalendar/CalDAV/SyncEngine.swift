@@ -48,6 +48,11 @@ public final class SyncEngine {
         var urlOfID: [String: String] = [:]
         /// Members that could not be read: left out of this sync, named in a warning.
         var skipped: [SyncState.Skipped] = []
+        /// Per id, the `modified` our writer left in the server copy (`X-MOSCOWTIME-MODIFIED`).
+        var written: [String: Instant] = [:]
+        /// Ids whose server copy is to be replaced by ours even when it reads the same: a habit
+        /// another program marked done (`CalendarImport.markedDone`).
+        var rewrite: Set<String> = []
     }
 
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
@@ -244,7 +249,11 @@ public final class SyncEngine {
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
                 continue
             }
-            for (id, v) in versions(imp, url) { remote.versions[id] = (url, etag, v) }
+            for (id, v) in versions(imp, url) {
+                remote.versions[id] = (url, etag, v)
+                remote.written[id] = imp.written[id]
+                if imp.markedDone.contains(id) { remote.rewrite.insert(id) }
+            }
         }
         return remote
     }
@@ -291,15 +300,17 @@ public final class SyncEngine {
                     apply(result); report.downloaded += 1
                     if expired(result) {
                         uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
-                    } else if result != r.version {
+                    } else if result != r.version || remote.rewrite.contains(id) {
                         uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: render(result)))
                     }
-                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version ? "" : SyncState.hash(render(result)))
+                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version || remote.rewrite.contains(id) ? "" : SyncState.hash(render(result)))
                     continue
                 }
                 // What the server had at our last sync and has lost since without a record.
                 let gone = base != nil ? lastSync.map { V.goneParts(local: l, remote: rv, lastSync: $0, now: now) } ?? [:] : [:]
-                let o = merge(l, rv.marking(gone, removed: true), base == nil || localChanged, true)
+                // A value of ours the server copy only cut is no change of it (`OwnDataCuts`).
+                let (lw, rw) = V.restoringCuts(local: l, remote: rv, remoteWritten: remote.written[id])
+                let o = merge(lw, rw.marking(gone, removed: true), base == nil || localChanged, true)
                 let result = finish(o.result.marking(gone, removed: false))
                 if result != l0 || kept != l0 { apply(result) }
                 if o.result != l { report.downloaded += 1 }
@@ -307,10 +318,10 @@ public final class SyncEngine {
                 let text = render(result)
                 if expired(result) {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
-                } else if result != r.version {
+                } else if result != r.version || remote.rewrite.contains(id) {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text))
                 }
-                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version ? "" : SyncState.hash(text))
+                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version || remote.rewrite.contains(id) ? "" : SyncState.hash(text))
             } else if let base, remote.listing[base.url] != nil {
                 // Unchanged on the server since our last sync.
                 if let kept, expired(kept) {

@@ -7,6 +7,9 @@
 /// deletion wins over an edit that is not later than it, and exact ties are broken by comparing
 /// the two versions' canonical text, so both machines reach the same result whichever runs the
 /// merge. Every version that loses to a concurrent one is returned, to be kept in the conflict log.
+/// Before any of that, a value of ours that one side only cut (another program's rewrite: a note
+/// cut at its first comma, a dropped property, at the same version stamp) is put back whole on
+/// both sides (`OwnDataCuts`), so such a rewrite is never taken as an edit and spread.
 public enum SyncMerge {
     public struct Outcome<Version: Hashable & Sendable>: Hashable, Sendable {
         public let result: Version
@@ -17,6 +20,8 @@ public enum SyncMerge {
     }
 
     public static func alarm(local: AlarmVersion, remote: AlarmVersion, localChanged: Bool, remoteChanged: Bool) -> Outcome<AlarmVersion> {
+        // A value another program only cut is no change of it: both sides take it whole (`OwnDataCuts`).
+        let (local, remote) = OwnDataCuts.restoring(local: local, remote: remote)
         if local == remote { return Outcome(result: local, losers: [], lostDays: []) }
         if !localChanged { return Outcome(result: remote, losers: [], lostDays: []) }
         if !remoteChanged { return Outcome(result: local, losers: [], lostDays: []) }
@@ -25,6 +30,7 @@ public enum SyncMerge {
     }
 
     public static func habit(local: HabitVersion, remote: HabitVersion, localChanged: Bool, remoteChanged: Bool) -> Outcome<HabitVersion> {
+        let (local, remote) = OwnDataCuts.restoring(local: local, remote: remote)
         if local == remote { return Outcome(result: local, losers: [], lostDays: []) }
         if !localChanged { return Outcome(result: remote, losers: [], lostDays: []) }
         if !remoteChanged { return Outcome(result: local, losers: [], lostDays: []) }

@@ -45,6 +45,9 @@ public protocol SyncItemVersion: Hashable, Sendable {
     static func goneParts(local: Self, remote: Self, lastSync: Instant, now: Instant) -> [CivilDate: Instant]
     /// With these parts removed at these times (`true`), or their removal records dropped (`false`).
     func marking(_ parts: [CivilDate: Instant], removed: Bool) -> Self
+    /// Both sides with each value of ours that one only cut put back whole (`OwnDataCuts`);
+    /// `remoteWritten` is the `modified` our writer left in the server copy.
+    static func restoringCuts(local: Self, remote: Self, remoteWritten: Instant?) -> (local: Self, remote: Self)
 }
 
 extension AlarmVersion: SyncItemVersion {
@@ -52,6 +55,9 @@ extension AlarmVersion: SyncItemVersion {
     public func pruned(now: Instant) -> AlarmVersion { self }
     public static func goneParts(local: AlarmVersion, remote: AlarmVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] { [:] }
     public func marking(_ parts: [CivilDate: Instant], removed: Bool) -> AlarmVersion { self }
+    public static func restoringCuts(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant?) -> (local: AlarmVersion, remote: AlarmVersion) {
+        OwnDataCuts.restoring(local: local, remote: remote, remoteWritten: remoteWritten)
+    }
 }
 
 extension HabitVersion: SyncItemVersion {
@@ -59,6 +65,9 @@ extension HabitVersion: SyncItemVersion {
     public func pruned(now: Instant) -> HabitVersion { TombstonePolicy.withoutExpiredDayRemovals(self, now: now) }
     public static func goneParts(local: HabitVersion, remote: HabitVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] {
         TombstonePolicy.goneDays(local: local, remote: remote, lastSync: lastSync, now: now)
+    }
+    public static func restoringCuts(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant?) -> (local: HabitVersion, remote: HabitVersion) {
+        OwnDataCuts.restoring(local: local, remote: remote, remoteWritten: remoteWritten)
     }
     /// Marking adds a removal record for days without an entry; unmarking drops the record of a
     /// day only where it is still the marked one (the merge may have kept a later log instead).
