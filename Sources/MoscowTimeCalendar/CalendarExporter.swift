@@ -141,6 +141,7 @@ public enum CalendarExporter {
             icalcomponent_add_property(ev, icalproperty_new_dtstart(ICal.utc(at)))
             icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
         }
+        if !a.schedule.isOneTime, let time = a.schedule.time { skips(ev, a, time: time, zoneID: zoneID, workingDays) }
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.alarmID, a.id))
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.written, ICal.compactUTC(a.modified)))
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.enabled, a.enabled ? "TRUE" : "FALSE"))
@@ -187,20 +188,49 @@ public enum CalendarExporter {
             for (date, _) in workingDays.listedDays(of: year) where date > first {
                 let working = workingDays.isWorkingDay(date), weekday = Weekday.workdays.contains(date.weekday)
                 guard working != weekday else { continue }
-                let at = ICal.local(date, time, zone: nil)
-                let p: OpaquePointer
                 if working {
                     var period = icaldatetimeperiodtype()
-                    period.time = at
+                    period.time = ICal.local(date, time, zone: nil)
                     period.period = icalperiodtype_null_period()
-                    p = icalproperty_new_rdate(period)!
+                    let p = icalproperty_new_rdate(period)!
+                    icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
+                    icalcomponent_add_property(ev, p)
                 } else {
-                    p = icalproperty_new_exdate(at)!
+                    exdate(ev, date, time, zoneID: zoneID, reason: "calendar")  // not UI
                 }
-                icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
-                icalcomponent_add_property(ev, p)
             }
         }
+    }
+
+    /// The alarm's skipped days as plain EXDATE (as a calendar program's "delete this occurrence"),
+    /// and an "off until" as `X-MOSCOWTIME-OFF-UNTIL` with the occurrences before it (at most a
+    /// year's) as EXDATE marked `off`: other calendars show what the user will hear.
+    static func skips(_ ev: OpaquePointer, _ a: Alarm, time: TimeOfDay, zoneID: String, _ workingDays: WorkingCalendar) {
+        for day in a.skippedDays.sorted() where a.schedule.isDue(on: day, calendar: workingDays) {
+            exdate(ev, day, time, zoneID: zoneID, reason: nil)
+        }
+        guard let off = a.offUntil else { return }
+        icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.offUntil, ICal.compactText(off)))
+        var day = max(createdDate(a, zoneID: zoneID), off.adding(days: -Int64(Limits.offUntilDays.upperBound)))
+        while day < off {
+            if a.schedule.isDue(on: day, calendar: workingDays), !a.skippedDays.contains(day) {
+                exdate(ev, day, time, zoneID: zoneID, reason: "off")  // not UI
+            }
+            day = day.adding(days: 1)
+        }
+    }
+
+    /// An EXDATE at a local time in the zone; `reason` (`CalendarFormat.reasonParameter`) marks one
+    /// that is not a skip.
+    static func exdate(_ ev: OpaquePointer, _ date: CivilDate, _ time: TimeOfDay, zoneID: String, reason: String?) {
+        let p = icalproperty_new_exdate(ICal.local(date, time, zone: nil))!
+        icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
+        if let reason {
+            let param = icalparameter_new_x(reason)!
+            icalparameter_set_xname(param, CalendarFormat.reasonParameter)
+            icalproperty_add_parameter(p, param)
+        }
+        icalcomponent_add_property(ev, p)
     }
 
     // MARK: habits

@@ -47,6 +47,11 @@ public enum CalendarFormat {
     /// calendars show the same days; reading it back, they are the calendar's, not the alarm's.
     static let days = "X-MOSCOWTIME-DAYS"
     static let workdays = "workdays"  // not UI
+    /// On an EXDATE of ours that is not a skip: `calendar` (a day off of the production calendar)
+    /// or `off` (a day before "off until"). Other programs keep parameters they do not know.
+    static let reasonParameter = "X-MOSCOWTIME-REASON"
+    /// "Off until" (`Alarm.offUntil`), a date; the days before it are also written as EXDATE.
+    static let offUntil = "X-MOSCOWTIME-OFF-UNTIL"
 
     static let habitID = "X-MOSCOWTIME-HABIT"
     static let frequency = "X-MOSCOWTIME-FREQUENCY"

@@ -111,12 +111,15 @@ public enum CalendarImporter {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
-                let mapped = EventScheduleMapper(zone: zone, now: now, own: true).schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
-                switch mapped {
+                let mapper = EventScheduleMapper(zone: zone, now: now, own: true)
+                switch mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
-                    result.alarms.append(try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info))
+                    var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)
+                    alarm.skippedDays = mapper.skippedDays(ev, valarm: valarms.first, today: zone.local(now).date)
+                    alarm.offUntil = OwnAlarmReader.offUntil(ev)
+                    result.alarms.append(alarm)
                     if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
                 }
                 return
@@ -131,11 +134,14 @@ public enum CalendarImporter {
                 result.warnings.append(.titleNotALabel(name)); return
             }
             for valarm in reminders {
-                switch EventScheduleMapper(zone: zone, now: now, own: false).schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
+                let mapper = EventScheduleMapper(zone: zone, now: now, own: false)
+                switch mapper.schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
-                    result.alarms.append(Alarm(id: "", label: label, schedule: schedule, created: now))
+                    var alarm = Alarm(id: "", label: label, schedule: schedule, created: now)
+                    alarm.skippedDays = mapper.skippedDays(ev, valarm: valarm, today: zone.local(now).date)
+                    result.alarms.append(alarm)
                 }
             }
         }

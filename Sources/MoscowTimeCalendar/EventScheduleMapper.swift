@@ -58,10 +58,10 @@ struct EventScheduleMapper {
         case .success(let o): offset = o
         case .failure(let why): return .refused(why.refusal)
         }
-        // Our own working-days alarm: its EXDATE and RDATE are the production calendar's days.
+        // Our own working-days alarm: its RDATE are the production calendar's working weekends.
+        // EXDATE anywhere is a skipped day (`skippedDays`), or the calendar's day off.
         let workdays = own && ICal.xValue(ev, CalendarFormat.days) == CalendarFormat.workdays
         if !workdays, icalcomponent_get_first_property(ev, ICAL_RDATE_PROPERTY) != nil { return .refused(.rdate) }
-        if !workdays, icalcomponent_get_first_property(ev, ICAL_EXDATE_PROPERTY) != nil { return .refused(.exdate) }
         let rrules = ICal.properties(ev, named: "RRULE")
         let firstRing = startInstant + offset
         // Another calendar's one-time event that is over is no alarm, however old.
@@ -195,6 +195,29 @@ struct EventScheduleMapper {
         guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
               let hm = TimeOfDay(hour: Int(t.hour), minute: Int(t.minute)) else { return nil }
         return zone.instant(d, hm) + Int64(t.second)
+    }
+
+    /// The days whose ring "delete this occurrence" removed (EXDATE, in a calendar program or our
+    /// own skips), as local dates of the reminder in our zone. Our export's EXDATEs that stand for
+    /// the production calendar or an "off until" carry `X-MOSCOWTIME-REASON` and are not skips.
+    /// Days before `today` are gone already and not kept; at most `Limits.skippedDays`.
+    func skippedDays(_ ev: OpaquePointer, valarm: OpaquePointer?, today: CivilDate) -> Set<CivilDate> {
+        guard case .success(let offset) = triggerOffset(ev, valarm: valarm) else { return [] }
+        var days = Set<CivilDate>()
+        for p in ICal.properties(ev, named: "EXDATE") where icalproperty_get_first_parameter(p, ICAL_X_PARAMETER).map({ param in
+            ICal.string(icalparameter_get_xname(param)) != CalendarFormat.reasonParameter
+        }) ?? true {
+            var t = icalproperty_get_exdate(p)
+            if t.zone == nil, !t.is_date.boolValue, !icaltime_is_utc(t).boolValue,
+               let tz = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER), let id = icalparameter_get_tzid(tz) {
+                guard let z = icaltimezone_get_builtin_timezone(id) ?? icaltimezone_get_builtin_timezone_from_tzid(id) else { continue }
+                t.zone = z
+            }
+            guard let at = instant(t), Limits.instantSeconds.contains(at.secondsSinceEpoch) else { continue }
+            let day = zone.local(at + offset).date
+            if day >= today, Limits.alarmDates.contains(day), days.count < Limits.skippedDays { days.insert(day) }
+        }
+        return days
     }
 
     struct Reason: Error { let refusal: EventRefusal }

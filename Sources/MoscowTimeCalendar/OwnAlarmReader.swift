@@ -28,6 +28,13 @@ enum OwnAlarmReader {
                      sound: sound, created: created.created, modified: created.modified)
     }
 
+    /// `X-MOSCOWTIME-OFF-UNTIL` (YYYYMMDD); an unreadable or out-of-range one is left out (the
+    /// alarm then rings as its EXDATEs say).
+    static func offUntil(_ ev: OpaquePointer) -> CivilDate? {
+        guard let day = ICal.xValue(ev, CalendarFormat.offUntil).flatMap(ICal.compactDate), Limits.alarmDates.contains(day) else { return nil }
+        return day
+    }
+
     /// The `modified` our writer put in this copy, which another program's rewrite keeps:
     /// `X-MOSCOWTIME-MODIFIED` (`CalendarFormat.written`), or in a copy written before it existed
     /// `DTSTAMP`, which we have always written as `modified` and todoman keeps. Nil when neither

@@ -73,7 +73,7 @@ struct XPropertyTextTests {
                           sound: "/home/me/Звуки/rooster, loud; \\ long.ogg", created: Self.created)
         var settings = Settings()
         settings.zone = "Europe/Moscow"
-        let text = try CalendarExporter.calendar(alarm: alarm, settings: settings)
+        let text = try CalendarExporter.calendar(alarm: alarm, settings: settings, calendar: .plainWeek)
         #expect(Self.unfolded(text).contains("X-MOSCOWTIME-SOUND:/home/me/Звуки/rooster\\, loud\\; \\\\ long.ogg"))
         #expect(try Self.read(text).alarms == [alarm])
     }
