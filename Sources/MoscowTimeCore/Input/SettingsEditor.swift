@@ -18,6 +18,7 @@ public enum SettingsEditor {
             s.zone = name
         case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
         case "ring-minutes": s.ringMinutes = try minutes(Limits.ringMinutes)
+        case "ramp": s.rampSeconds = try RampDuration.parse(value)
         case "late-window": s.lateWindowMinutes = try minutes(Limits.lateWindowMinutes)
         case "habit-later": s.habitLaterMinutes = try minutes(Limits.snoozeMinutes)
         case "sound": s.sound = try SoundChoice.validate(value)
@@ -51,6 +52,7 @@ public enum SettingsEditor {
         case "zone": return s.zone
         case "snooze": return String(s.snoozeMinutes)
         case "ring-minutes": return String(s.ringMinutes)
+        case "ramp": return RampDuration.format(s.rampSeconds)
         case "late-window": return String(s.lateWindowMinutes)
         case "habit-later": return String(s.habitLaterMinutes)
         case "sound": return s.sound
