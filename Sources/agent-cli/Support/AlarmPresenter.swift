@@ -26,6 +26,7 @@ struct AlarmPresenter {
             let next = nextRing(a).map(whenText) ?? "—"
             var state = a.enabled ? on : off
             if self.state.snoozes[a.id] != nil { state += snoozed }
+            if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }
             table.add([id, ScheduleText.time(a.schedule, zone: zone),
                        ScheduleText.summary(a.schedule, t, zone: zone), state, next, a.label])
         }
@@ -40,6 +41,7 @@ struct AlarmPresenter {
             ("snoozeMinutes", a.snoozeMinutes.map(JSONValue.int) ?? .null),
             ("sound", .optional(a.sound)),
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
+            ("rampSeconds", a.rampSeconds.map(JSONValue.int) ?? .null),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("created", .string(ISO8601.string(a.created, in: zone))),
