@@ -122,7 +122,7 @@ public final class SoundPlayer {
     }
 
     /// Plays `source` over and over until `stop(key:)`. Replaces whatever `key` was playing.
-    public func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp?) {
+    public func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp? = nil) {
         begin(key: key, source: source, looping: true, ramp: volumeRamp)
     }
 
