@@ -198,8 +198,9 @@ int main(int argc, char **argv) {
             if (volume_control_set(&volume, ramp_db(&ramp, at)) != 0) {
                 fprintf(stderr, "moscowtime-sound: the PulseAudio connection for the ramp failed\n");
                 ramping = 0;
-            } else if (at >= ramp.total_ms && volume.sink_input != PA_INVALID_INDEX) {
-                ramping = 0; // full volume is set: nothing more to do until the play ends
+            } else if (at >= ramp.total_ms && (volume.sink_input != PA_INVALID_INDEX || at >= ramp.total_ms + 5000)) {
+                // Full volume is set (or our stream never showed up): no more wake-ups until the play ends.
+                ramping = 0;
             }
         }
         if (poll(fds, 2, ramping ? 100 : -1) < 0) {
