@@ -100,7 +100,8 @@ static int volume_control_start(struct volume_control *v) {
     return 0;
 }
 
-// Sets our stream to `db`, or first looks for it. Returns -1 when the connection failed for good.
+// Sets our stream to `db`, or first looks for it. Returns 1 when the volume was set, 0 while the
+// stream is still being looked for, -1 when the connection failed for good.
 static int volume_control_set(struct volume_control *v, double db) {
     int ok = 0;
     pa_threaded_mainloop_lock(v->mainloop);
@@ -113,6 +114,7 @@ static int volume_control_set(struct volume_control *v, double db) {
             pa_cvolume volume;
             pa_cvolume_set(&volume, v->channels, pa_sw_volume_from_dB(db));
             op = pa_context_set_sink_input_volume(v->context, v->sink_input, &volume, NULL, NULL);
+            ok = op ? 1 : 0;
         } else if (!v->looking) {
             v->looking = 1;
             op = pa_context_get_sink_input_info_list(v->context, sink_input_found, v);
@@ -195,10 +197,11 @@ int main(int argc, char **argv) {
     for (;;) {
         if (ramping) {
             long long at = ramp.elapsed_ms + (monotonic_ms() - started);
-            if (volume_control_set(&volume, ramp_db(&ramp, at)) != 0) {
+            int set = volume_control_set(&volume, ramp_db(&ramp, at));
+            if (set < 0) {
                 fprintf(stderr, "moscowtime-sound: the PulseAudio connection for the ramp failed\n");
                 ramping = 0;
-            } else if (at >= ramp.total_ms && (volume.sink_input != PA_INVALID_INDEX || at >= ramp.total_ms + 5000)) {
+            } else if (at >= ramp.total_ms && (set == 1 || at >= ramp.total_ms + 5000)) {
                 // Full volume is set (or our stream never showed up): no more wake-ups until the play ends.
                 ramping = 0;
             }
