@@ -29,6 +29,9 @@ let package = Package(
                        providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
                        providers: [.apt(["libcanberra-dev"])]),
+        // Only the sound helper links libpulse (the ramp raises its stream's volume); the agent never does.
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse",
+                       providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical",
                        providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
@@ -75,7 +78,7 @@ let package = Package(
         .executableTarget(name: "moscowtime-wake", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         // Plays one sound and exits: the agent runs it per play so libpulse never loads into the agent
         // (memory after a ring). Plain C like the wake helper; `make` builds the installed one.
-        .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra"],
+        .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra", "CPulse"],
                           cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore", "TestSupport"]),

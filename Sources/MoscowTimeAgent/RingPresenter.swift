@@ -81,7 +81,7 @@ final class RingPresenter {
         if let old = playing.removeValue(forKey: r.alarmID) { sound.stop(key: old) }
         let key = soundKeys.make()
         playing[r.alarmID] = key
-        sound.startLoop(key: key, source: NotificationFactory.soundSource(r.sound))
+        sound.startLoop(key: key, source: NotificationFactory.soundSource(r.sound), volumeRamp: VolumeRamp.seconds(r.rampSeconds))
     }
 
     func silence(_ id: String) {

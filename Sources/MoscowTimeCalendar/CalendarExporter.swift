@@ -147,6 +147,7 @@ public enum CalendarExporter {
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.enabled, a.enabled ? "TRUE" : "FALSE"))
         if let m = a.snoozeMinutes { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.snooze, String(m))) }
         if let s = a.sound { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.sound, s)) }
+        if let r = a.rampSeconds { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.ramp, String(r))) }
         let valarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
         icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
         icalcomponent_add_property(valarm, icalproperty_new_description(a.label))

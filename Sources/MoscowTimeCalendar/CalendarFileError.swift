@@ -45,6 +45,7 @@ public enum CalendarFileProblem: Sendable, Equatable {
     case habitName(Message)
     case notTrueOrFalse(property: String, value: String)
     case snoozeOutOfRange(property: String, value: String, minimum: Int, maximum: Int)
+    case rampOutOfRange(property: String, value: String, minimum: Int, maximum: Int)
     case noCreationTime
     case habitStartNotADate
     case unknownFrequency(property: String, value: String)

@@ -6,8 +6,8 @@
 /// weekly days, `RRULE:FREQ=DAILY;INTERVAL=n` for every n days (DTSTART is the start day), no RRULE
 /// for a one-time alarm, a UTC `DTSTART` for a timer; a `VALARM` (DISPLAY, `TRIGGER:PT0S`) so a
 /// calendar reminds too; the label as `SUMMARY`. What calendars have no property for is an
-/// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-TIMER` (the
-/// countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
+/// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-RAMP`
+/// (the fade-in, seconds), `-TIMER` (the countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
 /// Reading takes the schedule from the standard properties, so an edit made in another calendar
 /// program comes back.
 ///
@@ -41,6 +41,7 @@ public enum CalendarFormat {
     static let enabled = "X-MOSCOWTIME-ENABLED"
     static let snooze = "X-MOSCOWTIME-SNOOZE"
     static let sound = "X-MOSCOWTIME-SOUND"
+    static let ramp = "X-MOSCOWTIME-RAMP"
     static let timer = "X-MOSCOWTIME-TIMER"
     /// `workdays`: the weekly Monday–Friday rule follows the production calendar. The export
     /// carries the known years' days off as EXDATE and working weekends as RDATE, so that other

@@ -23,9 +23,16 @@ enum OwnAlarmReader {
             snooze = n
         }
         let sound = ICal.xValue(ev, CalendarFormat.sound)
+        var ramp: Int?
+        if let s = ICal.xValue(ev, CalendarFormat.ramp) {
+            guard let n = Int(s), Limits.rampSeconds.contains(n) else {
+                throw fail(CalendarFormat.ramp, .rampOutOfRange(property: CalendarFormat.ramp, value: s, minimum: Limits.rampSeconds.lowerBound, maximum: Limits.rampSeconds.upperBound))
+            }
+            ramp = n
+        }
         let created = try times(ev, info: info)
         return Alarm(id: id, label: label, schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
-                     sound: sound, created: created.created, modified: created.modified)
+                     sound: sound, rampSeconds: ramp, created: created.created, modified: created.modified)
     }
 
     /// `X-MOSCOWTIME-OFF-UNTIL` (YYYYMMDD); an unreadable or out-of-range one is left out (the

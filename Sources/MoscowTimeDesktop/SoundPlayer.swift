@@ -26,6 +26,10 @@ public final class SoundPlayer {
         var source: SoundSource
         var looping: Bool
         var ramp: VolumeRamp?
+        /// g_get_monotonic_time when the loop started: where the ramp counts from.
+        var loopStartedAt: Int64
+        /// The sound fell back to the theme sound after the file could not be played.
+        var fellBack = false
         var repetition: Int
         var serial: UInt64
         var startedAt: Int64   // g_get_monotonic_time at the start of this repetition
@@ -161,7 +165,8 @@ public final class SoundPlayer {
     private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
         if ringing[key] != nil { stop(key: key) }
         release.cancel()
-        ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, repetition: 0, serial: 0, startedAt: 0)
+        ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, loopStartedAt: Int64(g_get_monotonic_time()),
+                               repetition: 0, serial: 0, startedAt: 0)
         play(key: key)
     }
 
@@ -213,7 +218,8 @@ public final class SoundPlayer {
             ca_proplist_sets(props, "canberra.cache-control", "never")
         }
         if let ramp = sound.ramp {
-            ca_proplist_sets(props, "canberra.volume", String(ramp.volume(forRepetition: sound.repetition)))
+            // In-process there is no stream to reach: the volume steps up from one repetition to the next.
+            ca_proplist_sets(props, "canberra.volume", String(ramp.volumeDB(atMilliseconds: rampElapsedMs(sound))))
         }
 
         let token = SoundFinishToken(player: self, key: key, serial: sound.serial)
@@ -222,6 +228,7 @@ public final class SoundPlayer {
         if rc != 0 {
             // No callback follows a failed start: drop our reference ourselves.
             Unmanaged<SoundFinishToken>.fromOpaque(data).release()
+            if fallBack(key: key, sound: &sound, code: rc) { return }
             ringing[key] = nil
             report(rc, sound.source)
         } else {
@@ -244,7 +251,13 @@ public final class SoundPlayer {
         props.append(("event.description", applicationName))
         if case .themeSound = sound.source { props.append(("canberra.cache-control", "volatile")) }
         else { props.append(("canberra.cache-control", "never")) }
-        if let ramp = sound.ramp { props.append(("canberra.volume", String(ramp.volume(forRepetition: sound.repetition)))) }
+        if let ramp = sound.ramp {
+            // The helper starts at the curve's volume and raises its stream while it plays (VolumeRamp).
+            let elapsed = rampElapsedMs(sound)
+            if ramp.isRising(atMilliseconds: elapsed) {
+                props.append(("moscowtime.ramp", "\(elapsed):\(ramp.durationMs):\(ramp.floorDB)"))
+            }
+        }
         let serial = sound.serial
         let rc = child.play(key: key, properties: props) { [weak self] code in
             if code == 0 { self?.backendState = "\(Self.driverName): ok" }
@@ -256,9 +269,26 @@ public final class SoundPlayer {
         }
     }
 
+    /// A file that cannot be played (gone, replaced, damaged since it was chosen) must not leave an
+    /// alarm silent: the theme sound takes over, once. Returns whether it did.
+    private func fallBack(key: UInt32, sound: inout Ringing, code: Int32) -> Bool {
+        guard case .file(let path) = sound.source, !sound.fellBack, Self.isUndecodable(code) else { return false }
+        onProblem?("cannot play \(path): \(Self.describe(code)); playing the theme sound \(Self.fallbackThemeSound) instead")
+        sound.source = .themeSound(Self.fallbackThemeSound)
+        sound.fellBack = true
+        ringing[key] = sound
+        play(key: key)
+        return true
+    }
+
+    private func rampElapsedMs(_ sound: Ringing) -> Int64 {
+        max(0, (Int64(g_get_monotonic_time()) - sound.loopStartedAt) / 1000)
+    }
+
     /// On the main loop: one play of `key` ended with `code`.
     fileprivate func finished(key: UInt32, serial: UInt64, code: Int32) {
         guard var sound = ringing[key], sound.serial == serial else { return } // stopped or replaced
+        if code != 0, fallBack(key: key, sound: &sound, code: code) { return }
         guard code == 0 else {
             ringing[key] = nil
             if code != Self.errorCanceled && code != Self.errorDestroyed { report(code, sound.source) }
@@ -283,6 +313,12 @@ public final class SoundPlayer {
                 self.play(key: key)
             }
         }
+    }
+
+    /// libcanberra's codes for a file it could not read or decode (not found, corrupt, not supported,
+    /// too big, I/O), as opposed to a missing sound server or a cancel.
+    private static func isUndecodable(_ code: Int32) -> Bool {
+        [-1, -6, -7, -8, -9, -13, -14].contains(code)   // NOTSUPPORTED, SYSTEM, CORRUPT, TOOBIG, NOTFOUND, ACCESS, IO
     }
 
     private func closeContext() {

@@ -8,16 +8,15 @@ public protocol SoundPlaying: AnyObject {
     var onProblem: (@MainActor (String) -> Void)? { get set }
     /// "<driver>: ok", "<driver>: unavailable: …" or "<driver>: not opened yet", for status output.
     var backendState: String { get }
-    /// Plays `source` again and again until `stop(key:)`.
-    func startLoop(key: UInt32, source: SoundSource)
+    /// Plays `source` again and again until `stop(key:)`, rising to full volume along `volumeRamp`
+    /// (nil: full volume at once).
+    func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp?)
     /// Plays `source` once.
     func playOnce(key: UInt32, source: SoundSource)
     func stop(key: UInt32)
 }
 
-extension SoundPlayer: SoundPlaying {
-    public func startLoop(key: UInt32, source: SoundSource) { startLoop(key: key, source: source, volumeRamp: nil) }
-}
+extension SoundPlayer: SoundPlaying {}
 
 /// Hands out the keys of one `SoundPlaying`, so that every presenter's sounds stay apart.
 @MainActor

@@ -68,6 +68,9 @@ enum CalendarWording {
         case let .snoozeOutOfRange(property, value, minimum, maximum):
             return t("{property} must be minutes in {min}…{max}, not \"{value}\"",
                      ["property": property, "value": value, "min": String(minimum), "max": String(maximum)])
+        case let .rampOutOfRange(property, value, minimum, maximum):
+            return t("{property} must be seconds in {min}…{max}, not \"{value}\"",
+                     ["property": property, "value": value, "min": String(minimum), "max": String(maximum)])
         case .noCreationTime:
             return t("the item has neither CREATED nor DTSTAMP")
         case .habitStartNotADate:

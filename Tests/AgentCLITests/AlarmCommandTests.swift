@@ -137,7 +137,7 @@ struct AlarmCommandTests {
         let first = rig.run("list", "--json")
         #expect(first.out == rig.run("list", "--json").out)
         let items = try #require(try JSONParser.parse(first.out).arrayValue)
-        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "next", "snoozedUntil", "skipped", "offUntil", "created", "modified"]
+        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "next", "snoozedUntil", "skipped", "offUntil", "created", "modified"]
         guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else { Issue.record("not objects"); return }
         #expect(alarm.map(\.0) == keys)
         #expect(timer.map(\.0) == keys + ["durationSeconds"])
@@ -262,7 +262,7 @@ struct AlarmCommandTests {
         let rig = CLIRig()
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
-                ["zone", "snooze", "sound", "ring-minutes", "late-window", "language", "habit-later", "habit-sound", "wake",
+                ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language", "habit-later", "habit-sound", "wake",
                  "achievement-notifications", "dismiss", "holidays"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("dismiss = snooze\n"))
@@ -270,6 +270,9 @@ struct AlarmCommandTests {
         #expect(rig.run("settings", "snooze", "5").out == "snooze = 5\n")
         #expect(rig.run("settings", "snooze").out == "5\n")
         #expect(rig.run("settings", "late-window", "30").status == 0)
+        #expect(all.out.contains("ramp = 30s\n"))
+        #expect(rig.run("settings", "ramp", "1m").out == "ramp = 1m\n")
+        #expect(rig.run("settings", "ramp", "11m").status == 2)
         let v = try rig.json("settings", "--json")
         #expect(v["snooze"] == .string("5"))
         #expect(v["late-window"] == .string("30"))

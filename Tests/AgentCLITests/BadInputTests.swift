@@ -118,6 +118,10 @@ struct BadInputTests {
         Case(args: ["settings", "snooze", "0"], names: "invalid value \"0\" for snooze"),
         Case(args: ["settings", "ring-minutes", "many"], names: "invalid value \"many\" for ring-minutes"),
         Case(args: ["settings", "language", "de"], names: "invalid language \"de\""),
+        Case(args: ["settings", "ramp", "11m"], names: "invalid ramp \"11m\": expected a duration from 0 (off) to 10m"),
+        Case(args: ["settings", "ramp", "loud"], names: "invalid ramp \"loud\""),
+        Case(args: ["add", "07:00", "--ramp", "601s"], names: "invalid ramp \"601s\""),
+        Case(args: ["timer", "5m", "Tea", "--ramp", "1h"], names: "invalid ramp \"1h\""),
         Case(args: ["settings", "colour", "red"], names: "unknown setting \"colour\""),
         Case(args: ["settings", "colour"], names: "unknown setting \"colour\""),
         // habits: every value is a type, checked as it is parsed; the rules between options in validate()

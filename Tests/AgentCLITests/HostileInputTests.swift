@@ -51,7 +51,8 @@ struct HostileInputTests {
         }
         #expect(!CLIRig.exists(rig.storePath))
         let ok = rig.root + "/ok.oga"
-        CLIRig.write(ok, Array("OggS".utf8))
+        // An Ogg page whose first packet is Vorbis's identification header (what the check reads).
+        CLIRig.write(ok, Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 30] + Array("\u{01}vorbis".utf8) + [UInt8](repeating: 0, count: 23))
         #expect(Self.run(rig, ["timer", "2s", "T", "--sound", ok]).status == 0)
     }
 

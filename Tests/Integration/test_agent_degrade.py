@@ -22,7 +22,7 @@ def test_without_a_notification_server_it_sounds_and_shows_the_alarm_once_one_ap
         sandbox, session_bus, pulse, recorder):
     rig = AgentRig(sandbox, session_bus, None)
     agent = rig.start_agent()
-    t = rig.timer(1, "No server yet", "--sound", BELL)  # a short sound: its loop sounds continuous
+    t = rig.timer(1, "No server yet", "--sound", BELL, "--ramp", "0")  # a short sound: its loop sounds continuous
     agent.wait_for_log('ringing alarm', timeout=4)
     recorder.wait_for_sound(0.01, window_ms=200, timeout=2)
     agent.wait_for_log("cannot show notifications", timeout=2)

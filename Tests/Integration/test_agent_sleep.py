@@ -18,6 +18,7 @@ pytestmark = pytest.mark.agent
 @pytest.fixture
 def sleepy_rig(rig, system_bus, logind_mock, pulse, recorder):
     rig.logind, rig.recorder = logind_mock, recorder
+    rig.cli("settings", "ramp", "0")  # full volume at once: the level is judged from the start
     # dbus-monitor sees the agent's AddMatch for PrepareForSleep: after it, the signal reaches it.
     rig.system_monitor = BusMonitor(rig.sandbox, system_bus, name="system-monitor")
     return rig

@@ -22,6 +22,7 @@ LOUD = 0.01
 def audio_rig(rig, pulse, recorder):
     """The rig with a private PulseAudio (exported before the agent starts) being recorded."""
     rig.recorder, rig.pulse = recorder, pulse
+    rig.cli("settings", "ramp", "0")  # full volume at once: these tests judge the level from the start
     return rig
 
 

@@ -108,18 +108,23 @@ def test_the_catalogue_is_inside_the_binary(tmp_path):
 
 def test_closed_sets_are_listed_in_help(cli):
     text = " ".join(cli(["settings", "--help"], env=RU).stdout.split())
-    assert "(значения: zone, snooze, sound, ring-minutes, late-window, language, habit-later, habit-sound, wake, achievement-notifications, dismiss, holidays)" in text, text
+    assert "(значения: zone, snooze, sound, ring-minutes, ramp, late-window, language, habit-later, habit-sound, wake, achievement-notifications, dismiss, holidays)" in text, text
     text = " ".join(cli(["autostart", "enable", "--help"]).stdout.split())
     assert "(values: auto, systemd, xdg; default: auto)" in text, text
 
 
 def test_value_names_are_russian_in_usage_and_options(cli):
+    # add has more than 12 options since --ramp, so ArgumentParser shortens its usage line to
+    # "add [<options>] <time>"; timer's is still written out in full.
     text = cli(["add", "--help"], env=RU).stdout
-    assert "agent-cli add <время> [--days <дни>] [--once <дата>]" in " ".join(text.split()), text
-    assert "--label <метка>" in text and "<time>" not in text, text
+    assert "agent-cli add [<параметры>] <время>" in " ".join(text.split()), text
+    assert "--days <дни>" in text and "--label <метка>" in text and "<time>" not in text, text
+    text = cli(["timer", "--help"], env=RU).stdout
+    assert "agent-cli timer <длительность> [<метка>] [--snooze <минуты>] [--sound <звук>] [--ramp <длительность>]" \
+        in " ".join(text.split()), text
     # English help keeps English value names.
     text = cli(["add", "--help"]).stdout
-    assert "agent-cli add <time> [--days <days>] [--once <date>]" in " ".join(text.split()), text
+    assert "agent-cli add [<options>] <time>" in " ".join(text.split()) and "--days <days>" in text, text
     # And ArgumentParser's own messages name the value the same way.
     r = cli(["habit", "done"], env=RU)
     assert "<привычка>" in r.stderr, r.stderr

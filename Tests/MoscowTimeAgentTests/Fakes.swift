@@ -90,10 +90,11 @@ final class FakeSoundPlayer: SoundPlaying {
     var onProblem: (@MainActor (String) -> Void)?
     var backendState = "fake: ok"
     private(set) var looping: [UInt32: SoundSource] = [:]
+    private(set) var ramps: [UInt32: VolumeRamp?] = [:]
     private(set) var playedOnce: [(key: UInt32, source: SoundSource)] = []
     private(set) var stopped: [UInt32] = []
 
-    func startLoop(key: UInt32, source: SoundSource) { looping[key] = source }
+    func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp?) { looping[key] = source; ramps[key] = volumeRamp }
     func playOnce(key: UInt32, source: SoundSource) { playedOnce.append((key, source)) }
     func stop(key: UInt32) { looping[key] = nil; stopped.append(key) }
 }

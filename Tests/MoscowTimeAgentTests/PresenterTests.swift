@@ -59,6 +59,20 @@ struct PresenterTests {
         #expect(Array(r.sound.looping.values) == [.themeSound("alarm-clock-elapsed")])
     }
 
+    @Test func theSoundRisesOverTheAlarmsRampAndZeroMeansFullAtOnce() throws {
+        let r = rig()
+        let gentle = RingingAlarm(alarmID: "a1b2c3d4", label: "Gentle", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
+                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false, rampSeconds: 45)
+        let sudden = RingingAlarm(alarmID: "b1b2c3d4", label: "Sudden", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
+                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false, rampSeconds: 0)
+        r.alarms.ring(gentle)
+        r.alarms.ring(sudden)
+        let ramps = Array(r.sound.ramps.values)
+        #expect(ramps.count == 2)
+        #expect(ramps.contains(VolumeRamp(durationMs: 45_000)))
+        #expect(ramps.contains(nil))
+    }
+
     @Test func bodyIsEscapedOnlyForServersThatReadMarkup() throws {
         let missed = [MissedAlarm(alarmID: "a1", label: "Чай <i>&</i>", due: seven, reason: .tooLate)]
         let markup = rig()

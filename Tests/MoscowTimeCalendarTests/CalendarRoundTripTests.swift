@@ -56,6 +56,7 @@ struct CalendarRoundTripTests {
         return Alarm(id: id, label: g.text(), schedule: schedule, enabled: g.bool(),
                      snoozeMinutes: g.bool() ? g.int(Limits.snoozeMinutes) : nil,
                      sound: g.bool() ? g.pick(["alarm-clock-elapsed", "/home/me/Звуки/rooster, loud.ogg"]) : nil,
+                     rampSeconds: g.bool() ? g.int(Limits.rampSeconds) : nil,
                      created: created, modified: created + Int64(g.int(0...10_000_000)))
     }
 

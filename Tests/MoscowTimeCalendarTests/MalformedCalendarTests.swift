@@ -95,6 +95,22 @@ struct MalformedCalendarTests {
                                                 minimum: Limits.snoozeMinutes.lowerBound, maximum: Limits.snoozeMinutes.upperBound))
     }
 
+    @Test("a ramp out of 0…600 s in our own export is refused, naming its line")
+    func rampOutOfRange() throws {
+        var doc = StoreDocument()
+        doc.alarms = [Alarm(id: "0123abcd", label: "Wake", schedule: .once(date: CivilDate(year: 2027, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
+                            rampSeconds: 45, created: Self.now)]
+        let text = try CalendarExporter.calendar(doc)
+        let lines = text.split(separator: "\r\n").map(String.init)
+        let k = lines.firstIndex { $0 == "X-MOSCOWTIME-RAMP:45" }!
+        for bad in ["601", "-1", "30s", "99999999999999999999"] {
+            let e = error(text.replacingOccurrences("X-MOSCOWTIME-RAMP:45", "X-MOSCOWTIME-RAMP:" + bad))
+            #expect(e?.line == k + 1, "\(String(describing: e))")
+            #expect(e?.problem == .rampOutOfRange(property: "X-MOSCOWTIME-RAMP", value: bad,
+                                                  minimum: Limits.rampSeconds.lowerBound, maximum: Limits.rampSeconds.upperBound))
+        }
+    }
+
     @Test("the bounds of CalendarLimits are checked before libical sees the text, naming the limit")
     func limits() {
         let head = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//x//y//EN\n"

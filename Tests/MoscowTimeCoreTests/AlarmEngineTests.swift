@@ -52,6 +52,24 @@ struct AlarmEngineTests {
         #expect(e.ringing[id] == r)
     }
 
+    @Test func theRingCarriesTheRampAndARestartKeepsIt() throws {
+        // The setting (30 s by default, here 2 min) unless the alarm has its own.
+        var own = daily(id: "0000beef"); own.rampSeconds = 0
+        let e = engine([daily(), own]) { $0.rampSeconds = 120 }
+        let rings = e.evaluate(now: seven).rings
+        #expect(rings.first { $0.alarmID == id }?.rampSeconds == 120)
+        #expect(rings.first { $0.alarmID == "0000beef" }?.rampSeconds == 0)
+        #expect(engine([daily()]).evaluate(now: seven).rings.first?.rampSeconds == 30)
+        let back = try persisted(e.state)
+        #expect(back.alarms[id].ringing?.rampSeconds == 120)
+        // A ramp out of range in the state file drops that ring (it counts as handled), as other damage does.
+        var json = AgentStateCoding.encode(AgentState(alarms: e.state))
+        let text = JSONWriter.pretty(json).replacing("\"rampSeconds\": 120", with: "\"rampSeconds\": 100000")
+        json = try JSONParser.parse(text)
+        #expect(text.contains("100000"))
+        #expect(try AgentStateCoding.decode(json).alarms[id].ringing == nil)
+    }
+
     @Test func evaluatingAgainDoesNotRingTwice() {
         let e = engine([daily()])
         #expect(e.evaluate(now: seven).rings.count == 1)

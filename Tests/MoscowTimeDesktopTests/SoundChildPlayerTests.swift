@@ -58,7 +58,7 @@ struct SoundChildPlayerTests {
         #expect(player.childPID(key: 1) == nil)
         let recording = try PulseServer.Recording(server: pulse, name: "child-ramp")
         spinMainLoop(seconds: 0.5)
-        player.startLoop(key: 2, source: .themeSound("bell"), volumeRamp: VolumeRamp(startDB: -20, stepDB: 10, maxDB: 0))
+        player.startLoop(key: 2, source: .themeSound("bell"), volumeRamp: VolumeRamp(durationMs: 2000))
         spinMainLoop(seconds: 2.5)
         player.stop(key: 2)
         #expect(recording.stop().rms > 0.0005)

@@ -92,6 +92,8 @@ extension CalendarFileProblem {
         case let .notTrueOrFalse(property, value): return ("notTrueOrFalse", [property, value])
         case let .snoozeOutOfRange(property, value, minimum, maximum):
             return ("snoozeOutOfRange", [property, value, String(minimum), String(maximum)])
+        case let .rampOutOfRange(property, value, minimum, maximum):
+            return ("rampOutOfRange", [property, value, String(minimum), String(maximum)])
         case .noCreationTime: return ("noCreationTime", [])
         case .habitStartNotADate: return ("habitStartNotADate", [])
         case let .unknownFrequency(property, value): return ("unknownFrequency", [property, value])
@@ -139,6 +141,9 @@ extension CalendarFileProblem {
         case ("snoozeOutOfRange", 4):
             guard let lo = Int(v[2]), let hi = Int(v[3]) else { return nil }
             self = .snoozeOutOfRange(property: v[0], value: v[1], minimum: lo, maximum: hi)
+        case ("rampOutOfRange", 4):
+            guard let lo = Int(v[2]), let hi = Int(v[3]) else { return nil }
+            self = .rampOutOfRange(property: v[0], value: v[1], minimum: lo, maximum: hi)
         case ("noCreationTime", 0): self = .noCreationTime
         case ("habitStartNotADate", 0): self = .habitStartNotADate
         case ("unknownFrequency", 2): self = .unknownFrequency(property: v[0], value: v[1])

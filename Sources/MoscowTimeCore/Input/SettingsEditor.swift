@@ -18,6 +18,7 @@ public enum SettingsEditor {
             s.zone = name
         case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
         case "ring-minutes": s.ringMinutes = try minutes(Limits.ringMinutes)
+        case "ramp": s.rampSeconds = try RampDuration.parse(value)
         case "late-window": s.lateWindowMinutes = try minutes(Limits.lateWindowMinutes)
         case "habit-later": s.habitLaterMinutes = try minutes(Limits.snoozeMinutes)
         case "sound": s.sound = try SoundChoice.validate(value)
@@ -56,6 +57,7 @@ public enum SettingsEditor {
         case "zone": return s.zone
         case "snooze": return String(s.snoozeMinutes)
         case "ring-minutes": return String(s.ringMinutes)
+        case "ramp": return RampDuration.format(s.rampSeconds)
         case "late-window": return String(s.lateWindowMinutes)
         case "habit-later": return String(s.habitLaterMinutes)
         case "sound": return s.sound
@@ -83,16 +85,31 @@ public enum SoundChoice {
             // The agent plays it at a ring: a FIFO, a device or a huge file there would hang or bloat it.
             let opened: (fd: Int32, size: Int)?
             do { opened = try FileSystem.openRegular(v) } catch {
-                throw InputError("sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (OGG, WAV)",
+                throw InputError("sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (Ogg Vorbis, WAV)",
                                  ["v": "\(v)"], parts: ["why": error.brief])
             }
             guard let opened else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
-            close(opened.fd)
+            defer { close(opened.fd) }
             guard opened.size > 0, opened.size <= maximumFileBytes else {
                 throw InputError("sound file \"{v}\" is {size} bytes: expected a sound file of 1 byte to {max} MB",
                                  ["v": "\(v)", "size": "\(opened.size)", "max": "\(maximumFileBytes >> 20)"])
             }
-            return v
+            // It must also be a format libcanberra decodes, or the alarm would ring silent at 07:00.
+            var header = [UInt8](repeating: 0, count: min(opened.size, SoundFileFormat.headerBytes))
+            let n = header.withUnsafeMutableBytes { pread(opened.fd, $0.baseAddress, $0.count, 0) }
+            header.removeLast(header.count - max(0, n))
+            switch SoundFileFormat.detect(header) {
+            case .wav, .oggVorbis: return v
+            case .unsupported(let format):
+                throw InputError("sound file \"{v}\" is {format}, which cannot be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file, e.g. convert it with: sox IN OUT.ogg",
+                                 ["v": "\(v)", "format": format])
+            case .unsupportedWAV:
+                throw InputError("sound file \"{v}\" is a WAV file that cannot be played here (only 8- or 16-bit PCM plays): convert it, e.g. with: sox IN -b 16 -e signed-integer OUT.wav",
+                                 ["v": "\(v)"])
+            case .unknown:
+                throw InputError("sound file \"{v}\" is not a sound file that can be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file",
+                                 ["v": "\(v)"])
+            }
         }
         guard !v.isEmpty, v.count <= 100, v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) }) else {
             throw InputError("invalid sound \"{value}\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path", ["value": "\(value)"])

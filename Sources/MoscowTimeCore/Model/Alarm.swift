@@ -18,6 +18,9 @@ public struct Alarm: Hashable, Sendable {
     /// Silent before this day and ringing again from it on by itself (`disable --until`): the
     /// alarm stays enabled, nothing needs to switch it back on.
     public var offUntil: CivilDate?
+    /// Seconds over which the ring rises from quiet to full volume (0: full at once); nil follows
+    /// `Settings.rampSeconds`.
+    public var rampSeconds: Int?
     public var created: Instant
     /// Changed on every edit, enable or disable, by whichever clock made the edit (here, a phone,
     /// the sync server): it orders edits for sync, and marks a new version for `NextRing`, which
@@ -25,9 +28,10 @@ public struct Alarm: Hashable, Sendable {
     public var modified: Instant
 
     public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
-                snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, created: Instant, modified: Instant? = nil) {
+                snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, rampSeconds: Int? = nil, created: Instant, modified: Instant? = nil) {
         self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
         self.snoozeMinutes = snoozeMinutes; self.sound = sound; self.wake = wake
+        self.rampSeconds = rampSeconds
         self.created = created; self.modified = modified ?? created
     }
 
@@ -47,6 +51,7 @@ public struct Alarm: Hashable, Sendable {
 
     public func effectiveSnoozeMinutes(_ settings: Settings) -> Int { snoozeMinutes ?? settings.snoozeMinutes }
     public func effectiveSound(_ settings: Settings) -> String { sound ?? settings.sound }
+    public func effectiveRampSeconds(_ settings: Settings) -> Int { rampSeconds ?? settings.rampSeconds }
     public func effectiveWake(_ settings: Settings) -> Bool {
         if let wake { return wake }
         if case .timer = schedule { return false }

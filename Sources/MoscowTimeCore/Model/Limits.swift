@@ -4,6 +4,8 @@ public enum Limits {
     public static let snoozeMinutes = 1...120
     public static let ringMinutes = 1...60
     public static let lateWindowMinutes = 0...1440
+    /// The fade-in of a ring (`--ramp`, the `ramp` setting): 0 (off) to 10 minutes, in seconds.
+    public static let rampSeconds = 0...600
     /// A countdown timer runs at most a week.
     public static let timerSeconds = 1...(7 * 86_400)
     /// Do not disturb lasts at most 31 days (`pause --for`, D-Bus Pause).

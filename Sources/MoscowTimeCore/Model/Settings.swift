@@ -8,6 +8,8 @@ public struct Settings: Hashable, Sendable {
     public var sound: String = "alarm-clock-elapsed"
     /// How long an alarm rings before it stops by itself and is reported as missed.
     public var ringMinutes: Int = 5
+    /// A gentle start: a ring rises from quiet to full volume over this many seconds (0: off).
+    public var rampSeconds: Int = 30
     /// How old an occurrence may be (machine asleep, agent not running) and still ring.
     public var lateWindowMinutes: Int = 15
     public var language: LanguageSetting = .auto
@@ -28,7 +30,7 @@ public struct Settings: Hashable, Sendable {
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
-    public static let keys = ["zone", "snooze", "sound", "ring-minutes", "late-window", "language",
+    public static let keys = ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
                               "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays"]
 }
 

@@ -53,6 +53,7 @@ public enum DocumentCoding {
             ("snoozeMinutes", .int(s.snoozeMinutes)),
             ("sound", .string(s.sound)),
             ("ringMinutes", .int(s.ringMinutes)),
+            ("rampSeconds", .int(s.rampSeconds)),
             ("lateWindowMinutes", .int(s.lateWindowMinutes)),
             ("language", .string(s.language.rawValue)),
             ("habitLaterMinutes", .int(s.habitLaterMinutes)),
@@ -73,6 +74,7 @@ public enum DocumentCoding {
         if r.has("snoozeMinutes") { s.snoozeMinutes = try r.int("snoozeMinutes", in: Limits.snoozeMinutes) }
         if r.has("sound") { s.sound = try r.string("sound") }
         if r.has("ringMinutes") { s.ringMinutes = try r.int("ringMinutes", in: Limits.ringMinutes) }
+        if r.has("rampSeconds") { s.rampSeconds = try r.int("rampSeconds", in: Limits.rampSeconds) }
         if r.has("lateWindowMinutes") { s.lateWindowMinutes = try r.int("lateWindowMinutes", in: Limits.lateWindowMinutes) }
         if r.has("language") {
             guard let l = LanguageSetting(rawValue: try r.string("language")) else { throw r.fail("language", Message("expected auto, ru or en")) }
@@ -107,6 +109,7 @@ public enum DocumentCoding {
         if let w = a.wake { members.append(("wake", .bool(w))) }
         if !a.skippedDays.isEmpty { members.append(("skipped", .array(a.skippedDays.sorted().map { .string($0.description) }))) }
         if let o = a.offUntil { members.append(("offUntil", .string(o.description))) }
+        if let r = a.rampSeconds { members.append(("rampSeconds", .int(r))) }
         members.append(("created", .string(ISO8601.utcString(a.created))))
         members.append(("modified", .string(ISO8601.utcString(a.modified))))
         return .object(members)
@@ -144,6 +147,7 @@ public enum DocumentCoding {
                           snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
                           sound: try r.optionalString("sound"),
                           wake: r.has("wake") ? try r.bool("wake") : nil,
+                          rampSeconds: try r.optionalInt("rampSeconds", in: Limits.rampSeconds),
                           created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         if r.has("skipped") {
             let days = try r.array("skipped")

@@ -43,7 +43,7 @@ struct AddCommand: ParsableCommand {
             }
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
                               schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound,
-                              wake: details.wake, created: ctx.now)
+                              wake: details.wake, rampSeconds: details.ramp?.seconds, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t, doc.workingCalendar)
         }

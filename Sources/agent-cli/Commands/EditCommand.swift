@@ -5,7 +5,7 @@ import MoscowTimeCore
 struct EditCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze or sound."),
+        commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze, sound or ramp."),
         discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
     }
 
@@ -22,7 +22,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var details: AlarmDetailOptions
 
-    @Flag(name: .long, help: t("Use the default snooze minutes, sound and wake from settings again."))
+    @Flag(name: .long, help: t("Use the default snooze minutes, sound, ramp and wake from settings again."))
     var useDefaults = false
 
     func run() throws {
@@ -31,8 +31,8 @@ struct EditCommand: ParsableCommand {
         let label = try label.map(LabelInput.validate)
         let snooze = details.snooze
         let sound = try details.validatedSound()
-        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.wake != nil || useDefaults else {
-            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --wake, --no-wake or --use-defaults")
+        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.ramp != nil || details.wake != nil || useDefaults else {
+            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --ramp, --wake, --no-wake or --use-defaults")
         }
         let id = try ctx.store.update { doc -> String in
             let zone = try ctx.zone(doc.settings)
@@ -59,10 +59,11 @@ struct EditCommand: ParsableCommand {
                 throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             if let label { edited.label = label }
-            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil; edited.wake = nil }
+            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil; edited.wake = nil; edited.rampSeconds = nil }
             if let wake = details.wake { edited.wake = wake }
             if let snooze { edited.snoozeMinutes = snooze }
             if let sound { edited.sound = sound }
+            if let ramp = details.ramp { edited.rampSeconds = ramp.seconds }
             if edited != a {
                 edited.modified = ctx.now
                 doc.alarms[doc.alarmIndex(id: a.id)!] = edited

@@ -6,7 +6,7 @@ struct SettingsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "settings", abstract: t("Show or change settings."),
-        discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file, alarm-clock-elapsed), ring-minutes (5), late-window (minutes, 15), language (auto, ru, en), habit-later (minutes, 30), habit-sound (message-new-instant), wake (on: alarms wake the computer from suspend), achievement-notifications (on), dismiss (what closing a ringing alarm's notification does: snooze, the default, or stop), holidays (whose production calendar workdays alarms follow: ru, the default, or none for Monday to Friday).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
+        discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file, alarm-clock-elapsed), ring-minutes (5), ramp (a gentle start: the ring rises from quiet to full volume over this time, 30s; 0 = off), late-window (minutes, 15), language (auto, ru, en), habit-later (minutes, 30), habit-sound (message-new-instant), wake (on: alarms wake the computer from suspend), achievement-notifications (on), dismiss (what closing a ringing alarm's notification does: snooze, the default, or stop), holidays (whose production calendar workdays alarms follow: ru, the default, or none for Monday to Friday).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
     }
 
     @Argument(help: t("Setting to show or change.", value: N_("key"))) var key: SettingKey?

@@ -42,6 +42,8 @@ struct ShowCommand: ParsableCommand {
         fields.add(t("snooze"), a.snoozeMinutes == nil ? t("{value} (default)", ["value": minutes]) : minutes)
         let sound = a.effectiveSound(doc.settings)
         fields.add(t("sound"), a.sound == nil ? t("{value} (default)", ["value": sound]) : sound)
+        let ramp = RampDuration.format(a.effectiveRampSeconds(doc.settings))
+        fields.add(t("ramp"), a.rampSeconds == nil ? t("{value} (default)", ["value": ramp]) : ramp)
         let wake = a.effectiveWake(doc.settings) ? t("on") : t("off")
         fields.add(t("wake"), a.wake == nil ? t("{value} (default)", ["value": wake]) : wake)
         if let s = p.state.snoozes[a.id] { fields.add(t("snoozed"), t("until {time}", ["time": p.whenText(s.until)])) }

@@ -40,7 +40,8 @@ struct TimerCommand: ParsableCommand {
             let t = ctx.localizer(doc.settings)
             let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
                               schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
-                              snoozeMinutes: snooze, sound: sound, wake: details.wake, created: ctx.now)
+                              snoozeMinutes: snooze, sound: sound, wake: details.wake,
+                              rampSeconds: details.ramp?.seconds, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t, doc.workingCalendar)
         }

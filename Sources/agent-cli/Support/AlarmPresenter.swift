@@ -29,9 +29,9 @@ struct AlarmPresenter {
         let on = t("on"), off = t("off"), snoozed = ", " + t("snoozed") // looked up once, not per row
         for (a, id) in zip(alarms, short) {
             let next = nextRing(a).map(whenText) ?? "—"
-            var state = a.enabled ? on : off
+            var state = !a.enabled ? off : (a.skippedDays.isEmpty && a.offUntil == nil ? on : skipText(a))
             if self.state.snoozes[a.id] != nil { state += snoozed }
-            if a.enabled, !a.skippedDays.isEmpty || a.offUntil != nil { state = skipText(a) }
+            if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }
             table.add([id, ScheduleText.time(a.schedule, zone: zone),
                        summary(a), state, next, a.label])
         }
@@ -57,6 +57,7 @@ struct AlarmPresenter {
             ("snoozeMinutes", a.snoozeMinutes.map(JSONValue.int) ?? .null),
             ("sound", .optional(a.sound)),
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
+            ("rampSeconds", a.rampSeconds.map(JSONValue.int) ?? .null),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("skipped", .array(skippedAhead(a).map { .string($0.description) })),

@@ -50,13 +50,16 @@ struct ScheduleOptions: ParsableArguments {
     }
 }
 
-/// `--snooze`, `--sound`, `--wake/--no-wake`: shared by `add`, `timer` and `edit`.
+/// `--snooze`, `--sound`, `--ramp`, `--wake/--no-wake`: shared by `add`, `timer` and `edit`.
 struct AlarmDetailOptions: ParsableArguments {
     @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting).", value: N_("minutes")))
     var snooze: Int?
 
     @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.", value: N_("sound")))
     var sound: String?
+
+    @Option(name: .long, help: t("A gentle start: the ring rises from quiet to full volume over this time (30s, 1m; 0 = off; at most 10m; default: the ramp setting, 30s).", value: N_("duration")))
+    var ramp: RampArgument?
 
     @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))
     var wake: Bool?

@@ -27,6 +27,14 @@ struct DurationArgument: ExpressibleByArgument {
     }
 }
 
+/// A ring's fade-in (`--ramp`): 30s, 1m, 0 (off); at most `Limits.rampSeconds`.
+struct RampArgument: ExpressibleByArgument {
+    let seconds: Int
+    init?(argument: String) {
+        do { seconds = try RampDuration.parse(argument) } catch { ArgumentErrors.last = error; return nil }
+    }
+}
+
 /// Days to ring on: workdays/рабочие (the production calendar), mon,wed,fri, пн-пт, будни…
 struct DaysArgument: ExpressibleByArgument {
     let days: DaySelection
@@ -37,7 +45,7 @@ struct DaysArgument: ExpressibleByArgument {
 
 /// The settings keys: a closed set.
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
-    case zone, snooze, sound, ringMinutes = "ring-minutes", lateWindow = "late-window", language,
+    case zone, snooze, sound, ringMinutes = "ring-minutes", ramp, lateWindow = "late-window", language,
          habitLater = "habit-later", habitSound = "habit-sound", wake,
          achievementNotifications = "achievement-notifications", dismiss, holidays
 

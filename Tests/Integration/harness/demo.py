@@ -103,8 +103,9 @@ def run_demo(out_dir: Optional[Path] = None, say: Callable[[str], None] = print)
                 return result
             recorder: Recorder = stack.pulse.record("demo")  # before the ring: the start of a recording may be lost
 
-            rc, out, err = stack.cli(["timer", ALARM_IN, ALARM_LABEL])
-            say(f"$ agent-cli timer {ALARM_IN} '{ALARM_LABEL}'  -> rc {rc}\n{out.strip()}")
+            # --ramp 0: full volume at once, so the level is judged from the ring's first moment.
+            rc, out, err = stack.cli(["timer", ALARM_IN, ALARM_LABEL, "--ramp", "0"])
+            say(f"$ agent-cli timer {ALARM_IN} '{ALARM_LABEL}' --ramp 0  -> rc {rc}\n{out.strip()}")
             if rc != 0:
                 fail(f"agent-cli timer failed (rc {rc}): {err.strip()}")
                 return result
