@@ -11,12 +11,17 @@ public struct PausedPlayers: Equatable, Sendable {
 
     public init() {}
 
+    /// Players that only stand in for another: playerctld forwards Pause to the player that
+    /// played last, which while an alarm rings is our own (Pause would stop the alarm).
+    public static let proxies = [MprisPlayer.namePrefix + "playerctld"]
+
     /// Among the bus names listed, the MPRIS players to look at: `org.mpris.MediaPlayer2.*`
-    /// but not `own` (nor a name inside it, as `<own>.instance2`).
+    /// but not `own` nor a proxy (nor a name inside one, as `<own>.instance2`).
     public static func candidates(_ names: [String], own: String) -> [String] {
-        names.filter { name in
+        let excluded = [own] + proxies
+        return names.filter { name in
             name.hasPrefix(MprisPlayer.namePrefix) && name.count > MprisPlayer.namePrefix.count
-                && name != own && !name.hasPrefix(own + ".")
+                && !excluded.contains { name == $0 || name.hasPrefix($0 + ".") }
         }.sorted()
     }
 
