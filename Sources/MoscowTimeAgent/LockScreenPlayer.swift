@@ -44,7 +44,7 @@ final class LockScreenPlayer: AgentRunnerObserver {
     private func refresh() {
         let shown = LockScreenTrack.shown(runner.scheduler.ringing)
         shownID = shown?.alarmID
-        player.show(shown.map(LockScreenTrack.track))
+        player.show(shown.map { LockScreenTrack.track($0, icons: AgentIdentity.iconFiles) })
         if shown != nil, !ringing {
             ringing = true
             others.pause()

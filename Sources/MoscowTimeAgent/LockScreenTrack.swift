@@ -18,8 +18,10 @@ enum LockScreenTrack {
         }
     }
 
-    /// Title: the alarm's label, as the notification's summary; artist: the application's name.
-    static func track(_ r: RingingAlarm) -> MprisTrack {
-        MprisTrack(trackID: MprisTrack.objectPath(pathPrefix, r.alarmID), title: r.label, artists: [AgentIdentity.appName])
+    /// Title: the alarm's label, as the notification's summary; artist: the application's name;
+    /// art: the ringing icon, when its file is found (`icons`).
+    static func track(_ r: RingingAlarm, icons: IconFiles? = nil) -> MprisTrack {
+        MprisTrack(trackID: MprisTrack.objectPath(pathPrefix, r.alarmID), title: r.label, artists: [AgentIdentity.appName],
+                   artFile: icons?.file(for: AgentIdentity.ringingIconName))
     }
 }

@@ -163,9 +163,18 @@ public final class MprisPlayer {
 
     private func metadata() -> Variant {
         guard let track else { return .dictionary([("mpris:trackid", .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))]) }
-        return .dictionary([("mpris:trackid", .objectPath(track.trackID)),
-                            ("xesam:title", .string(track.title)),
-                            ("xesam:artist", .strings(track.artists))])
+        var entries: [(String, Variant)] = [("mpris:trackid", .objectPath(track.trackID)),
+                                            ("xesam:title", .string(track.title)),
+                                            ("xesam:artist", .strings(track.artists))]
+        if let file = track.artFile, let uri = Self.fileURI(file) { entries.append(("mpris:artUrl", .string(uri))) }
+        return .dictionary(entries)
+    }
+
+    /// file:///… with the path escaped as URIs need, or nil for a relative path.
+    private static func fileURI(_ path: String) -> String? {
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
     }
 }
 

@@ -7,9 +7,11 @@ public struct MprisTrack: Equatable, Sendable {
     public var title: String
     /// xesam:artist (MPRIS makes it a list).
     public var artists: [String]
+    /// An image file for mpris:artUrl (an absolute path; the player makes it a file: URI), or nil.
+    public var artFile: String?
 
-    public init(trackID: String, title: String, artists: [String]) {
-        self.trackID = trackID; self.title = title; self.artists = artists
+    public init(trackID: String, title: String, artists: [String], artFile: String? = nil) {
+        self.trackID = trackID; self.title = title; self.artists = artists; self.artFile = artFile
     }
 
     /// `prefix` (an object path) with `name` appended as one element: D-Bus allows only

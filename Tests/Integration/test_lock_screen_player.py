@@ -11,6 +11,7 @@ import time
 import pytest
 
 from harness import BusMonitor, wait_until
+from harness.agent import REPO_ROOT
 from harness.alarms import parse_iso, utc_now
 from harness.fake_player import FakePlayer
 
@@ -59,6 +60,8 @@ def test_while_ringing_the_agent_is_a_player_showing_the_alarm(rig):
                  "Volume": 1.0, "Position": 0, "CanControl": True, "CanPlay": True, "CanPause": True,
                  "CanGoNext": True, "CanGoPrevious": False, "CanSeek": False}
     assert meta["xesam:title"] == "Wake up" and meta["xesam:artist"] == ["MoscowTime"]
+    # the build tree's ringing icon (installed: the hicolor theme's)
+    assert meta["mpris:artUrl"] == (REPO_ROOT / "data" / "icons" / "org.moscowtime.Agent-ringing.svg").as_uri()
     trackid = rig.bus.conn.call_blocking(NAME, PATH, PROPS, "Get", "ss", (PLAYER, "Metadata"))["mpris:trackid"]
     assert type(trackid).__name__ == "ObjectPath" and not str(trackid).startswith("/org/mpris")
 

@@ -39,5 +39,8 @@ struct LockScreenTrackTests {
         let track = LockScreenTrack.track(ring("a1b2c3d4", label: "Подъём <b>&</b>"))
         #expect(track == MprisTrack(trackID: "/org/moscowtime/Agent1/Alarm/a1b2c3d4", title: "Подъём <b>&</b>",
                                     artists: ["MoscowTime"]))
+        let icons = IconFiles(themePath: "/usr/share/icons", layout: .hicolorTheme)
+        #expect(LockScreenTrack.track(ring("a"), icons: icons).artFile
+                == "/usr/share/icons/hicolor/scalable/apps/org.moscowtime.Agent-ringing.svg")
     }
 }
