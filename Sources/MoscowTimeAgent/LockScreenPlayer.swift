@@ -32,6 +32,9 @@ final class LockScreenPlayer: AgentRunnerObserver {
                              desktopEntry: AgentIdentity.desktopEntry)
         others = OtherPlayersPause(connection: connection, own: player.busName)
         player.onCommand = { [weak self] command in self?.command(command) }
+        // GNOME's media keys go to the player that plays, but not to one that appears while
+        // another still plays (the music we are pausing): once it has paused, say we play.
+        others.onPaused = { [weak self] _ in self?.player.announcePlaying() }
         refresh()
     }
 

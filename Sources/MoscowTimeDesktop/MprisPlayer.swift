@@ -62,6 +62,13 @@ public final class MprisPlayer {
         }
     }
 
+    /// Says PlaybackStatus Playing again (PropertiesChanged, the value unchanged): a client that
+    /// follows "the player that plays" looks at us again, e.g. after another player paused.
+    public func announcePlaying() {
+        guard track != nil else { return }
+        player?.emitPropertiesChanged([("PlaybackStatus", .string("Playing"))])
+    }
+
     /// Objects first, then the name: a client that sees the name appear finds the object there.
     private func appear() {
         do {

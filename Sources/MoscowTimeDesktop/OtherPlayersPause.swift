@@ -16,6 +16,9 @@ public final class OtherPlayersPause {
         self.connection = connection; self.own = own; timeout = timeoutMilliseconds
     }
 
+    /// A player answered our Pause (after it said so in its own PropertiesChanged, if it does).
+    public var onPaused: (@MainActor (String) -> Void)?
+
     /// The players paused so far in this round.
     public var paused: [String] { book.paused }
 
@@ -59,7 +62,7 @@ public final class OtherPlayersPause {
             guard let self, self.book.shouldPause(name, status: status, round: round) else { return }
             Log.info("media players: pausing \(name)")
             self.book.didPause(name, round: round)
-            self.call(name, "Pause")
+            self.call(name, "Pause") { [weak self] in self?.onPaused?(name) }
         }
     }
 
@@ -77,10 +80,13 @@ public final class OtherPlayersPause {
         }
     }
 
-    private func call(_ name: String, _ method: String) {
+    private func call(_ name: String, _ method: String, answered: (@MainActor () -> Void)? = nil) {
         connection.callAsync(destination: name, path: MprisPlayer.objectPath, interface: MprisPlayer.playerInterface,
                              method: method, timeoutMilliseconds: timeout) { result in
-            if case .failure(let error) = result { Log.warning("media players: \(name) did not answer \(method): \(error.message)") }
+            switch result {
+            case .success: answered?()
+            case .failure(let error): Log.warning("media players: \(name) did not answer \(method): \(error.message)")
+            }
         }
     }
 }

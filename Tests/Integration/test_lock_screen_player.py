@@ -142,11 +142,15 @@ def test_two_alarms_the_player_shows_the_latest_and_stop_stops_that_one(rig):
 @pytest.mark.parametrize("answer", ["stop", "snooze"])
 def test_music_playing_is_paused_while_the_alarm_rings_and_resumed_after(rig, answer):
     agent = rig.start_agent()
+    monitor = BusMonitor(rig.sandbox, rig.bus, f"type='signal',interface='{PROPS}',path='{PATH}'", name="mpris-signals")
     music = FakePlayer(rig.sandbox, rig.bus, "music", status="Playing")
     t = rig.timer(1, "Over the music")
     call = rig.wait_for_ring(t.label, timeout=4)
     wait_until(lambda: music.control_calls() == ["Pause"], 2, "the playing player to be paused")
     assert music.status() == "Paused"
+    # Once the music said Paused, ours says Playing again: GNOME's media keys then come to us.
+    monitor.wait_for(r'string "PlaybackStatus"\s+variant\s+string "Paused".*'
+                     r'string "PlaybackStatus"\s+variant\s+string "Playing"', timeout=2)
 
     # the agent-cli's path here; the notification's buttons and the player's are the same action
     rig.cli(answer, t.id)
