@@ -271,6 +271,40 @@ def test_gnome_without_the_appindicator_extension_status_says_why_there_is_no_ic
         desktop.set_appindicator(True)
 
 
+# -- the ringing alarm as a media player (issue 21 §3) -----------------------------------------------
+
+_MEDIA_JS = """
+const p = Main.panel.statusArea.dateMenu._messageList._mediaSection._players.get('org.mpris.MediaPlayer2.MoscowTime');
+p ? {title: p.trackTitle, artists: p.trackArtists, visible: p._visible, status: p.status, next: p.canGoNext} : null
+"""
+
+
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_shows_the_ringing_alarm_as_a_media_player_whose_buttons_stop_and_snooze_it(desktop, rig):
+    """GNOME Shell's own MPRIS client (the calendar menu's media section on 43, the lock screen from
+    49 on) sees the alarm's label; its play/pause button stops the alarm, its next button snoozes."""
+    rig.start_agent()
+    stop, snooze = rig.timer(1, "Media stop"), rig.timer(4, "Media snooze")
+    shown = desktop.notification("Media stop", desktop.out / "media-ringing.png", expect="Stop")
+    player = wait_until(lambda: (p := desktop.eval(_MEDIA_JS)) and p["visible"] and p["title"] == "Media stop" and p, 5,
+                        "GNOME Shell's media section to show the alarm")
+    assert player == {"title": "Media stop", "artists": ["MoscowTime"], "visible": True, "status": "Playing", "next": True}
+    desktop.eval("Main.panel.statusArea.dateMenu._messageList._mediaSection._players"
+                 ".get('org.mpris.MediaPlayer2.MoscowTime').playPause()")
+    wait_until(lambda: rig.alarm(stop.id)["enabled"] is False, 5, "the one-time timer to be switched off")
+    desktop.wait_for_gone(shown)
+    wait_until(lambda: desktop.eval(_MEDIA_JS) is None, 5, "the player to leave GNOME Shell")
+
+    shown = desktop.notification("Media snooze", desktop.out / "media-ringing-2.png", expect="Stop")
+    wait_until(lambda: (p := desktop.eval(_MEDIA_JS)) and p["title"] == "Media snooze", 5, "the second alarm in the shell")
+    desktop.eval("Main.panel.statusArea.dateMenu._messageList._mediaSection._players"
+                 ".get('org.mpris.MediaPlayer2.MoscowTime').next()")
+    wait_until(lambda: _snooze(rig, snooze.id), 5, "the alarm to be snoozed")
+    desktop.wait_for_gone(shown)
+    assert rig.alarm(snooze.id)["enabled"] is True
+    wait_until(lambda: desktop.eval(_MEDIA_JS) is None, 5, "the player to leave GNOME Shell")
+
+
 # -- Plasma's NotificationClosed(id, 3) after a button ------------------------------------------------
 
 _SIGNAL_RX = re.compile(r"^signal time=\S+ .*?interface=([\w.]+); member=(\w+)\n((?:   .*\n?)*)", re.M)
