@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGLib
 import GLibSupport
 
 /// Pauses every other MPRIS player that is playing, and later resumes exactly those that are
@@ -16,15 +17,21 @@ public final class OtherPlayersPause {
         self.connection = connection; self.own = own; timeout = timeoutMilliseconds
     }
 
-    /// A player answered our Pause (after it said so in its own PropertiesChanged, if it does).
+    /// During a round: a player answered our Pause, or another player said it no longer plays
+    /// (PropertiesChanged, which browsers send after answering Pause). The argument is its name
+    /// (a unique name for the signal).
     public var onPaused: (@MainActor (String) -> Void)?
+    private var subscriptionID: guint = 0
 
     /// The players paused so far in this round.
     public var paused: [String] { book.paused }
 
+    isolated deinit { unsubscribe() }
+
     /// Lists the players and pauses those that answer Playing. Nothing when a round is under way.
     public func pause() {
         guard let round = book.begin() else { return }
+        subscribe()
         connection.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
                              interface: BusConnection.daemonName, method: "ListNames", replyType: "(as)",
                              timeoutMilliseconds: timeout) { [weak self] result in
@@ -40,6 +47,7 @@ public final class OtherPlayersPause {
 
     /// Ends the round: resumes the players it paused that are still Paused.
     public func resume() {
+        unsubscribe()
         for name in book.end() {
             status(of: name) { [weak self] status in
                 guard let self, PausedPlayers.shouldResume(status: status) else { return }
@@ -55,7 +63,29 @@ public final class OtherPlayersPause {
     }
 
     /// Ends the round without resuming anything.
-    public func forget() { _ = book.end() }
+    public func forget() {
+        unsubscribe()
+        _ = book.end()
+    }
+
+    /// PropertiesChanged of every MPRIS player's Player interface, while a round is under way.
+    private func subscribe() {
+        guard subscriptionID == 0 else { return }
+        subscriptionID = g_dbus_connection_signal_subscribe(
+            connection.pointer, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", MprisPlayer.objectPath,
+            MprisPlayer.playerInterface, G_DBUS_SIGNAL_FLAGS_NONE, otherPlayerChanged,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
+    }
+
+    private func unsubscribe() {
+        if subscriptionID != 0 { g_dbus_connection_signal_unsubscribe(connection.pointer, subscriptionID) }
+        subscriptionID = 0
+    }
+
+    fileprivate func playerChanged(sender: String, status: String) {
+        guard book.round != nil, status != "Playing", sender != connection.uniqueName else { return }
+        onPaused?(sender)
+    }
 
     private func pauseIfPlaying(_ name: String, round: Int) {
         status(of: name) { [weak self] status in
@@ -89,4 +119,17 @@ public final class OtherPlayersPause {
             }
         }
     }
+}
+
+/// GDBusSignalCallback of the PropertiesChanged subscription: (sa{sv}as), interface first.
+private func otherPlayerChanged(_ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?,
+                                _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
+                                _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+                                _ data: UnsafeMutableRawPointer?) {
+    guard let parameters, let sender else { return }
+    let arguments = VariantReader(borrowing: parameters)
+    guard arguments.typeString == "(sa{sv}as)", let status = arguments.child(1).lookup("PlaybackStatus")?.string else { return }
+    let name = String(cString: sender)
+    let ref = WeakRef<OtherPlayersPause>.from(data)
+    MainActor.assumeIsolated { ref?.object?.playerChanged(sender: name, status: status) }
 }

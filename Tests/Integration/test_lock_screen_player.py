@@ -139,16 +139,18 @@ def test_two_alarms_the_player_shows_the_latest_and_stop_stops_that_one(rig):
     rig.bus.wait_for_name_gone(NAME, timeout=2)
 
 
+@pytest.mark.parametrize("late_signal", [False, True], ids=["signal-first", "answer-first"])
 @pytest.mark.parametrize("answer", ["stop", "snooze"])
-def test_music_playing_is_paused_while_the_alarm_rings_and_resumed_after(rig, answer):
+def test_music_playing_is_paused_while_the_alarm_rings_and_resumed_after(rig, answer, late_signal):
     agent = rig.start_agent()
     monitor = BusMonitor(rig.sandbox, rig.bus, f"type='signal',interface='{PROPS}',path='{PATH}'", name="mpris-signals")
-    music = FakePlayer(rig.sandbox, rig.bus, "music", status="Playing")
+    music = FakePlayer(rig.sandbox, rig.bus, "music", status="Playing", late_signal=late_signal)
     t = rig.timer(1, "Over the music")
     call = rig.wait_for_ring(t.label, timeout=4)
     wait_until(lambda: music.control_calls() == ["Pause"], 2, "the playing player to be paused")
     assert music.status() == "Paused"
-    # Once the music said Paused, ours says Playing again: GNOME's media keys then come to us.
+    # Once the music said Paused (before or after answering), ours says Playing again: GNOME's
+    # media keys then come to us (desktops/test_desktop_sessions.py).
     monitor.wait_for(r'string "PlaybackStatus"\s+variant\s+string "Paused".*'
                      r'string "PlaybackStatus"\s+variant\s+string "Playing"', timeout=2)
 

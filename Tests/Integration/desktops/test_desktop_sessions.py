@@ -307,19 +307,22 @@ def test_gnome_shows_the_ringing_alarm_as_a_media_player_whose_buttons_stop_and_
     wait_until(lambda: desktop.eval(_MEDIA_JS) is None, 5, "the player to leave GNOME Shell")
 
 
+@pytest.mark.parametrize("late_signal", [False, True], ids=["signal-first", "answer-first"])
 @pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
-def test_gnome_media_keys_reach_the_ringing_alarm_not_the_music_it_paused(desktop, rig):
+def test_gnome_media_keys_reach_the_ringing_alarm_not_the_music_it_paused(desktop, rig, late_signal):
     """GNOME 43–48 (the lock screen shows no media controls there): gnome-settings-daemon sends
     the Play/Pause key to one MPRIS player, the one that plays, and does not switch to a player
     that appears while another still plays. The agent pauses the music and then says again
-    that it plays, so the key stops the alarm, and the music plays on after."""
+    that it plays (after the Pause is answered, and after the music says Paused, which browsers
+    do only after answering), so the key stops the alarm, and the music plays on after."""
     keys = desktop.spawn("gsd-media-keys", ["/usr/libexec/gsd-media-keys"],
                          ready_name="org.gnome.SettingsDaemon.MediaKeys", timeout=20)
     monitor = BusMonitor(desktop.sandbox, desktop.bus,
                          "type='signal',interface='org.freedesktop.DBus.Properties',path='/org/mpris/MediaPlayer2'",
                          name="mpris-signals")
+    music = None
     try:
-        music = FakePlayer(desktop.sandbox, desktop.bus, "music", status="Playing")
+        music = FakePlayer(desktop.sandbox, desktop.bus, "music", status="Playing", late_signal=late_signal)
         rig.start_agent()
         t = rig.timer(1, "Key stop")
         shown = desktop.notification("Key stop", desktop.out / "media-key-ringing.png", expect="Stop")
@@ -331,6 +334,8 @@ def test_gnome_media_keys_reach_the_ringing_alarm_not_the_music_it_paused(deskto
         desktop.wait_for_gone(shown)
         wait_until(lambda: music.control_calls() == ["Pause", "Play"], 5, "the music to be resumed")
     finally:
+        if music:
+            music.stop()  # the desktop's sandbox outlives the test
         monitor.stop()
         keys.stop()
 

@@ -3,7 +3,8 @@
 alarm rings: org.mpris.MediaPlayer2.<name> at /org/mpris/MediaPlayer2 with the Player interface's
 PlaybackStatus and its Play/Pause/PlayPause/Stop, and a test interface that returns every call
 it received. `hung=True` makes it answer nothing (the calls are still recorded), as a player
-whose main loop is stuck.
+whose main loop is stuck; `late_signal=True` sends its PropertiesChanged 200 ms after answering,
+as browsers do (others send it before the answer).
 
 Run as a script it is the service (dbus-python on a GLib main loop); `FakePlayer` starts it
 as a child of the sandbox and asks it over the bus.
@@ -20,7 +21,7 @@ PROPS_IFACE = "org.freedesktop.DBus.Properties"
 TEST_IFACE = "org.moscowtime.Test.FakePlayer"
 
 
-def _serve(bus_name: str, status: str, hung: bool) -> None:
+def _serve(bus_name: str, status: str, hung: bool, late_signal: bool) -> None:
     import dbus
     import dbus.mainloop.glib
     import dbus.service
@@ -51,7 +52,14 @@ def _serve(bus_name: str, status: str, hung: bool) -> None:
         def _set_status(self, new):
             if new != self.status:
                 self.status = new
-                self.PropertiesChanged(PLAYER_IFACE, {"PlaybackStatus": dbus.String(new)}, dbus.Array([], signature="s"))
+                if late_signal:
+                    GLib.timeout_add(200, self._announce, new)
+                else:
+                    self._announce(new)
+
+        def _announce(self, status):
+            self.PropertiesChanged(PLAYER_IFACE, {"PlaybackStatus": dbus.String(status)}, dbus.Array([], signature="s"))
+            return False
 
         def _answer(self, name, ok, value=None):
             self.calls.append(name)
@@ -113,12 +121,19 @@ def _serve(bus_name: str, status: str, hung: bool) -> None:
 class FakePlayer:
     """The fake player as a child of `sandbox` on its session bus; ready once its name is owned."""
 
-    def __init__(self, sandbox, bus, name: str = "fake", status: str = "Playing", hung: bool = False):
+    def __init__(self, sandbox, bus, name: str = "fake", status: str = "Playing", hung: bool = False,
+                 late_signal: bool = False):
         self.bus = bus
         self.bus_name = f"org.mpris.MediaPlayer2.{name}"
-        argv = [sys.executable, __file__, self.bus_name, status] + (["--hung"] if hung else [])
+        argv = [sys.executable, __file__, self.bus_name, status] + (["--hung"] if hung else []) \
+            + (["--late-signal"] if late_signal else [])
         self.child = sandbox.spawn(f"fake-player-{name}", argv)
         bus.wait_for_name(self.bus_name)
+
+    def stop(self) -> None:
+        """Ends it now (else at the sandbox's close), its name gone."""
+        self.child.stop()
+        self.bus.wait_for_name_gone(self.bus_name)
 
     def calls(self) -> list[str]:
         """Every call the player received, in order ("Get PlaybackStatus", "Pause", "Play", …)."""
@@ -138,5 +153,5 @@ class FakePlayer:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--hung"]
-    _serve(args[0], args[1], "--hung" in sys.argv[1:])
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    _serve(args[0], args[1], "--hung" in sys.argv[1:], "--late-signal" in sys.argv[1:])
