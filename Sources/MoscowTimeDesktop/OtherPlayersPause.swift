@@ -11,6 +11,7 @@ public final class OtherPlayersPause {
     private let own: String
     private let timeout: Int32
     private var book = PausedPlayers()
+    private var subscriptionID: guint = 0
 
     /// `own`: our own player's name, never paused. `timeoutMilliseconds` bounds each call.
     public init(connection: BusConnection, own: String, timeoutMilliseconds: Int32 = 2000) {
@@ -21,7 +22,6 @@ public final class OtherPlayersPause {
     /// (PropertiesChanged, which browsers send after answering Pause). The argument is its name
     /// (a unique name for the signal).
     public var onPaused: (@MainActor (String) -> Void)?
-    private var subscriptionID: guint = 0
 
     /// The players paused so far in this round.
     public var paused: [String] { book.paused }
