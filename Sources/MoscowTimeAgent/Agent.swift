@@ -22,6 +22,8 @@ public final class Agent {
     private var documents: DocumentSource?
     private var busService: AgentBusService?
     private var tray: Tray?
+    /// The MPRIS player while an alarm rings (lock screens, media keys).
+    private var lockScreen: LockScreenPlayer?
     /// CalDAV sync while it is set up (a child process; never on the ringing path).
     private var sync: SyncDriver?
     private var watchers: [AnyObject] = []
@@ -44,6 +46,7 @@ public final class Agent {
             // is exported as soon as the connection exists, so it is there when the name appears.
             nameOwner = BusNameOwner(name: AgentInterface.busName, replace: options.replace, onAcquired: { [weak self] connection in
                 self?.startServices()
+                self?.startLockScreen(connection)
                 self?.startTray(connection)
             }, onLost: { [weak self] in
                 guard let self else { return }
@@ -157,6 +160,15 @@ public final class Agent {
         } catch {
             Log.error("cannot export the D-Bus interface: \(error)")
         }
+    }
+
+    /// The media player lock screens and media keys reach while an alarm rings; once the agent's
+    /// name is ours, as the tray (a second instance never pauses anyone's music).
+    private func startLockScreen(_ connection: BusConnection) {
+        guard lockScreen == nil, let runner else { return }
+        let player = LockScreenPlayer(connection: connection, runner: runner)
+        lockScreen = player
+        runner.observe(player)
     }
 
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The agent on two whole desktops as their notification server and tray host: GNOME Shell 43
 (X11 on Xvfb; banners read through org.gnome.Shell.Eval) and KDE Plasma 5.27 (popups read with
-tesseract OCR). Buttons, × and menu items are clicked with a real pointer (xdotool).
+tesseract OCR). Buttons, × and menu items are clicked with a real pointer (xdotool). On GNOME also
+the ringing alarm as a media player: the shell's media controls and gsd-media-keys' Play/Pause key.
 
 Each desktop starts once for this module (a few seconds; harness/gnome.py, harness/plasma.py) and
 every test gets a fresh agent and a fresh store in it, on the stage's pinned clock (conftest.py):
@@ -21,6 +22,7 @@ import pytest
 from harness import BusMonitor, wait_until
 from harness.alarms import AgentRig, hhmm, iso_z, parse_iso, store_document, timer_alarm, utc_now
 from harness.clock import pin_clock, requested_instant
+from harness.fake_player import FakePlayer
 from harness.gnome import GnomeShell, gnome_installed
 from harness.plasma import PlasmaDesktop, plasma_installed
 
@@ -269,6 +271,73 @@ def test_gnome_without_the_appindicator_extension_status_says_why_there_is_no_ic
         wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
     finally:
         desktop.set_appindicator(True)
+
+
+# -- the ringing alarm as a media player (issue 21 §3) -----------------------------------------------
+
+_MEDIA_JS = """
+const p = Main.panel.statusArea.dateMenu._messageList._mediaSection._players.get('org.mpris.MediaPlayer2.MoscowTime');
+p ? {title: p.trackTitle, artists: p.trackArtists, visible: p._visible, status: p.status, next: p.canGoNext} : null
+"""
+
+
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_shows_the_ringing_alarm_as_a_media_player_whose_buttons_stop_and_snooze_it(desktop, rig):
+    """GNOME Shell's own MPRIS client (the calendar menu's media section on 43, the lock screen from
+    49 on) sees the alarm's label; its play/pause button stops the alarm, its next button snoozes."""
+    rig.start_agent()
+    stop, snooze = rig.timer(1, "Media stop"), rig.timer(4, "Media snooze")
+    shown = desktop.notification("Media stop", desktop.out / "media-ringing.png", expect="Stop")
+    player = wait_until(lambda: (p := desktop.eval(_MEDIA_JS)) and p["visible"] and p["title"] == "Media stop" and p, 5,
+                        "GNOME Shell's media section to show the alarm")
+    assert player == {"title": "Media stop", "artists": ["MoscowTime"], "visible": True, "status": "Playing", "next": True}
+    desktop.eval("Main.panel.statusArea.dateMenu._messageList._mediaSection._players"
+                 ".get('org.mpris.MediaPlayer2.MoscowTime').playPause()")
+    wait_until(lambda: rig.alarm(stop.id)["enabled"] is False, 5, "the one-time timer to be switched off")
+    desktop.wait_for_gone(shown)
+    wait_until(lambda: desktop.eval(_MEDIA_JS) is None, 5, "the player to leave GNOME Shell")
+
+    shown = desktop.notification("Media snooze", desktop.out / "media-ringing-2.png", expect="Stop")
+    wait_until(lambda: (p := desktop.eval(_MEDIA_JS)) and p["title"] == "Media snooze", 5, "the second alarm in the shell")
+    desktop.eval("Main.panel.statusArea.dateMenu._messageList._mediaSection._players"
+                 ".get('org.mpris.MediaPlayer2.MoscowTime').next()")
+    wait_until(lambda: _snooze(rig, snooze.id), 5, "the alarm to be snoozed")
+    desktop.wait_for_gone(shown)
+    assert rig.alarm(snooze.id)["enabled"] is True
+    wait_until(lambda: desktop.eval(_MEDIA_JS) is None, 5, "the player to leave GNOME Shell")
+
+
+@pytest.mark.parametrize("late_signal", [False, True], ids=["signal-first", "answer-first"])
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_media_keys_reach_the_ringing_alarm_not_the_music_it_paused(desktop, rig, late_signal):
+    """GNOME 43–48 (the lock screen shows no media controls there): gnome-settings-daemon sends
+    the Play/Pause key to one MPRIS player, the one that plays, and does not switch to a player
+    that appears while another still plays. The agent pauses the music and then says again
+    that it plays (after the Pause is answered, and after the music says Paused, which browsers
+    do only after answering), so the key stops the alarm, and the music plays on after."""
+    keys = desktop.spawn("gsd-media-keys", ["/usr/libexec/gsd-media-keys"],
+                         ready_name="org.gnome.SettingsDaemon.MediaKeys", timeout=20)
+    monitor = BusMonitor(desktop.sandbox, desktop.bus,
+                         "type='signal',interface='org.freedesktop.DBus.Properties',path='/org/mpris/MediaPlayer2'",
+                         name="mpris-signals")
+    music = None
+    try:
+        music = FakePlayer(desktop.sandbox, desktop.bus, "music", status="Playing", late_signal=late_signal)
+        rig.start_agent()
+        t = rig.timer(1, "Key stop")
+        shown = desktop.notification("Key stop", desktop.out / "media-key-ringing.png", expect="Stop")
+        wait_until(lambda: music.control_calls() == ["Pause"], 5, "the music to be paused")
+        monitor.wait_for(r'string "PlaybackStatus"\s+variant\s+string "Paused".*'
+                         r'string "PlaybackStatus"\s+variant\s+string "Playing"', timeout=5)
+        desktop.key("XF86AudioPlay")
+        wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the Play/Pause key to stop the alarm")
+        desktop.wait_for_gone(shown)
+        wait_until(lambda: music.control_calls() == ["Pause", "Play"], 5, "the music to be resumed")
+    finally:
+        if music:
+            music.stop()  # the desktop's sandbox outlives the test
+        monitor.stop()
+        keys.stop()
 
 
 # -- Plasma's NotificationClosed(id, 3) after a button ------------------------------------------------

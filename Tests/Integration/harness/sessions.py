@@ -122,6 +122,10 @@ class DesktopSession:
     def click_word(self, word) -> None:
         self.click(*word.rect.centre)
 
+    def key(self, keysym: str) -> None:
+        """Presses and releases a key by its X keysym (XF86AudioPlay), as the keyboard would."""
+        self._xdotool("key", keysym)
+
     def _xdotool(self, *args: str) -> str:
         r = self.sandbox.run(["xdotool", *args])
         if r.returncode != 0:
