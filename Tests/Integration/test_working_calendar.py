@@ -128,7 +128,7 @@ def test_holidays_lists_imports_and_removes_a_year(cli, sandbox):
 
 
 def workdays_store(written: datetime) -> dict:
-    stamp = iso_z(written - timedelta(days=1))
+    stamp = iso_z(written)
     alarm = {"id": new_alarm_id(), "label": "Work", "enabled": True,
              "schedule": {"kind": "workdays", "time": "06:30"}, "created": stamp, "modified": stamp}
     return store_document([alarm])
