@@ -11,5 +11,6 @@ public enum AgentInterface {
         public static let unknownAlarm = "org.moscowtime.Agent1.Error.UnknownAlarm"
         public static let notRinging = "org.moscowtime.Agent1.Error.NotRinging"
         public static let invalidArgument = "org.moscowtime.Agent1.Error.InvalidArgument"
+        public static let nothingToSkip = "org.moscowtime.Agent1.Error.NothingToSkip"
     }
 }

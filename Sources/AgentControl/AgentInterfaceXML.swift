@@ -9,7 +9,7 @@ extension AgentInterface {
   org.moscowtime.Agent1: control interface of moscowtime-agent, on the session bus only.
   Bus name org.moscowtime.Agent, object /org/moscowtime/Agent.
   Instants are Unix seconds (int64); 0 means "none". An empty alarm id means "all ringing alarms".
-  Errors: org.moscowtime.Agent1.Error.UnknownAlarm, .NotRinging, .InvalidArgument.
+  Errors: org.moscowtime.Agent1.Error.UnknownAlarm, .NotRinging, .InvalidArgument, .NothingToSkip.
 -->
 <node>
   <interface name="org.moscowtime.Agent1">
@@ -46,6 +46,14 @@ extension AgentInterface {
     <method name="Stop">
       <arg name="id" type="s" direction="in"/>
       <arg name="stopped" type="as" direction="out"/>
+    </method>
+    <!-- skips the alarm's next count rings (1–100), the ones NextTriggers shows, as agent-cli skip
+         does; returns the days skipped (YYYY-MM-DD). Errors: InvalidArgument (count, id longer than
+         64 bytes), UnknownAlarm, NothingToSkip (off, a timer, or no ring left) -->
+    <method name="Skip">
+      <arg name="id" type="s" direction="in"/>
+      <arg name="count" type="u" direction="in"/>
+      <arg name="days" type="as" direction="out"/>
     </method>
     <!-- do-not-disturb until the instant: due alarms are reported, not rung. Errors: InvalidArgument
          (not in the future, or more than 31 days ahead) -->

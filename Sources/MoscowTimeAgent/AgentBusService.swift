@@ -66,6 +66,21 @@ final class AgentBusService: AgentRunnerObserver {
             return each(id, ringingOnly: false) { (target: String) throws(EngineError) in
                 try self.runner.perform(.stop(alarmID: target))
             }
+        case "Skip":
+            let id = args.child(0).string ?? ""
+            if let bad = badID(id) { return bad }
+            let count = args.child(1).uint32 ?? 0
+            guard Limits.skipCount.contains(Int(count)) else {
+                return .error(name: AgentInterface.ErrorName.invalidArgument,
+                              message: "count must be \(Limits.skipCount.lowerBound)–\(Limits.skipCount.upperBound)")
+            }
+            guard engine.document.alarm(id: id) != nil else {
+                return .error(name: AgentInterface.ErrorName.unknownAlarm, message: "no alarm \(id)")
+            }
+            guard let days = runner.skip(id, count: Int(count)) else {
+                return .error(name: AgentInterface.ErrorName.nothingToSkip, message: "alarm \(id) has no ring to skip")
+            }
+            return reply([.strings(days.map(\.description))])
         case "Pause":
             let until = Instant(secondsSinceEpoch: args.child(0).int64 ?? 0)
             guard until > runner.now else {

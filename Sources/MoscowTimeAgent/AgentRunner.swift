@@ -215,6 +215,33 @@ final class AgentRunner {
         if written { reload() }
     }
 
+    /// Skips the alarm's next `count` rings (D-Bus Skip, the tray's "Skip the next one"): the days
+    /// `NextRing.skipping` picks, as `agent-cli skip` does, added to the alarm as it is in the
+    /// store when the write happens. Re-reads the document once written. Nil when there is no
+    /// such alarm or nothing to skip (off, a timer, no ring left).
+    func skip(_ alarmID: String, count: Int) -> [CivilDate]? {
+        let zone = scheduler.zone, at = now
+        guard let a = scheduler.document.alarm(id: alarmID), a.enabled else { return nil }
+        if case .timer = a.schedule { return nil }
+        let rule = NextRing(document: scheduler.document, state: scheduler.state, zone: zone, now: at)
+        let days = rule.skipping(count, of: a, scheduler.state.alarms[alarmID]).skippedDays.subtracting(a.skippedDays).sorted()
+        guard !days.isEmpty else { return nil }
+        let written = writer.write({ doc in
+            guard let i = doc.alarmIndex(id: alarmID) else { return }
+            doc.alarms[i] = doc.alarms[i].withoutPastSkips(today: zone.local(at).date)
+            doc.alarms[i].skippedDays.formUnion(days)
+            doc.alarms[i].modified = at
+        }, finished: { error in
+            if let error {
+                Log.warning("could not skip alarm \(alarmID): \(error)")
+            } else {
+                Log.info("alarm \(alarmID) skips \(days.map(\.description).joined(separator: ", "))")
+            }
+        })
+        if written { reload() }
+        return days
+    }
+
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.
     private static func preciseNow() -> String {
         var ts = timespec()

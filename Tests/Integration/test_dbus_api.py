@@ -294,7 +294,7 @@ def test_introspection_matches_the_interface_file(api):
     documented = interface_shape(INTERFACE_FILE.read_text(), IFACE)
     assert exported == documented
     assert sorted(exported["methods"]) == ["GetStatus", "ListRinging", "ListSnoozed", "NextTriggers", "Pause",
-                                           "Quit", "Reload", "Resume", "Snooze", "Stop"]
+                                           "Quit", "Reload", "Resume", "Skip", "Snooze", "Stop"]
     assert sorted(exported["signals"]) == ["AchievementEarned", "AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
                                            "HabitReminderShown"]
     # and the copy compiled into the agent is the file, byte for byte

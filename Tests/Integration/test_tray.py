@@ -162,7 +162,7 @@ def test_menu_lists_the_next_alarms_and_snooze_snoozes(rig, watcher, sandbox):
     rig.start_agent()
     tray = _tray(rig, watcher)
     entries = tray.entries()
-    upcoming = [e for e in entries if e["label"].endswith(" Wake_up")]
+    upcoming = [e for e in entries if e["label"].endswith(" Wake_up") and not e["label"].startswith("Skip the next one: ")]
     assert len(upcoming) == 5 and not any(e["enabled"] for e in upcoming)
     assert re.fullmatch(r"\w{3} \d\d:\d\d Wake_up", upcoming[0]["label"])
     assert [e["label"] for e in entries if e["type"] != "separator"][-2:] == ["Pause for 1 hour", "Quit"]
@@ -318,3 +318,38 @@ def test_russian_texts(rig, watcher, sandbox):
     call = wait_until(lambda: next((c for c in rig.mock.notify_calls() if c.hints.get("category") == SUMMARY_CATEGORY), None),
                       3, "the summary notification")
     assert call.summary.startswith("Сегодня, ") and "Звонит: Чай" in call.body
+
+
+def test_menu_skips_the_next_ring(rig, watcher):
+    wake = rig.cli_json("add", hhmm(utc_now() + timedelta(hours=3)), "--days", "everyday", "--label", "Wake_up")
+    rig.start_agent()
+    tray = _tray(rig, watcher)
+    first = rig.next_for(wake["id"])["at"]
+    skip = tray.entry("Skip the next one: ")
+    assert skip["enabled"] and skip["label"].endswith(" Wake_up")
+    tray.click(skip["id"])
+    wait_until(lambda: (rig.next_for(wake["id"]) or {}).get("at") not in (None, first), 3, "the next ring to move a day on")
+    assert parse_iso(rig.next_for(wake["id"])["at"]) - parse_iso(first) == timedelta(days=1)
+    assert rig.alarm(wake["id"])["skipped"] == [parse_iso(first).astimezone(MOSCOW).date().isoformat()]
+
+
+def test_dbus_skip_takes_out_the_next_rings(rig):
+    wake = rig.cli_json("add", hhmm(utc_now() + timedelta(hours=3)), "--days", "everyday", "--label", "Wake_up")
+    rig.start_agent()
+    agent = dbus.Interface(rig.bus.conn.get_object(AGENT_BUS_NAME, "/org/moscowtime/Agent"), "org.moscowtime.Agent1")
+    first = parse_iso(rig.next_for(wake["id"])["at"])
+    days = [str(d) for d in agent.Skip(wake["id"], dbus.UInt32(2))]
+    assert days == [(first + timedelta(days=n)).astimezone(MOSCOW).date().isoformat() for n in (0, 1)]
+    wait_until(lambda: parse_iso((rig.next_for(wake["id"]) or {"at": first.isoformat()})["at"]) - first == timedelta(days=2), 3,
+               "the next ring two days on")
+    for args, error in (((wake["id"], dbus.UInt32(0)), "InvalidArgument"), ((wake["id"], dbus.UInt32(101)), "InvalidArgument"),
+                        (("nope", dbus.UInt32(1)), "UnknownAlarm"), (("x" * 65, dbus.UInt32(1)), "InvalidArgument")):
+        with pytest.raises(dbus.DBusException) as e:
+            agent.Skip(*args)
+        assert e.value.get_dbus_name() == f"org.moscowtime.Agent1.Error.{error}"
+    timer = rig.timer(600, "Tea")
+    wait_until(lambda: agent.NextTriggers(dbus.UInt32(10)) and timer.id in [str(t[0]) for t in agent.NextTriggers(dbus.UInt32(10))], 3,
+               "the agent to know the timer")
+    with pytest.raises(dbus.DBusException) as e:
+        agent.Skip(timer.id, dbus.UInt32(1))
+    assert e.value.get_dbus_name() == "org.moscowtime.Agent1.Error.NothingToSkip"

@@ -74,6 +74,7 @@ final class Tray: AgentRunnerObserver {
             case .snoozeAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.snooze(alarmID: alarmID, minutes: nil)) }
             case .stopAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.stop(alarmID: alarmID)) }
             case .habitDone(let habitID): markDone(habitID)
+            case .skipNext(let alarmID): _ = runner.skip(alarmID, count: 1)
             case .pauseOneHour: try runner.perform(.pause(until: runner.now + 3600))
             case .resume: try runner.perform(.pause(until: nil))
             case .quit:

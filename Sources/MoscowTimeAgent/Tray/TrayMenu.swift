@@ -8,6 +8,8 @@ enum TrayAction: Hashable {
     case snoozeAll
     case stopAll
     case habitDone(habitID: String)
+    /// Skip the next ring of this alarm (the first upcoming one).
+    case skipNext(alarmID: String)
     case pauseOneHour
     case resume
     case quit
@@ -61,6 +63,12 @@ struct TrayMenu {
         }
         for (i, u) in s.upcoming.enumerated() {
             items.append(.standard(id: id(.info("upcoming-\(i)")), label: text.upcomingLine(u), enabled: false))
+        }
+        if let first = s.upcoming.first, !first.snoozed {
+            items.append(.standard(id: id(.skipNext(alarmID: first.id)), label: text.skipNext(first)))
+        }
+        if let year = s.calendarMissingYear {
+            items.append(.standard(id: id(.info("calendar-missing")), label: text.calendarMissing(year), enabled: false))
         }
         separate()
 

@@ -21,6 +21,8 @@ struct TraySnapshot {
     let habitsDue: [HabitDue]
     /// Whether the user has any active habit at all (to tell "all done" from "no habits").
     let hasHabits: Bool
+    /// The year whose official calendar is missing while an alarm follows working days.
+    let calendarMissingYear: Int?
 
     static let upcomingCount = 5
 
@@ -35,6 +37,7 @@ struct TraySnapshot {
         let today = s.zone.local(now).date
         let active = s.document.habits.filter { !$0.archived }
         hasHabits = !active.isEmpty
+        calendarMissingYear = s.document.missingCalendarYear(today: today)
         habitsDue = active.filter { $0.isOpen(on: today) }
             .map { HabitDue(id: $0.id, name: $0.name, progress: HabitText.progress($0, on: today)) }
     }

@@ -93,6 +93,9 @@ struct TrayText {
     var stopAll: String { t("Stop all") }
     func done(_ h: TraySnapshot.HabitDue) -> String { t("Done: {habit}", ["habit": habitLine(h)]) }
     var pauseHour: String { t("Pause for 1 hour") }
+    /// «Пропустить следующий: пн 07:30 Подъём».
+    func skipNext(_ u: TraySnapshot.Upcoming) -> String { t("Skip the next one: {ring}", ["ring": upcomingLine(u)]) }
+    func calendarMissing(_ year: Int) -> String { t("Production calendar for {year} not known yet", ["year": String(year)]) }
     func resume(_ until: Instant) -> String { t("Resume (paused until {time})", ["time": when(until)]) }
     var quit: String { t("Quit") }
 }
