@@ -24,6 +24,7 @@ public final class Agent {
     private var tray: Tray?
     /// The MPRIS player while an alarm rings (lock screens, media keys).
     private var lockScreen: LockScreenPlayer?
+    private var preNotice: PreNoticePresenter?
     /// CalDAV sync while it is set up (a child process; never on the ringing path).
     private var sync: SyncDriver?
     private var watchers: [AnyObject] = []
@@ -47,6 +48,7 @@ public final class Agent {
             nameOwner = BusNameOwner(name: AgentInterface.busName, replace: options.replace, onAcquired: { [weak self] connection in
                 self?.startServices()
                 self?.startLockScreen(connection)
+                self?.startPreNotice()
                 self?.startTray(connection)
             }, onLost: { [weak self] in
                 guard let self else { return }
@@ -169,6 +171,14 @@ public final class Agent {
         let player = LockScreenPlayer(connection: connection, runner: runner)
         lockScreen = player
         runner.observe(player)
+    }
+
+    /// The evening notice of tomorrow's first alarm (`pre-notice`), once the agent's name is ours.
+    private func startPreNotice() {
+        guard preNotice == nil, let runner, let notifier, let factory else { return }
+        let presenter = PreNoticePresenter(runner: runner, notifier: notifier, factory: factory)
+        preNotice = presenter
+        runner.observe(presenter)
     }
 
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).

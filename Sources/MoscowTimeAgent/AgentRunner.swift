@@ -225,6 +225,13 @@ final class AgentRunner {
         if case .timer = a.schedule { return nil }
         let rule = NextRing(document: scheduler.document, state: scheduler.state, zone: zone, now: at)
         let days = rule.skipping(count, of: a, scheduler.state.alarms[alarmID]).skippedDays.subtracting(a.skippedDays).sorted()
+        return skip(alarmID, days: days)
+    }
+
+    /// Skips the ring of `alarmID` on each of `days` (the evening notice names its day).
+    @discardableResult
+    func skip(_ alarmID: String, days: [CivilDate]) -> [CivilDate]? {
+        let zone = scheduler.zone, at = now
         guard !days.isEmpty else { return nil }
         let written = writer.write({ doc in
             guard let i = doc.alarmIndex(id: alarmID) else { return }

@@ -14,6 +14,7 @@ final class NotificationFactory {
     static let habitCategory = "x-moscowtime.habit"
     static let summaryCategory = "x-moscowtime.summary"
     static let achievementCategory = "x-moscowtime.habit.achievement"
+    static let preNoticeCategory = "x-moscowtime.alarm.prenotice"
 
     private let server: any NotificationShowing
     private let icons: IconFiles?
@@ -75,6 +76,16 @@ final class NotificationFactory {
             actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
                       NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
                       NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel)])
+    }
+
+    /// The evening notice of tomorrow's first alarm: normal urgency, Skip and OK.
+    func preNotice(_ words: PreNoticeText) -> NotificationContent {
+        NotificationContent(
+            summary: words.summary, body: body(words.body),
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal, category: Self.preNoticeCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0,
+            actions: [NotificationAction(id: "skip", label: words.skipLabel), NotificationAction(id: "ok", label: words.okLabel)])
     }
 
     /// A habit achievement: normal urgency, no buttons, gone after the server's default timeout.

@@ -263,7 +263,7 @@ struct AlarmCommandTests {
         let all = rig.run("settings")
         #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
                 ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language", "habit-later", "habit-sound", "wake",
-                 "achievement-notifications", "dismiss", "holidays"])
+                 "achievement-notifications", "dismiss", "holidays", "pre-notice"])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("dismiss = snooze\n"))
         #expect(all.out.contains("snooze = 10\n"))

@@ -118,3 +118,29 @@ def test_the_agent_stays_silent_on_a_skipped_ring_and_rings_the_next(rig):
     rig.wait_for_ring("Sentinel", timeout=25)
     assert rig.rings("Skip me") == [] and rig.missed_reports() == [], [c.body for c in rig.missed_reports()]
     assert (rig.next_for(alarm["id"]) or {}).get("at", "").startswith("2026-11-26T07:30")
+
+
+def _notices(rig):
+    return [c for c in rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.alarm.prenotice"]
+
+
+def test_the_evening_notice_names_tomorrows_alarm_and_skip_skips_it(rig):
+    evening = datetime(2026, 11, 25, 20, 59, 57, tzinfo=MSK)  # a Wednesday
+    pin_clock(rig.sandbox, evening)
+    stamp = iso_z(evening - timedelta(hours=1))
+    work = {"id": new_alarm_id(), "label": "Work", "enabled": True, "schedule": {"kind": "workdays", "time": "06:30"},
+            "created": stamp, "modified": stamp}
+    quiet = {"id": new_alarm_id(), "label": "Quiet", "enabled": True, "wake": False,
+             "schedule": {"kind": "weekly", "time": "05:00", "days": ["thu"]}, "created": stamp, "modified": stamp}
+    rig.write_store(store_document([work, quiet], preNotice="21:00"), written=evening - timedelta(hours=1))
+    rig.start_agent()
+    [notice] = wait_until(lambda: _notices(rig) or None, 10, "the evening notice")
+    # The first alarm tomorrow that wakes the computer (not the earlier one that does not).
+    assert notice.summary == "Tomorrow 06:30 — Work" and notice.hints["urgency"] == 1
+    assert notice.body.startswith("Thursday, 26 November 2026.")
+    assert notice.actions == [("skip", "Skip"), ("ok", "OK")]
+    rig.mock.emit_action_invoked(notice.id, "skip")
+    wait_until(lambda: (rig.next_for(work["id"]) or {}).get("at", "").startswith("2026-11-27T06:30"), 5,
+               "Thursday's ring to be skipped")
+    assert rig.alarm(work["id"])["skipped"] == ["2026-11-26"]
+    assert rig.cli_json("settings")["pre-notice"] == "21:00"

@@ -47,6 +47,12 @@ public enum SettingsEditor {
                 throw InputError("invalid value \"{value}\" for holidays: expected ru (working days follow Russia's production calendar) or none (Monday to Friday)", ["value": value])
             }
             s.holidays = h
+        case "pre-notice":
+            let v = value.trimmingSpaces.lowercased()
+            if ["off", "no", "выкл", "нет"].contains(v) { s.preNotice = nil; return }
+            do { s.preNotice = try TimeParser.parse(v) } catch {
+                throw InputError("invalid value \"{value}\" for pre-notice: expected off or the evening time of the notice, such as 21:00", ["value": value])
+            }
         default:
             throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
@@ -67,6 +73,7 @@ public enum SettingsEditor {
         case "achievement-notifications": return s.achievementNotifications ? "on" : "off"
         case "dismiss": return s.dismiss.rawValue
         case "holidays": return s.holidays.rawValue
+        case "pre-notice": return s.preNotice?.description ?? "off"
         default: return nil
         }
     }

@@ -26,12 +26,15 @@ public struct Settings: Hashable, Sendable {
     public var dismiss: DismissAction = .snooze
     /// Whose production calendar "working days" follow (`none`: Monday–Friday).
     public var holidays: HolidayCountry = .ru
+    /// The evening time of the notice of tomorrow's first alarm that wakes the computer (Skip /
+    /// OK); nil (the default) shows none. See `PreNotice`.
+    public var preNotice: TimeOfDay?
 
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
     public static let keys = ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
-                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays"]
+                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays", "pre-notice"]
 }
 
 /// The `dismiss` setting.

@@ -62,7 +62,7 @@ public enum DocumentCoding {
             ("wakeAlarms", .bool(s.wakeAlarms)),
             ("dismiss", .string(s.dismiss.rawValue)),
             ("holidays", .string(s.holidays.rawValue)),
-        ])
+        ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? []))
     }
 
     static func decodeSettings(_ r: FieldReader) throws(DocumentDecodingError) -> Settings {
@@ -92,6 +92,7 @@ public enum DocumentCoding {
             guard let h = HolidayCountry(rawValue: try r.string("holidays")) else { throw r.fail("holidays", Message("expected ru or none")) }
             s.holidays = h
         }
+        if r.has("preNotice") { s.preNotice = try r.time("preNotice") }
         return s
     }
 

@@ -47,7 +47,7 @@ struct DaysArgument: ExpressibleByArgument {
 enum SettingKey: String, CaseIterable, ExpressibleByArgument {
     case zone, snooze, sound, ringMinutes = "ring-minutes", ramp, lateWindow = "late-window", language,
          habitLater = "habit-later", habitSound = "habit-sound", wake,
-         achievementNotifications = "achievement-notifications", dismiss, holidays
+         achievementNotifications = "achievement-notifications", dismiss, holidays, preNotice = "pre-notice"
 
     init?(argument: String) {
         guard let key = SettingKey(rawValue: argument) else {
