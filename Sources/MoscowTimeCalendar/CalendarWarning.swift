@@ -45,7 +45,6 @@ public enum EventRefusal: Sendable, Equatable {
     case timerFormat(property: String)
     case unreadableStart
     case rdate
-    case exdate
     case notWholeMinute(clock: String)
     case inDaylightSavingGap(zone: String)
     case severalRules

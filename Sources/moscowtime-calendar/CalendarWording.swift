@@ -111,7 +111,6 @@ enum CalendarWording {
         case .timerFormat(let property): return t("{property} needs a whole number of seconds and a UTC DTSTART", ["property": property])
         case .unreadableStart: return t("its DTSTART cannot be read")
         case .rdate: return t("RDATE cannot be expressed as an alarm schedule")
-        case .exdate: return t("EXDATE (skipped occurrences) cannot be expressed as an alarm schedule")
         case .notWholeMinute(let clock): return t("its reminder is at {time}; alarms ring on whole minutes", ["time": clock])
         case .inDaylightSavingGap(let zone): return t("its reminder time does not exist in {zone} (a daylight saving gap)", ["zone": zone])
         case .severalRules: return t("it has several RRULEs")

@@ -359,7 +359,7 @@ def test_a_refused_event_is_a_russian_warning_naming_it(cli, sandbox):
              "{extra}BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n")
     path.write_text("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//pytest//EN\r\n"
                     + event.format(uid="monthly@example", summary="Отчёт", extra="RRULE:FREQ=MONTHLY;BYMONTHDAY=1\r\n")
-                    + event.format(uid="skip@example", summary="Йога", extra="RRULE:FREQ=DAILY\r\nEXDATE;TZID=Europe/Moscow:20261125T090000\r\n")
+                    + event.format(uid="skip@example", summary="Йога", extra="RRULE:FREQ=DAILY\r\nRDATE;TZID=Europe/Moscow:20261125T090000\r\n")
                     + event.format(uid="ok@example", summary="Стендап", extra="")
                     + "END:VCALENDAR\r\n")
     r = cli(["import", str(path)], env={**RU, **NOW})
@@ -367,7 +367,7 @@ def test_a_refused_event_is_a_russian_warning_naming_it(cli, sandbox):
     lines = r.stdout.splitlines()
     assert lines[0] == ("предупреждение: событие «Отчёт» (UID monthly@example): RRULE FREQ=MONTHLY;BYMONTHDAY=1 "
                         "нельзя выразить расписанием будильника; пропущено"), lines
-    assert lines[1] == ("предупреждение: событие «Йога» (UID skip@example): EXDATE (пропущенные повторения) "
+    assert lines[1] == ("предупреждение: событие «Йога» (UID skip@example): RDATE "
                         "нельзя выразить расписанием будильника; пропущено"), lines
     assert lines[2] == f"Импортировано из {path}: 1 новый будильник.", lines
     assert not any(english_lines(l) for l in lines), lines
