@@ -253,6 +253,10 @@ public enum CalendarExporter {
         case .weekdays(let days):
             r.freq = ICAL_WEEKLY_RECURRENCE
             mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
+        case .workingDays:
+            // Monday–Friday for other programs; X-MOSCOWTIME-FREQUENCY says it is the calendar's.
+            r.freq = ICAL_WEEKLY_RECURRENCE
+            mt_recur_set_week_days(&r, Int32(Weekday.workdays.reduce(0) { $0 | $1.bit }))
         case .everyNDays(let n): r.freq = ICAL_DAILY_RECURRENCE; r.interval = Int16(n)
         case .timesPerWeek, .timesPerMonth, .timesInDays: break
         }

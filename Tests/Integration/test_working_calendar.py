@@ -156,3 +156,13 @@ def test_show_says_when_the_coming_year_is_not_known(cli):
     assert "The official production calendar for 2028 is not known yet" in december
     ru = cli(["show", alarm_id], env={**at_moscow("2028-02-01T12:00:00"), "LANG": "ru_RU.UTF-8", "LANGUAGE": ""}).stdout
     assert "Официальный производственный календарь на 2028 год ещё не известен" in ru
+
+
+def test_a_habit_on_working_days_is_not_due_on_a_day_off(cli):
+    r = cli(["habit", "add", "Standup", "--days", "рабочие", "--json"], env=at_moscow("2026-12-28T09:00:00"))
+    assert r.rc == 0, r.stderr
+    for day, due in (("2026-12-30", True), ("2026-12-31", False), ("2027-01-05", False), ("2027-02-20", True)):
+        shown = json.loads(cli(["habit", "show", "Standup", "--json"], env=at_moscow(f"{day}T09:00:00")).stdout)
+        assert shown["today"]["due"] is due, day
+    listed = cli(["habit", "list"], env=at_moscow("2026-12-30T09:00:00")).stdout
+    assert "Working days (production calendar)" in listed

@@ -25,6 +25,14 @@ public struct Habit: Hashable, Sendable {
     public var modified: Instant
     /// Milestones earned, each once, in the order earned (see `HabitAchievements`).
     public var achievements: [HabitAchievement] = []
+    /// The working days a `workingDays` habit follows: the document's (`StoreDocument` sets it on
+    /// every habit it holds), Russia's shipped calendar for a habit not in a document. Not part of
+    /// the habit's data.
+    public var workingCalendar: WorkingCalendar {
+        get { _workingCalendar.value }
+        set { _workingCalendar.value = newValue }
+    }
+    private var _workingCalendar = Uncompared(WorkingCalendar.russia)
 
     public init(id: String, name: String, description: String? = nil, frequency: HabitFrequency = .daily,
                 reminders: [TimeOfDay] = [], start: CivilDate, archived: Bool = false, kind: HabitKind = .yesNo,

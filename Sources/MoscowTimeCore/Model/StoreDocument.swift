@@ -8,13 +8,27 @@ public struct StoreDocument: Hashable, Sendable {
     /// years; see `Migration.standard`.
     public static let currentSchemaVersion = 5
 
-    public var settings = Settings()
+    public var settings = Settings() {
+        didSet { if settings.holidays != oldValue.holidays { let h = habits; habits = h } }
+    }
     public var alarms: [Alarm] = []
-    public var habits: [Habit] = []
+    /// Every working-days habit follows the document's calendar (`Habit.workingCalendar`), set
+    /// here whenever the habits, the setting or the user's years change: the habits' statistics
+    /// and due days then need no other argument. (Written in the observer itself, which does not
+    /// call itself again.)
+    public var habits: [Habit] = [] {
+        didSet {
+            guard habits.contains(where: { $0.frequency == .workingDays }) else { return }
+            let calendar = workingCalendar
+            for i in habits.indices where habits[i].frequency == .workingDays { habits[i].workingCalendar = calendar }
+        }
+    }
     public var sync = SyncMetadata()
     /// Years of the production calendar the user added (`agent-cli holidays import`); each
     /// replaces the shipped year of the same number.
-    public var calendarYears: [Int: CalendarYear] = [:]
+    public var calendarYears: [Int: CalendarYear] = [:] {
+        didSet { let h = habits; habits = h }
+    }
     /// When this machine last wrote the file the document was read from (its mtime, by this
     /// machine's own clock); nil for a document not read from a file. Not part of the document:
     /// two reads of the same content are equal. See `NextRing`: a change counts from here.
@@ -26,7 +40,8 @@ public struct StoreDocument: Hashable, Sendable {
 
     public init() {}
     public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {
-        self.settings = settings; self.alarms = alarms; self.habits = habits
+        self.settings = settings; self.alarms = alarms
+        defer { self.habits = habits }  // through the observer (an initializer's own assignments skip it)
     }
 
     /// The working days every schedule and habit follows: the `holidays` setting's country with

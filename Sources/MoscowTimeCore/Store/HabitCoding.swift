@@ -44,6 +44,7 @@ public enum HabitCoding {
         switch f {
         case .daily: break
         case .weekdays(let days): m.append(("days", .array(days.sorted().map { .string($0.key) })))
+        case .workingDays: break
         case .everyNDays(let n): m.append(("intervalDays", .int(n)))
         case .timesPerWeek(let n), .timesPerMonth(let n): m.append(("times", .int(n)))
         case .timesInDays(let x, let y): m.append(("times", .int(x))); m.append(("days", .int(y)))
@@ -121,6 +122,7 @@ public enum HabitCoding {
             }
             guard !days.isEmpty else { throw r.fail("days", Message("needs at least one day")) }
             return .weekdays(days)
+        case "workdays": return .workingDays
         case "every": return .everyNDays(try r.int("intervalDays", in: 2...HabitFrequency.maximumInterval))
         case "perWeek": return .timesPerWeek(try r.int("times", in: HabitFrequency.weekTimes))
         case "perMonth": return .timesPerMonth(try r.int("times", in: HabitFrequency.monthTimes))

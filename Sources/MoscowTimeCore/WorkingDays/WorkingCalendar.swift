@@ -26,6 +26,9 @@ public struct WorkingCalendar: Sendable {
         self.init(country: country, shipped: ShippedCalendars.years(of: country), user: user)
     }
 
+    /// Russia's shipped calendar, as the `holidays` setting's default gives it.
+    public static let russia = WorkingCalendar(country: .ru)
+
     /// Monday–Friday, nothing else.
     public static let plainWeek = WorkingCalendar(country: .none, shipped: [:])
 

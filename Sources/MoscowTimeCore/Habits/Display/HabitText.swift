@@ -9,6 +9,7 @@ public enum HabitText {
             if days == Weekday.workdays { return t("Weekdays") }
             if days == Weekday.weekend { return t("Weekends") }
             return days.sorted().map { DateText.shortWeekday($0, t.language).capitalizedFirst }.joined(separator: ", ")
+        case .workingDays: return t("Working days (production calendar)")
         case .everyNDays(let n):
             // «каждые 2 дня», «каждые 5 дней», «каждый 21 день»; "every day" for 1.
             if n == 1 { return t("Every day") }

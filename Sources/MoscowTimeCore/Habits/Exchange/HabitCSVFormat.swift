@@ -19,6 +19,7 @@ public enum HabitCSVFormat {
         switch f {
         case .daily: return "daily"
         case .weekdays(let days): return "weekdays:" + days.sorted().map(\.key).joined(separator: ",")
+        case .workingDays: return "workdays"
         case .everyNDays(let n): return "every:\(n)"
         case .timesPerWeek(let n): return "perWeek:\(n)"
         case .timesPerMonth(let n): return "perMonth:\(n)"
@@ -32,6 +33,7 @@ public enum HabitCSVFormat {
         let arg = parts.count == 2 ? parts[1] : ""
         switch kind {
         case "daily": return parts.count == 1 ? .daily : nil
+        case "workdays": return parts.count == 1 ? .workingDays : nil
         case "weekdays":
             var days = Set<Weekday>()
             for k in arg.split(separator: ",") { guard let w = Weekday(key: String(k)) else { return nil }; days.insert(w) }

@@ -11,9 +11,12 @@ public enum HabitFrequencyParser {
         if given > 1 { throw .conflicting }
         if daily { return .daily }
         if let days {
-            let set: Set<Weekday>
-            do { set = try DaysParser.parse(days) } catch { throw .invalidDays(error) }
-            return set == Weekday.all ? .daily : .weekdays(set)
+            let selection: DaySelection
+            do { selection = try DaysParser.selection(days) } catch { throw .invalidDays(error) }
+            switch selection {
+            case .workingDays: return .workingDays
+            case .weekdays(let set): return set == Weekday.all ? .daily : .weekdays(set)
+            }
         }
         if let every {
             let n = try number(every, .everyNDays)

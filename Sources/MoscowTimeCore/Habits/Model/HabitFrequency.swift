@@ -8,6 +8,9 @@ public enum HabitFrequency: Hashable, Sendable {
     case daily
     /// On these weekdays only (never empty).
     case weekdays(Set<Weekday>)
+    /// On the working days of the production calendar (`Habit.workingCalendar`): a day off is not
+    /// due, as a weekday outside a weekday habit's set.
+    case workingDays
     /// Once in any `n` days (Loop's 1/n); n ≥ 2. Due again `n` days after the last completion.
     case everyNDays(Int)
     /// `n` days in each ISO week (Monday–Sunday), any days; 1…6 (Loop's n/7).
@@ -36,7 +39,7 @@ public enum HabitFrequency: Hashable, Sendable {
     public var loopFraction: (times: Int, days: Int)? {
         switch self {
         case .daily: return (1, 1)
-        case .weekdays: return nil
+        case .weekdays, .workingDays: return nil
         case .everyNDays(let n): return (1, n)
         case .timesPerWeek(let n): return (n, 7)
         case .timesPerMonth(let n): return n == 30 ? (1, 1) : (n, 30)
@@ -48,8 +51,17 @@ public enum HabitFrequency: Hashable, Sendable {
     /// 10/30 for 10 per month, as Loop counts a month).
     public var timesPerDay: Double {
         if case .weekdays(let days) = self { return Double(days.count) / 7 }
+        if case .workingDays = self { return 5.0 / 7 }
         let (x, y) = loopFraction!
         return Double(x) / Double(y)
+    }
+
+    /// Due on fixed days only (weekdays or working days), not "X in Y days".
+    public var isFixedDays: Bool {
+        switch self {
+        case .weekdays, .workingDays: return true
+        default: return false
+        }
     }
 
     /// For "X per week/month": the target per calendar period (what `habit today` counts). Nil
@@ -58,7 +70,7 @@ public enum HabitFrequency: Hashable, Sendable {
         switch self {
         case .timesPerWeek(let n): return (.week, n)
         case .timesPerMonth(let n): return (.month, n)
-        case .daily, .weekdays, .everyNDays, .timesInDays: return nil
+        case .daily, .weekdays, .workingDays, .everyNDays, .timesInDays: return nil
         }
     }
 
@@ -67,6 +79,7 @@ public enum HabitFrequency: Hashable, Sendable {
         switch self {
         case .daily: return "daily"
         case .weekdays: return "weekdays"
+        case .workingDays: return "workdays"
         case .everyNDays: return "every"
         case .timesPerWeek: return "perWeek"
         case .timesPerMonth: return "perMonth"

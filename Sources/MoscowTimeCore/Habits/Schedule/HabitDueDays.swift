@@ -12,6 +12,7 @@ extension Habit {
     public func isScheduled(on date: CivilDate) -> Bool {
         guard date >= start else { return false }
         if case .weekdays(let days) = frequency { return days.contains(date.weekday) }
+        if case .workingDays = frequency { return workingCalendar.isWorkingDay(date) }
         return true
     }
 

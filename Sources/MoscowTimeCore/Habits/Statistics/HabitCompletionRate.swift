@@ -15,7 +15,7 @@ public enum HabitCompletionRate {
         let end = t.settledCount
         let begin = max(0, t.count - n)
         guard begin < end else { return nil }
-        if case .weekdays = t.habit.frequency {
+        if t.habit.frequency.isFixedDays {
             var met = 0, due = 0
             for i in begin..<end where t.scheduled[i] && t.outcomes[i] != .skipped {
                 due += 1

@@ -73,7 +73,7 @@ public struct HabitStreaks: Hashable, Sendable {
     static func runs(_ t: HabitTimeline) -> [Run] {
         let h = t.habit
         guard t.count > 0 else { return [] }
-        if case .weekdays = h.frequency { return weekdayRuns(t) }
+        if h.frequency.isFixedDays { return weekdayRuns(t) }
         let outcomes = streakOutcomes(t)
         let (x, y) = h.frequency.loopFraction!
         let base = t.first.daysSinceEpoch

@@ -56,6 +56,10 @@ public struct HabitTimeline: Sendable {
             for d in days { mask[d.rawValue - 1] = true }
             for i in 0..<count { scheduled[i] = mask[(startIndex + i) % 7] }
         }
+        if case .workingDays = habit.frequency {
+            let first = habit.start.daysSinceEpoch
+            for i in 0..<count { scheduled[i] = habit.workingCalendar.isWorkingDay(dayNumber: first + Int64(i)) }
+        }
         self.outcomes = outcomes
         self.values = values
         self.scheduled = scheduled
