@@ -25,6 +25,7 @@ public final class Agent {
     /// The MPRIS player while an alarm rings (lock screens, media keys).
     private var lockScreen: LockScreenPlayer?
     private var preNotice: PreNoticePresenter?
+    private var calendarNotice: CalendarYearNotice?
     /// CalDAV sync while it is set up (a child process; never on the ringing path).
     private var sync: SyncDriver?
     private var watchers: [AnyObject] = []
@@ -173,12 +174,16 @@ public final class Agent {
         runner.observe(player)
     }
 
-    /// The evening notice of tomorrow's first alarm (`pre-notice`), once the agent's name is ours.
+    /// The evening notice of tomorrow's first alarm (`pre-notice`) and the once-a-year word about a
+    /// missing production calendar, once the agent's name is ours.
     private func startPreNotice() {
         guard preNotice == nil, let runner, let notifier, let factory else { return }
         let presenter = PreNoticePresenter(runner: runner, notifier: notifier, factory: factory)
         preNotice = presenter
         runner.observe(presenter)
+        let notice = CalendarYearNotice(runner: runner, notifier: notifier, factory: factory)
+        calendarNotice = notice
+        runner.observe(notice)
     }
 
     /// The tray icon and its menu, once the agent's name is ours (a second instance shows none).

@@ -249,6 +249,12 @@ final class AgentRunner {
         return days
     }
 
+    /// The user was told that `year`'s production calendar is missing: remembered in the state.
+    func noteCalendarWarning(_ year: Int) {
+        scheduler.noteCalendarWarning(year)
+        do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
+    }
+
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.
     private static func preciseNow() -> String {
         var ts = timespec()

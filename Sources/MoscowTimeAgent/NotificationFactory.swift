@@ -15,6 +15,7 @@ final class NotificationFactory {
     static let summaryCategory = "x-moscowtime.summary"
     static let achievementCategory = "x-moscowtime.habit.achievement"
     static let preNoticeCategory = "x-moscowtime.alarm.prenotice"
+    static let calendarCategory = "x-moscowtime.calendar"
 
     private let server: any NotificationShowing
     private let icons: IconFiles?
@@ -76,6 +77,15 @@ final class NotificationFactory {
             actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
                       NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
                       NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel)])
+    }
+
+    /// The production calendar of a year is missing: normal urgency, no buttons, stays until closed.
+    func calendarMissing(summary: String, body text: String) -> NotificationContent {
+        NotificationContent(
+            summary: summary, body: body(text),
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal, category: Self.calendarCategory,
+            desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
+            expireTimeoutMs: 0, actions: [])
     }
 
     /// The evening notice of tomorrow's first alarm: normal urgency, Skip and OK.

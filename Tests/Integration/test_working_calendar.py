@@ -166,3 +166,24 @@ def test_a_habit_on_working_days_is_not_due_on_a_day_off(cli):
         assert shown["today"]["due"] is due, day
     listed = cli(["habit", "list"], env=at_moscow("2026-12-30T09:00:00")).stdout
     assert "Working days (production calendar)" in listed
+
+
+def _calendar_notices(rig):
+    return [c for c in rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.calendar"]
+
+
+def test_the_agent_says_once_in_december_that_next_years_calendar_is_missing(rig):
+    december = datetime(2027, 12, 1, 9, 0, 0, tzinfo=MSK)
+    pin_clock(rig.sandbox, december)
+    rig.write_store(workdays_store(december), written=december - timedelta(hours=1))
+    rig.start_agent()
+    [notice] = wait_until(lambda: _calendar_notices(rig) or None, 5, "the word about 2028")
+    assert notice.summary == "Production calendar for 2028 not known yet"
+    assert "Add it with agent-cli holidays import FILE" in notice.body and notice.hints["urgency"] == 1
+    assert rig.state()["calendarWarnedYear"] == 2028
+    # Once: a restarted agent does not say it again.
+    rig.agents[-1].stop()
+    rig.start_agent()
+    rig.timer(2, "Sentinel")
+    rig.wait_for_ring("Sentinel", timeout=8)
+    assert len(_calendar_notices(rig)) == 1

@@ -10,10 +10,13 @@ public struct AgentState: Hashable, Sendable {
     public var habitReminders = HabitReminderState()
     /// The ring notifications on screen, for a successor to close if this agent dies.
     public var ringNotifications = RingNotifications()
+    /// The year whose missing production calendar the user was last told about (once a year).
+    public var calendarWarnedYear: Int?
 
     public init(alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState(),
-                ringNotifications: RingNotifications = RingNotifications()) {
+                ringNotifications: RingNotifications = RingNotifications(), calendarWarnedYear: Int? = nil) {
         self.alarms = alarms; self.habitReminders = habitReminders; self.ringNotifications = ringNotifications
+        self.calendarWarnedYear = calendarWarnedYear
     }
 
     /// Per alarm id: the latest occurrence already handled (rung, reported missed, or skipped).

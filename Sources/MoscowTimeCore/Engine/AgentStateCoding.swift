@@ -24,6 +24,7 @@ public enum AgentStateCoding {
                               ("count", .int($0.value.count))]))
         })))
         if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
+        if let y = s.calendarWarnedYear { members.append(("calendarWarnedYear", .int(y))) }
         let seen = book.seen
         if !seen.isEmpty {
             members.append(("seen", .object(seen.sorted { $0.key < $1.key }.map {
@@ -85,6 +86,9 @@ public enum AgentStateCoding {
         }
         if let h = json["habitReminders"] {
             do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch { problems.append(error.description) }
+        }
+        if r.has("calendarWarnedYear") {
+            do { s.calendarWarnedYear = try r.int("calendarWarnedYear", in: CalendarYear.years) } catch { problems.append(error.description) }
         }
         decodeRinging(json, into: &s)
         if case .object(let members)? = json["seen"] {

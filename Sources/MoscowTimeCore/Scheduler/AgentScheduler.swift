@@ -15,13 +15,28 @@ public final class AgentScheduler {
         alarms = AlarmEngine(document: document, state: state.alarms, zone: zone)
         habits = state.habitReminders
         ringNotifications = state.ringNotifications
+        calendarWarnedYear = state.calendarWarnedYear
     }
+
+    /// The year whose missing production calendar the user was last told about.
+    public private(set) var calendarWarnedYear: Int?
+
+    /// The year the user should now be told has no official calendar yet (this year, or in
+    /// December the next one, while an alarm follows working days), unless told already.
+    public func calendarWarning(now: Instant) -> Int? {
+        guard let year = document.missingCalendarYear(today: zone.local(now).date), year != calendarWarnedYear else { return nil }
+        return year
+    }
+
+    /// The runtime told the user about `year` (it then saves the state: once a year, across restarts).
+    public func noteCalendarWarning(_ year: Int) { calendarWarnedYear = year }
 
     public var document: StoreDocument { alarms.document }
     public var zone: Zone { alarms.zone }
     /// Everything to persist (`.saveState`).
     public var state: AgentState {
-        AgentState(alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications)
+        AgentState(alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications,
+                   calendarWarnedYear: calendarWarnedYear)
     }
     /// The ring notifications on screen, as the runtime last reported them (`noteRingNotifications`);
     /// at start, what the previous agent left on screen.
