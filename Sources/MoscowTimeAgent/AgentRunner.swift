@@ -139,6 +139,9 @@ final class AgentRunner {
             case .ring(let r):
                 Log.info("ringing alarm \(r.alarmID) \"\(r.label)\" due \(ISO8601.string(r.due, in: zone))\(r.isLate ? " (late)" : "")")
                 alarms.ring(r)
+            case .relabel(let r):
+                Log.info("ringing alarm \(r.alarmID) is now called \"\(r.label)\"")
+                alarms.relabel(r)
             case let .silence(id, reason):
                 Log.info("alarm \(id) silenced: \(reason)")
                 alarms.silence(id)

@@ -84,6 +84,15 @@ final class RingPresenter {
         sound.startLoop(key: key, source: NotificationFactory.soundSource(r.sound), volumeRamp: VolumeRamp.seconds(r.rampSeconds))
     }
 
+    /// The ringing alarm's label changed: its notification shows the new one; the sound goes on.
+    func relabel(_ r: RingingAlarm) {
+        guard ringing[r.alarmID] != nil else { return }
+        ringing[r.alarmID] = r
+        // Forgotten first, so that its close is not taken for the user's dismissal.
+        if let h = shown.removeValue(forKey: r.alarmID) { h.close() }
+        show(r.alarmID)
+    }
+
     func silence(_ id: String) {
         ringing[id] = nil
         if let key = playing.removeValue(forKey: id) { sound.stop(key: key) }

@@ -136,3 +136,16 @@ def test_a_pause_is_in_what_next_the_tray_and_d_bus_promise(rig):
     assert [(t[0], t[2]) for t in triggers] == [(alarm["id"], int(promised.timestamp()))]
     status = rig.cli_json("status")
     assert status["next"]["id"] == alarm["id"] and parse_iso(status["next"]["at"]) == promised, status
+
+
+def test_a_label_edited_while_ringing_is_shown_at_once(rig):
+    rig.start_agent()
+    t = rig.timer(1, "Tea")
+    first = rig.wait_for_ring("Tea", timeout=5)
+    rig.cli("edit", t.id, "--label", "Green tea")
+    shown = rig.wait_for_ring("Green tea", timeout=5)
+    assert shown.summary == "Green tea" and shown.id != first.id
+    rig.wait_for_close(first.id, timeout=3)
+    [ringing] = rig.cli_json("status")["ringing"]
+    assert ringing["id"] == t.id and ringing["label"] == "Green tea"
+    assert rig.rings("Tea") == [first]  # rung once: the new label is the same ring

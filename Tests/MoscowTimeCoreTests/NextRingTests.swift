@@ -37,6 +37,20 @@ struct NextRingTests {
         UpcomingTriggers.list(doc, state: AgentState(alarms: state), zone: F.moscow, now: now, count: 1).first?.at
     }
 
+    @Test func aLabelEditedWhileRingingIsShownWithoutANewRing() {
+        let doc = document([daily(7, 0, modified: seven - 86_400)], written: seven - 86_400)
+        let e = AlarmEngine(document: doc, state: AlarmBook(), zone: F.moscow)
+        #expect(e.evaluate(now: seven).rings.count == 1)
+        var edited = doc
+        edited.alarms[0].label = "Подъём"
+        edited.alarms[0].modified = seven + 30
+        let effects = e.replaceDocument(edited, zone: F.moscow, now: seven + 30)
+        #expect(effects.contains { if case .relabel(let r) = $0 { return r.label == "Подъём" && r.due == seven }; return false })
+        #expect(effects.rings.isEmpty)
+        #expect(e.ringing[id]?.label == "Подъём")
+        #expect(e.replaceDocument(edited, zone: F.moscow, now: seven + 31).allSatisfy { if case .relabel = $0 { return false }; return true })
+    }
+
     @Test func anEditStampedByAFastClockRingsWhenNextSaid() {
         // Stamped 10 minutes ahead of this machine's clock; due in 2 minutes.
         let now = seven - 120

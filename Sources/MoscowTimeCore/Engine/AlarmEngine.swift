@@ -66,6 +66,12 @@ public final class AlarmEngine {
             }
             if alarmsByID[id] == nil, state.tracks[id] != nil { state.forget(id); changed = true }
         }
+        // A ringing alarm shows what it is called now.
+        for id in state.ringing.keys.sorted() {
+            guard let label = alarmsByID[id]?.label, let r = state.update(id, { $0.relabel(label) }) else { continue }
+            effects.append(.relabel(r))
+            changed = true
+        }
         effects += evaluate(now: now)
         if changed, !effects.contains(.saveState) { effects.append(.saveState) }
         return effects

@@ -24,6 +24,13 @@ public struct RingingAlarm: Hashable, Sendable {
         self.isLate = isLate; self.snoozeCount = snoozeCount; self.snoozeMinutes = snoozeMinutes; self.sound = sound
         self.isOneTime = isOneTime; self.rampSeconds = rampSeconds
     }
+
+    /// The same ring under the alarm's new label (edited while it rings).
+    func relabeled(_ label: String) -> RingingAlarm {
+        RingingAlarm(alarmID: alarmID, label: label, due: due, startedAt: startedAt, endsAt: endsAt, isLate: isLate,
+                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, isOneTime: isOneTime,
+                     rampSeconds: rampSeconds)
+    }
 }
 
 /// An occurrence that did not ring, or rang unanswered.
@@ -60,6 +67,8 @@ public enum SilenceReason: Hashable, Sendable {
 /// What the runtime must do after the engine decided something. The engine never performs I/O.
 public enum EngineEffect: Hashable, Sendable {
     case ring(RingingAlarm)
+    /// The ringing alarm's label was edited: show the new one (the sound goes on).
+    case relabel(RingingAlarm)
     case silence(alarmID: String, reason: SilenceReason)
     /// One notification listing these, however many there are.
     case reportMissed([MissedAlarm])

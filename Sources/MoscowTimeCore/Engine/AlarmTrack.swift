@@ -77,6 +77,14 @@ public struct AlarmTrack: Hashable, Sendable {
         return previous
     }
 
+    /// ringing → ringing under a new label (the alarm was edited while it rang). Returns the ring
+    /// when the label changed.
+    mutating func relabel(_ label: String) -> RingingAlarm? {
+        guard let r = ringing, r.label != label else { return nil }
+        state = .ringing(r.relabeled(label))
+        return ringing
+    }
+
     /// ringing → snoozed. Returns the snooze, nil when it was not ringing.
     mutating func snooze(until: Instant) -> Snooze? {
         guard let r = ringing else { return nil }

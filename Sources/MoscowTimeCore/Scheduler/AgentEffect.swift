@@ -11,6 +11,8 @@ public enum AgentEffect: Hashable, Sendable {
     case saveState
     /// Show the alarm's critical notification and loop its sound.
     case ring(RingingAlarm)
+    /// The ringing alarm's label was edited: show the new one; the sound goes on.
+    case relabel(RingingAlarm)
     /// Close the alarm's notification and stop its sound.
     case silence(alarmID: String, reason: SilenceReason)
     /// One notification listing these, however many there are.
@@ -33,6 +35,7 @@ public enum AgentEffect: Hashable, Sendable {
         switch e {
         case .saveState: self = .saveState
         case .ring(let r): self = .ring(r)
+        case .relabel(let r): self = .relabel(r)
         case let .silence(id, reason): self = .silence(alarmID: id, reason: reason)
         case .reportMissed(let m): self = .reportMissed(m)
         case .disableAlarm(let id): self = .disableAlarm(id)
