@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import Testing
+@testable import MoscowTimeAgent
+@testable import MoscowTimeCore
+import MoscowTimeDesktop
+
+/// The runner between the core's scheduler and the desktop: events in, effects carried out, in
+/// order — against the in-memory notification server and sound backend and a real store in a
+/// scratch directory. It decides nothing; these check that what the core decided happens.
+@MainActor
+@Suite(.timeLimit(.minutes(1)), .serialized)
+struct AgentRunnerTests {
+    let zone = Zone(identifier: "Europe/Moscow")!
+    /// 07:00 in Moscow on Saturday 2026-11-21.
+    let seven = ISO8601.parse("2026-11-21T04:00:00Z")!
+
+    /// A clock the test moves.
+    final class SteppingClock: WallClock, @unchecked Sendable {
+        var instant: Instant
+        init(_ instant: Instant) { self.instant = instant }
+        func now() -> Instant { instant }
+    }
+
+    struct Rig {
+        let directory: String
+        let paths: StorePaths
+        let clock: SteppingClock
+        let server: FakeNotificationServer
+        let sound: FakeSoundPlayer
+        let runner: AgentRunner
+        var store: DocumentStore { DocumentStore(paths: paths) }
+        var state: AgentState { (try? AgentStateStore(paths: paths).load()) ?? AgentState() }
+
+        func remove() {
+            for f in [paths.document, paths.backup, paths.lock, paths.agentState] { unlink(f) }
+            for d in [paths.dataDirectory, paths.stateDirectory, directory + "/data", directory + "/state", directory] { rmdir(d) }
+        }
+    }
+
+    func rig(_ alarms: [Alarm], habits: [Habit] = [], now: Instant) throws -> Rig {
+        var template = Array("/tmp/mt-runner-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let paths = StorePaths(dataDirectory: directory + "/data/moscowtime", stateDirectory: directory + "/state/moscowtime")
+        let clock = SteppingClock(now)
+        let store = DocumentStore(paths: paths, clock: { clock.now() })
+        try store.update { doc in doc.alarms = alarms; doc.habits = habits }
+        let server = FakeNotificationServer()
+        let sound = FakeSoundPlayer()
+        let keys = SoundKeys()
+        let factory = NotificationFactory(server: server)
+        let doc = try store.load()
+        let runner = AgentRunner(
+            scheduler: AgentScheduler(document: doc, state: AgentState(), zone: zone), documents: DocumentSource(store: store),
+            stateStore: AgentStateStore(paths: paths),
+            alarms: RingPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory,
+                                  text: AlarmNotificationText(Localizer(.en), zone: zone), clock: clock),
+            habits: HabitReminderPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory), clock: clock)
+        return Rig(directory: directory, paths: paths, clock: clock, server: server, sound: sound, runner: runner)
+    }
+
+    func daily(_ id: String, label: String, modified: Instant) -> Alarm {
+        Alarm(id: id, label: label, schedule: .weekly(days: Weekday.all, time: TimeOfDay(hour: 7, minute: 0)!),
+              created: modified, modified: modified)
+    }
+
+    @Test("an alarm that comes due rings: the state is saved first, then the notification and the sound")
+    func ringsAndSavesFirst() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 60)
+        defer { r.remove() }
+        r.runner.start()
+        #expect(r.server.onScreen.isEmpty && r.runner.armedAt == seven)
+        r.clock.instant = seven
+        r.runner.handle(.timePassed, "test")
+        #expect(r.server.onScreen.map(\.content.summary) == ["Подъём"])
+        #expect(r.sound.looping.count == 1)
+        #expect(r.state.handled["a1b2c3d4"] == seven)  // persisted: a crash now never rings it twice
+        #expect(r.runner.armedAt == seven + 300)  // the ring's timeout
+    }
+
+    @Test("the notification's buttons go back through the scheduler: Snooze, then Stop")
+    func buttons() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven)
+        defer { r.remove() }
+        r.runner.start()
+        let shown = try #require(r.server.onScreen.first)
+        shown.press("snooze")
+        #expect(r.server.onScreen.isEmpty && r.sound.looping.isEmpty)
+        #expect(r.state.snoozes["a1b2c3d4"]?.until == seven + 600)
+        #expect(r.runner.armedAt == seven + 600)
+        r.clock.instant = seven + 600
+        r.runner.handle(.timePassed, "test")
+        try #require(r.server.onScreen.first).press("stop")
+        #expect(r.server.onScreen.isEmpty && r.state.snoozes.isEmpty)
+        #expect(r.runner.armedAt == seven + 86_400)
+    }
+
+    @Test("a stopped one-time alarm is switched off in the store, and the runner reads it back")
+    func oneTimeSwitchedOff() throws {
+        let once = Alarm(id: "0000000a", label: "Once", schedule: .once(date: CivilDate(year: 2026, month: 11, day: 21)!, time: TimeOfDay(hour: 7, minute: 0)!),
+                         created: seven - 86_400)
+        let r = try rig([once], now: seven)
+        defer { r.remove() }
+        r.runner.start()
+        try r.runner.perform(.stop(alarmID: "0000000a"))
+        #expect(try r.store.load().alarm(id: "0000000a")?.enabled == false)
+        r.runner.reload()
+        #expect(r.runner.scheduler.document.alarm(id: "0000000a")?.enabled == false)
+        #expect(r.runner.armedAt == nil)
+    }
+
+    @Test("skip writes the days next promised and the schedule moves on")
+    func skip() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 3_600)
+        defer { r.remove() }
+        r.runner.start()
+        let days = try #require(r.runner.skip("a1b2c3d4", count: 2))
+        #expect(days.map(\.description) == ["2026-11-21", "2026-11-22"])
+        #expect(try r.store.load().alarm(id: "a1b2c3d4")?.skippedDays.count == 2)
+        #expect(r.runner.armedAt == seven + 2 * 86_400)
+        #expect(r.runner.skip("nope", count: 1) == nil)
+    }
+
+    @Test("a habit marked done from the tray is written and read back")
+    func markDone() throws {
+        let habit = Habit(id: "0b0b0b0b", name: "Read", start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
+        let r = try rig([], habits: [habit], now: seven)
+        defer { r.remove() }
+        r.runner.start()
+        r.runner.markDone("0b0b0b0b")
+        #expect(try r.store.load().habits.first?.entries.map(\.date.description) == ["2026-11-21"])
+        #expect(r.runner.scheduler.document.habits.first?.entries.count == 1)
+    }
+}
