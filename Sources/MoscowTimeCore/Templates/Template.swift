@@ -90,86 +90,19 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible {
 extension Template {
     /// Reads a template from JSON text; `id` is the file's name without `.json`.
     public static func decode(id: String, json bytes: [UInt8], file: String) throws(TemplateError) -> Template {
-        func fail(_ reason: Message) -> TemplateError { TemplateError(file: file, reason: reason) }
-        /// "alarms[0].time: why" (the field's path is JSON, the same in every language).
-        func fail(_ path: String, _ reason: Message) -> TemplateError { fail(Message("{field}: {reason}", ["field": path], parts: ["reason": reason])) }
+        let r = TemplateReader(file: file)
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw fail(DocumentStore.notJSON(error)) }
-        guard case .object = root else { throw fail(Message("expected an object")) }
+        do { root = try JSONParser.parse(bytes) } catch { throw r.fail(DocumentStore.notJSON(error)) }
+        guard case .object = root else { throw r.fail(Message("expected an object")) }
         guard root["format"]?.intValue == currentFormat else {
-            throw fail(Message("\"format\" must be {n} (this agent-cli reads format {n} only)", ["n": String(currentFormat)]))
+            throw r.fail(Message("\"format\" must be {n} (this agent-cli reads format {n} only)", ["n": String(currentFormat)]))
         }
-
-        func text(_ v: JSONValue?, _ path: String) throws(TemplateError) -> LocalizedText {
-            guard let en = v?["en"]?.stringValue, let ru = v?["ru"]?.stringValue else {
-                throw fail(path, Message("expected {example}", ["example": "{\"en\": \"…\", \"ru\": \"…\"}"]))
-            }
-            for s in [en, ru] {
-                if let problem = LabelRules.issue(s) { throw fail(path, Message("\"{text}\": {problem}", ["text": s], parts: ["problem": problem])) }
-            }
-            return LocalizedText(en: en, ru: ru)
-        }
-        func time(_ v: JSONValue?, _ path: String) throws(TemplateError) -> TimeOfDay {
-            guard let s = v?.stringValue, let t = TimeOfDay(text: Substring(s)) else { throw fail(path, Message("expected a time like 07:30")) }
-            return t
-        }
-
         var alarms: [AlarmSpec] = []
-        for (i, a) in (root["alarms"]?.arrayValue ?? []).enumerated() {
-            let path = "alarms[\(i)]"
-            let label = try text(a["label"], "\(path).label")
-            let when: AlarmSpec.When
-            if let after = a["after"] {
-                guard let s = after.stringValue, let d = try? DurationParser.parse(s), Limits.timerSeconds.contains(Int(d)) else {
-                    throw fail("\(path).after", Message("expected a duration such as 25m or 1h30m, at most a week"))
-                }
-                when = .after(d)
-            } else if let every = a["every"] {
-                guard let n = every.intValue, (1...Schedule.maximumInterval).contains(n) else {
-                    throw fail("\(path).every", Message("expected a number of days from 1 to {max}", ["max": String(Schedule.maximumInterval)]))
-                }
-                when = .everyNDays(n, try time(a["time"], "\(path).time"))
-            } else {
-                let days: DaySelection
-                do { days = try DaysParser.selection(a["days"]?.stringValue ?? "everyday") } catch {
-                    throw fail("\(path).days", error.asMessage)
-                }
-                when = .days(days, try time(a["time"], "\(path).time"))
-            }
-            var snooze: Int?
-            if let s = a["snooze"], !s.isNull {
-                guard let n = s.intValue, Limits.snoozeMinutes.contains(n) else {
-                    throw fail("\(path).snooze", Message("expected minutes from {min} to {max}", ["min": String(Limits.snoozeMinutes.lowerBound), "max": String(Limits.snoozeMinutes.upperBound)]))
-                }
-                snooze = n
-            }
-            alarms.append(AlarmSpec(label: label, when: when, snoozeMinutes: snooze, sound: a["sound"]?.stringValue))
-        }
-
+        for (i, a) in (root["alarms"]?.arrayValue ?? []).enumerated() { alarms.append(try r.alarm(a, path: "alarms[\(i)]")) }
         var habits: [HabitSpec] = []
-        for (i, h) in (root["habits"]?.arrayValue ?? []).enumerated() {
-            let path = "habits[\(i)]"
-            let name = try text(h["name"], "\(path).name")
-            let description = try h["description"].map { v throws(TemplateError) in try text(v, "\(path).description") }
-            let frequency: HabitFrequency
-            do { frequency = try parseFrequency(h["frequency"]?.stringValue ?? "daily") } catch {
-                throw fail("\(path).frequency", error.asMessage)
-            }
-            var reminders: [TimeOfDay] = []
-            for (j, r) in (h["reminders"]?.arrayValue ?? []).enumerated() {
-                reminders.append(try time(r, "\(path).reminders[\(j)]"))
-            }
-            var goal: HabitSpec.Goal?
-            if let g = h["goal"] {
-                guard let target = g["target"]?.doubleValue, target > 0 else { throw fail("\(path).goal.target", Message("expected a number above 0")) }
-                let direction = HabitGoal.Direction(rawValue: g["direction"]?.stringValue ?? "at-least")
-                guard let direction else { throw fail("\(path).goal.direction", Message("expected at-least or at-most")) }
-                goal = HabitSpec.Goal(unit: try text(g["unit"], "\(path).goal.unit"), target: target, direction: direction)
-            }
-            habits.append(HabitSpec(name: name, description: description, frequency: frequency, reminders: reminders, goal: goal))
-        }
-        if alarms.isEmpty && habits.isEmpty { throw fail(Message("it has neither alarms nor habits")) }
-        return Template(id: id, name: try text(root["name"], "name"), description: try text(root["description"], "description"),
+        for (i, h) in (root["habits"]?.arrayValue ?? []).enumerated() { habits.append(try r.habit(h, path: "habits[\(i)]")) }
+        if alarms.isEmpty && habits.isEmpty { throw r.fail(Message("it has neither alarms nor habits")) }
+        return Template(id: id, name: try r.text(root["name"], "name"), description: try r.text(root["description"], "description"),
                         alarms: alarms, habits: habits)
     }
 
