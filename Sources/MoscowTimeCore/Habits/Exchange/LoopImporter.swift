@@ -52,22 +52,7 @@ public enum LoopImporter {
                 return ""
             }
             func fail(_ why: Message) -> InputError { InputError("{habitsPath} line {line}: {why}", ["habitsPath": "\(habitsPath)", "line": "\(row.line)"], parts: ["why": why]) }
-            var name = field("Name")
-            if name.count > LabelRules.maximumLength {
-                let short = String(name.prefix(LabelRules.maximumLength - 1)).trimmingSpaces + "…"
-                result.warnings.append(Message.plural("the Loop habit \"{name}\" has a name of {n} character: it is shortened to {maximum}",
-                                                      "the Loop habit \"{name}\" has a name of {n} characters: it is shortened to {maximum}",
-                                                      count: name.count, ["name": short, "n": "\(name.count)", "maximum": "\(LabelRules.maximumLength)"]))
-                name = short
-            }
-            name = String(name.map { $0.isNewline ? " " : $0 })
-            if let problem = LabelRules.issue(name) { throw fail(Message("invalid habit name \"{name}\": {problem}", ["name": name], parts: ["problem": problem])) }
-            if result.habits.contains(where: { $0.name == name }) {
-                var n = 2
-                while result.habits.contains(where: { $0.name == "\(name) (\(n))" }) { n += 1 }
-                result.warnings.append(Message("two Loop habits are named \"{name}\": the second is imported as \"{renamed}\"", ["name": name, "renamed": "\(name) (\(n))"]))
-                name = "\(name) (\(n))"
-            }
+            let name = try habitName(field("Name"), in: &result, fail: fail)
             let position = field("Position").isEmpty ? pad(k + 1, 3) : field("Position")
             let numerator = Int(field("FrequencyNumerator", "NumRepetitions")) ?? 1
             let denominator = Int(field("FrequencyDenominator", "Interval")) ?? 1
@@ -79,19 +64,8 @@ public enum LoopImporter {
             if checkmarks == nil && hasFolders { skipped.append(name); continue }
             var values: [Value] = []
             if let path = checkmarks { values = try readCheckmarks(files.files[path]!, path: path) }
-            let type = field("Type")
-            var kind = HabitKind.yesNo
-            if type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) {
-                var target = Double(field("Target Value")) ?? 0  // not UI: Loop's column
-                if target <= 0 || target > HabitAmount.maximum {
-                    result.missingTargets.append(name)
-                    target = 1
-                }
-                let unit = String(field("Unit").filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
-                kind = .numeric(HabitGoal(unit: unit, target: HabitAmount.rounded(target),
-                                          direction: field("Target Type") == "AT_MOST" ? .atMost : .atLeast,  // not UI: Loop's column
-                                          per: (frequency.loopFraction?.days ?? 1) > 1 ? .period : .day))
-            }
+            let kind = habitKind(type: field("Type"), values: values, frequency: frequency, name: name, in: &result,
+                                 target: field("Target Value"), unit: field("Unit"), targetType: field("Target Type"))  // not UI: Loop's columns
             let entries = makeEntries(values, kind: kind)
             let text = [field("Question"), field("Description")].filter { !$0.isEmpty }.joined(separator: " — ")
             let description = String(text.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumDescription))
@@ -110,6 +84,45 @@ public enum LoopImporter {
                                                                  "names": result.habits.map { "\"\($0.name)\"" }.joined(separator: ", ")]))
         }
         return result
+    }
+
+    /// A Loop habit's name as a habit name here: shortened to the longest label (said), line
+    /// breaks as spaces, and "Name (2)" for a second habit of the same name (said).
+    static func habitName(_ raw: String, in result: inout Result, fail: (Message) -> InputError) throws(InputError) -> String {
+        var name = raw
+        if name.count > LabelRules.maximumLength {
+            let short = String(name.prefix(LabelRules.maximumLength - 1)).trimmingSpaces + "…"
+            result.warnings.append(Message.plural("the Loop habit \"{name}\" has a name of {n} character: it is shortened to {maximum}",
+                                                  "the Loop habit \"{name}\" has a name of {n} characters: it is shortened to {maximum}",
+                                                  count: name.count, ["name": short, "n": "\(name.count)", "maximum": "\(LabelRules.maximumLength)"]))
+            name = short
+        }
+        name = String(name.map { $0.isNewline ? " " : $0 })
+        if let problem = LabelRules.issue(name) { throw fail(Message("invalid habit name \"{name}\": {problem}", ["name": name], parts: ["problem": problem])) }
+        if result.habits.contains(where: { $0.name == name }) {
+            var n = 2
+            while result.habits.contains(where: { $0.name == "\(name) (\(n))" }) { n += 1 }
+            result.warnings.append(Message("two Loop habits are named \"{name}\": the second is imported as \"{renamed}\"", ["name": name, "renamed": "\(name) (\(n))"]))
+            name = "\(name) (\(n))"
+        }
+        return name
+    }
+
+    /// Yes/no, or numeric with Loop's target (a missing or absurd one becomes 1 and is listed in
+    /// `missingTargets`), unit and direction; an untyped habit whose values are not checkmarks is
+    /// numeric too.
+    static func habitKind(type: String, values: [Value], frequency: HabitFrequency, name: String, in result: inout Result,
+                          target targetText: String, unit unitText: String, targetType: String) -> HabitKind {
+        guard type == "NUMERICAL" || (type.isEmpty && values.contains { !(-1...3).contains($0.value) }) else { return .yesNo }
+        var target = Double(targetText) ?? 0
+        if target <= 0 || target > HabitAmount.maximum {
+            result.missingTargets.append(name)
+            target = 1
+        }
+        let unit = String(unitText.filter { !$0.isNewline }.prefix(HabitTextRules.maximumUnit))
+        return .numeric(HabitGoal(unit: unit, target: HabitAmount.rounded(target),
+                                  direction: targetType == "AT_MOST" ? .atMost : .atLeast,  // not UI: Loop's column
+                                  per: (frequency.loopFraction?.days ?? 1) > 1 ? .period : .day))
     }
 
     /// Loop names each habit's folder "%03d %s" (position, sanitised name), or just the position.
