@@ -5,6 +5,7 @@
 // then execs this with a fixed internal form:
 //   moscowtime-calendar export-ics [FILE]
 //   moscowtime-calendar import FILE [--dry-run]
+//   moscowtime-calendar holidays-import FILE.ics
 //   moscowtime-calendar sync-setup URL USER|- PASSWORD_COMMAND|-
 //   moscowtime-calendar sync [--dry-run] [--accept-remote] · sync-status [--json] · sync-off
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
@@ -17,6 +18,7 @@ do {
     case ("export-ics", 1): try ExportICS.run(file: nil)
     case ("export-ics", 2): try ExportICS.run(file: args[1])
     case ("import", 2): try ImportICS.run(file: args[1], dryRun: false)
+    case ("holidays-import", 2): try HolidaysICS.run(file: args[1])
     case ("import", 3) where args[2] == "--dry-run": try ImportICS.run(file: args[1], dryRun: true)
     case ("sync-setup", 4):
         try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])

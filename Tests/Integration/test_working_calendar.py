@@ -187,3 +187,27 @@ def test_the_agent_says_once_in_december_that_next_years_calendar_is_missing(rig
     rig.timer(2, "Sentinel")
     rig.wait_for_ring("Sentinel", timeout=8)
     assert len(_calendar_notices(rig)) == 1
+
+
+def test_holidays_import_takes_the_days_off_of_an_icalendar_file(cli, sandbox):
+    add_workdays_alarm(cli)
+    ics = Path(sandbox.env["HOME"]) / "company-2028.ics"
+    event = "BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20271201T000000Z\r\nSUMMARY:{summary}\r\n{when}END:VEVENT\r\n"
+    ics.write_text("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Thunderbird//EN\r\n"
+                   + event.format(uid="ny", summary="Новогодние каникулы", when="DTSTART;VALUE=DATE:20280101\r\nDTEND;VALUE=DATE:20280111\r\n")
+                   + event.format(uid="may", summary="Майские", when="DTSTART;VALUE=DATE:20280501\r\n")
+                   + event.format(uid="party", summary="Корпоратив", when="DTSTART;TZID=Europe/Moscow:20280115T180000\r\n")
+                   + "END:VCALENDAR\r\n")
+    r = cli(["holidays", "import", str(ics)], env=at_moscow("2027-12-05T12:00:00"))
+    assert r.rc == 0, r.stderr
+    assert "1 event is not a whole day or repeats: left out" in r.stdout
+    assert "Production calendar for 2028 added" in r.stdout
+    days = json.loads(cli(["holidays", "2028", "--json"], env=at_moscow("2027-12-05T12:00:00")).stdout)
+    assert days["source"] == "user" and days["known"] is True
+    assert [d["date"] for d in days["days"]][:3] == ["2028-01-01", "2028-01-02", "2028-01-03"]
+    assert ring_days(cli, 2028)[:1] == [dt.date(2028, 1, 11)]
+    assert dt.date(2028, 5, 1) not in ring_days(cli, 2028)
+    # A file that is not iCalendar at all is refused and changes nothing.
+    bad = Path(sandbox.env["HOME"]) / "bad.ics"
+    bad.write_text("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2028\r\n")
+    assert cli(["holidays", "import", str(bad)]).rc == 2

@@ -19,6 +19,16 @@ public enum CalendarDayText {
           ["year": String(year)])
     }
 
+    /// What `holidays import` says: a line per year added, and how to make working days follow it.
+    public static func added(years: [Int], _ calendar: WorkingCalendar, holidays: HolidayCountry, _ t: Localizer) -> [String] {
+        var lines = years.map { year in
+            t("Production calendar for {year} added: {count}.",
+              ["year": String(year), "count": workingDayCount(calendar.workingDayCount(of: year), t)])
+        }
+        if holidays == .none { lines.append(t("Working days follow it once the setting says so: agent-cli settings holidays ru")) }
+        return lines
+    }
+
     /// "247 working days" («247 рабочих дней»).
     public static func workingDayCount(_ n: Int, _ t: Localizer) -> String {
         t.plural("{n} working day", "{n} working days", count: n, ["n": String(n)])
