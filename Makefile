@@ -114,7 +114,7 @@ $(GEN)/libexec/moscowtime-wake: Sources/moscowtime-wake/main.c
 
 $(GEN)/libexec/moscowtime-sound: Sources/moscowtime-sound/main.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WAKE_CFLAGS) $$(pkg-config --cflags libcanberra) -o $@ $< $(WAKE_LDFLAGS) $$(pkg-config --libs libcanberra)
+	$(CC) $(WAKE_CFLAGS) $$(pkg-config --cflags libcanberra libpulse) -o $@ $< $(WAKE_LDFLAGS) $$(pkg-config --libs libcanberra libpulse)
 
 # --- translations ---------------------------------------------------------------------------
 mo: $(MO_FILES)
