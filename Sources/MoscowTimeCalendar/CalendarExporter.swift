@@ -45,8 +45,13 @@ public enum CalendarExporter {
     }
 
     /// A deleted item as a resource (a tombstone): its deletion time must reach the other machines
-    /// so that "a delete wins over an older edit" can be decided there. STATUS:CANCELLED tells
-    /// calendar programs it is gone.
+    /// so that "a delete wins over an older edit" can be decided there, and no other program may
+    /// show it (issue 23 §4). Alarms' collection holds only VEVENTs, and a separate collection or a
+    /// WebDAV property would cost requests on every sync and lose `If-Match`, so it stays an event
+    /// that calendars have no reason to display: `STATUS:CANCELLED` (Google and Apple hide it,
+    /// Thunderbird and khal strike it through), `TRANSP:TRANSPARENT` (never busy), no `SUMMARY`, no
+    /// `VALARM`, and one all-day `DTSTART` on 1970-01-01, a day no view of the present reaches; a
+    /// habit's is a cancelled `VTODO`, which todo lists leave out (todoman shows needs-action ones).
     public static func tombstone(alarmID id: String, at: Instant) -> String {
         ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
     }
@@ -61,9 +66,11 @@ public enum CalendarExporter {
         let c = icalcomponent_new(kind)!
         icalcomponent_add_property(c, icalproperty_new_uid(uid))
         icalcomponent_add_property(c, icalproperty_new_dtstamp(ICal.utc(at)))
-        icalcomponent_add_property(c, icalproperty_new_dtstart(ICal.utc(at)))
-        icalcomponent_add_property(c, icalproperty_new_status(kind == ICAL_VTODO_COMPONENT ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CANCELLED))
-        icalcomponent_add_property(c, icalproperty_new_summary("(deleted)"))
+        if kind == ICAL_VEVENT_COMPONENT {
+            icalcomponent_add_property(c, icalproperty_new_dtstart(ICal.date(CalendarFormat.tombstoneDay)))
+            icalcomponent_add_property(c, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
+        }
+        icalcomponent_add_property(c, icalproperty_new_status(ICAL_STATUS_CANCELLED))
         icalcomponent_add_property(c, ICal.xProperty(idProperty, id))
         icalcomponent_add_property(c, ICal.xProperty(CalendarFormat.deleted, ICal.compactUTC(at)))
         icalcomponent_add_component(cal, c)
@@ -148,6 +155,8 @@ public enum CalendarExporter {
         if let m = a.snoozeMinutes { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.snooze, String(m))) }
         if let s = a.sound { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.sound, s)) }
         if let r = a.rampSeconds { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.ramp, String(r))) }
+        // A disabled alarm reminds in no calendar either: other programs show what the user hears.
+        guard a.enabled else { return ev }
         let valarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
         icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
         icalcomponent_add_property(valarm, icalproperty_new_description(a.label))

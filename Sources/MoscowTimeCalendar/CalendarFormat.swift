@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
 /// How alarms and habits are written as iCalendar (RFC 5545).
 ///
 /// **Alarms are VEVENTs** that any calendar shows at the right time: `DTSTART;TZID=<zone>` (with the
 /// zone's VTIMEZONE from libical's tz data) at the local ring time, `RRULE:FREQ=WEEKLY;BYDAY=…` for
 /// weekly days, `RRULE:FREQ=DAILY;INTERVAL=n` for every n days (DTSTART is the start day), no RRULE
 /// for a one-time alarm, a UTC `DTSTART` for a timer; a `VALARM` (DISPLAY, `TRIGGER:PT0S`) so a
-/// calendar reminds too; the label as `SUMMARY`. What calendars have no property for is an
+/// calendar reminds too, only while the alarm is enabled; the label as `SUMMARY`. What calendars have no property for is an
 /// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-RAMP`
 /// (the fade-in, seconds), `-TIMER` (the countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
 /// Reading takes the schedule from the standard properties, so an edit made in another calendar
@@ -25,7 +26,8 @@
 ///
 /// **Sync** adds what a deterministic merge needs: `X-LOGGED=<UTC>` on each day (when it was
 /// logged), `X-MOSCOWTIME-DAY-REMOVED;X-LOGGED=…:<date>` for undone days, and deleted items stay on
-/// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`).
+/// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`) that other programs
+/// do not show (`CalendarExporter.tombstone`). A disabled alarm is written without its `VALARM`.
 ///
 /// **Text.** Every `X-MOSCOWTIME-*` value is TEXT (RFC 5545 §3.8.8.2), escaped by §3.3.11
 /// (`ICal.xProperty`). A list — reminder times, the weekdays in `-FREQUENCY`, a unit's three
@@ -68,6 +70,9 @@ public enum CalendarFormat {
     static let dayRemoved = "X-MOSCOWTIME-DAY-REMOVED"
     /// Sync only: a tombstone's deletion time.
     static let deleted = "X-MOSCOWTIME-DELETED"
+    /// A tombstone event's all-day DTSTART: a day no calendar view of the present shows
+    /// (`CalendarExporter.tombstone`).
+    static let tombstoneDay = CivilDate(year: 1970, month: 1, day: 1)!
     /// The item's `modified` as we wrote it (equal to `LAST-MODIFIED` then). Another program's
     /// rewrite may move `LAST-MODIFIED` (todoman's `done` does) but keeps this, so the sync can
     /// tell which version of our data the server copy was made from (`OwnDataCuts`).
