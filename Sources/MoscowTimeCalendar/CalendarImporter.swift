@@ -33,6 +33,8 @@ public enum CalendarImporter {
         /// The TZIDs the file's VTIMEZONEs define, and the verdict on each TZID met (see `ZoneReferences`).
         let zones: Set<String>
         var checkedZones: [String: Bool] = [:]
+        /// The calendar's `X-WR-TIMEZONE` (Google, Apple): where its floating times are.
+        var floating: OpaquePointer?
         var result = CalendarImport()
         /// Preorder position in the scanner's list; kept in step with libical's tree.
         var index = 0
@@ -49,6 +51,7 @@ public enum CalendarImporter {
             }
             let info = index < scanner.components.count ? scanner.components[index] : nil
             index += 1
+            if kind == ICAL_VCALENDAR_COMPONENT { floatingZone(c) }
             // An empty text property libical dropped is as if it were absent (`EmptyTextProperty`).
             if let error = ICal.properties(c, named: "X-LIC-ERROR").first(where: {
                 !EmptyTextProperty.isDroppedEmptyText(ICal.string(icalproperty_get_xlicerror($0)) ?? "")
@@ -85,6 +88,19 @@ public enum CalendarImporter {
             for child in ICal.children(c, ICAL_ANY_COMPONENT) { try walk(child) }
         }
 
+        /// Google and Apple write a calendar's zone as `X-WR-TIMEZONE` and its events' times
+        /// floating (`DTSTART:20261201T090000`), and read them in that zone, as Thunderbird does:
+        /// so do we. A name that is no tz database zone is said, and its times are read in ours.
+        mutating func floatingZone(_ calendar: OpaquePointer) {
+            floating = nil
+            guard let name = ICal.xValue(calendar, "X-WR-TIMEZONE")?.trimmingWhitespace, !name.isEmpty else { return }
+            if ZoneNames.contains(name), let z = icaltimezone_get_builtin_timezone(name) {
+                floating = z
+            } else {
+                result.warnings.append(.calendarZoneUnknown(name, ours: zone.identifier))
+            }
+        }
+
         /// A tombstone's deletion time, nil for a live item.
         func deletion(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xValue(c, CalendarFormat.deleted) else { return nil }
@@ -111,7 +127,7 @@ public enum CalendarImporter {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
-                let mapper = EventScheduleMapper(zone: zone, now: now, own: true)
+                let mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
                 switch mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
@@ -134,7 +150,7 @@ public enum CalendarImporter {
                 result.warnings.append(.titleNotALabel(name)); return
             }
             for valarm in reminders {
-                let mapper = EventScheduleMapper(zone: zone, now: now, own: false)
+                let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
                 switch mapper.schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1

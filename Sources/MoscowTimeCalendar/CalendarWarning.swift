@@ -10,6 +10,9 @@ public enum CalendarWarning: Sendable, Equatable {
     /// A resource in the alarms or habits collection that is not one of ours.
     case notOurAlarm(url: String)
     case notOurHabit(url: String)
+    /// The calendar's `X-WR-TIMEZONE` is no zone of the tz database: its floating times are read
+    /// in ours.
+    case calendarZoneUnknown(String, ours: String)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
     /// A resource on the server that cannot be read: left out of this sync (and left alone there).

@@ -147,6 +147,8 @@ enum CalendarWording {
             return t("habit \"{name}\" ({id}): another habit of that name exists ({other}); skipped", ["name": name, "id": id, "other": other])
         case .notOurAlarm(let url): return t("{url}: not a MoscowTime alarm; left alone", ["url": url])
         case .notOurHabit(let url): return t("{url}: not a MoscowTime habit; left alone", ["url": url])
+        case let .calendarZoneUnknown(name, ours):
+            return t("the calendar's time zone X-WR-TIMEZONE:{zone} is not one this computer knows; its floating times are read in {ours}", ["zone": name, "ours": ours])
         case .changedDuringSync(let url): return t("{url} changed on the server during this sync; run sync again to merge it", ["url": url])
         case .skippedResource(let url, .unreadableAnswer):
             return t("the server's answer for {url} is not readable XML; skipped, the rest was synced", ["url": url])
