@@ -19,6 +19,14 @@ public struct CalendarImport: Sendable {
     /// Sync only: habits whose copy another program marked done (`STATUS:COMPLETED`); the sync
     /// sends ours back, so the to-do is open again for the next day.
     public var markedDone: Set<String> = []
+    /// Our own alarms (by id) whose copy another program changed into a schedule alarms cannot
+    /// express (a monthly rule, say): not read as a version; the sync keeps the alarm as it is here.
+    public var unexpressible: [String: Unexpressible] = [:]
+    public struct Unexpressible: Sendable, Equatable {
+        public let label: String
+        /// The RRULE as written, when that is what cannot be expressed.
+        public let rule: String?
+    }
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

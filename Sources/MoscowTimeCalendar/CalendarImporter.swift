@@ -129,7 +129,13 @@ public enum CalendarImporter {
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
                 let mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
                 switch mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
-                case .refused(let why): result.warnings.append(.eventRefused(name, why))
+                case .refused(let why):
+                    // Ours, changed elsewhere into what alarms cannot say (a monthly rule): the
+                    // sync keeps ringing as before and says so (`CalendarImport.unexpressible`).
+                    result.warnings.append(.eventRefused(name, why))
+                    var rule: String?
+                    if case .rule(let text) = why { rule = text }
+                    result.unexpressible[id] = CalendarImport.Unexpressible(label: rawSummary, rule: rule)
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
                     var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)

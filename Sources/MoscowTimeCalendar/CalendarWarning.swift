@@ -13,6 +13,10 @@ public enum CalendarWarning: Sendable, Equatable {
     /// The calendar's `X-WR-TIMEZONE` is no zone of the tz database: its floating times are read
     /// in ours.
     case calendarZoneUnknown(String, ours: String)
+    /// One of our alarms whose server copy another program changed into a schedule alarms cannot
+    /// express: it rings here as before, and the server copy is left alone until the user settles
+    /// it; `changedHere`: the alarm was edited here since (a conflict).
+    case alarmNotExpressible(id: String, label: String, rule: String?, changedHere: Bool)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
     /// A resource on the server that cannot be read: left out of this sync (and left alone there).

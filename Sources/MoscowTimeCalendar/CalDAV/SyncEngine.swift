@@ -53,14 +53,26 @@ public final class SyncEngine {
         /// Ids whose server copy is to be replaced by ours even when it reads the same: a habit
         /// another program marked done (`CalendarImport.markedDone`).
         var rewrite: Set<String> = []
+        /// Our alarms whose server copy says what alarms cannot (`CalendarImport.unexpressible`).
+        var held: [String: SyncState.Held] = [:]
+    }
+
+    /// The user's word on one item (`sync --keep-local ID` / `--accept-remote ID`): its version
+    /// here, or the server's, wins this sync's merge whatever the times say.
+    public enum ItemChoice: Sendable, Equatable {
+        case keepLocal(String)
+        case acceptRemote(String)
+        public var id: String { switch self { case .keepLocal(let id), .acceptRemote(let id): return id } }
     }
 
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
     /// lost its data, or someone emptied it) is followed here: the items are deleted locally. Without
     /// it they are kept and sent again (`CalendarWarning.serverLostItems`).
-    public func run(dryRun: Bool, acceptRemote: Bool = false) throws -> Report {
+    public func run(dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil) throws -> Report {
         var state = try SyncState.load(store.paths)
         if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
+        // The chosen item is read again from the server, so that its merge is made now.
+        if let id = item?.id { state.alarms[id]?.etag = nil; state.habits[id]?.etag = nil }
         var report = Report()
         do {
             if state.alarmsCollection.isEmpty || state.habitsCollection.isEmpty {
@@ -70,12 +82,12 @@ public final class SyncEngine {
             let doc0 = try store.load()
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
             // 1. Read.
-            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
+            var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
                                                               component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
                 var out: [(String, AlarmVersion)] = []
                 for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
                 for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
+                if out.isEmpty && imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
                 return out
             }
             let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
@@ -85,6 +97,11 @@ public final class SyncEngine {
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
                 if out.isEmpty { report.warnings.append(.notOurHabit(url: url)) }
                 return out
+            }
+            // An alarm held at the last sync whose server copy has not changed since stays held.
+            for h in state.held where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
+                && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag {
+                remoteAlarms.held[h.id] = h
             }
             // 2. Merge under the lock, by the server's clock.
             let clock = ServerClock(local: now, server: client.serverDate)
@@ -119,20 +136,43 @@ public final class SyncEngine {
             } else {
                 newState.serverLostAt = nil; newState.serverLostCount = 0
             }
+            // The user's choice for one item decides its merge (see `ItemChoice`).
+            func decided(_ id: String, _ localChanged: Bool, _ remoteChanged: Bool) -> (Bool, Bool) {
+                switch item {
+                case .keepLocal(id)?: return (true, false)
+                case .acceptRemote(id)?: return (false, true)
+                default: return (localChanged, remoteChanged)
+                }
+            }
             try store.update(stamping: false) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
-                uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
+                // Held alarms are left out of the merge: neither side's copy changes.
+                var localAlarms = doc.alarmVersions()
+                let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
+                                render: { Self.render($0, settings, workingDays) })
+                uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
                                      render: { Self.render($0, settings, workingDays) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
+                                     merge: { l, r, lc, rc in
+                                         let (a, b) = decided(l.id, lc, rc)
+                                         return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
                 uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.habit, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
+                                     merge: { l, r, lc, rc in
+                                         let (a, b) = decided(l.id, lc, rc)
+                                         return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
                                      describeLoser: Self.describe, lost: &lost, report: &report)
+                for (h, base) in held {
+                    newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
+                    report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere))
+                }
+                newState.held = held.map(\.0)
                 if !dryRun { doc = merged }
             }
             if dryRun {
@@ -161,6 +201,29 @@ public final class SyncEngine {
             if !dryRun { try? state.save(store.paths) }
             throw e
         }
+    }
+
+    /// Takes the held alarms (`Remote.held`) out of the merge: each keeps its version here and its
+    /// server copy, and is returned with its last agreed base — unless the user chose to keep this
+    /// machine's version, which then replaces the server copy (uploaded with `If-Match` on it).
+    /// An alarm edited here since the base is a conflict (`Held.changedHere`), said until settled;
+    /// no upload is tried, so no "changed on the server during this sync" comes back every time.
+    func hold(_ remote: [String: SyncState.Held], local: inout [String: AlarmVersion], known: inout [String: SyncState.Item],
+              keepLocal: ItemChoice?, render: (AlarmVersion) -> String) -> [(SyncState.Held, SyncState.Item?)] {
+        var out: [(SyncState.Held, SyncState.Item?)] = []
+        for id in remote.keys.sorted() {
+            var h = remote[id]!
+            let base = known[id]
+            if keepLocal == .keepLocal(id), local[id] != nil {
+                known[id] = SyncState.Item(url: h.url, etag: h.etag, hash: "")
+                continue
+            }
+            h.changedHere = local[id].map { SyncState.hash(render($0)) != base?.hash } ?? false
+            local[id] = nil
+            known[id] = nil
+            out.append((h, base))
+        }
+        return out
     }
 
     /// One write: a PUT of `text`, or with no text a DELETE (pruning an old tombstone).
@@ -248,6 +311,9 @@ public final class SyncEngine {
                 // One bad item never stops the sync: it is left out, and named.
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
                 continue
+            }
+            for (id, u) in imp.unexpressible {
+                remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
             }
             for (id, v) in versions(imp, url) {
                 remote.versions[id] = (url, etag, v)
