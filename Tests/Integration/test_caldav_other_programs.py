@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What other calendar programs see of our alarms on a real Radicale, and what they may change
+(issue 23 §3, §4): python `icalendar` edits the server copy as a calendar program would, and
+`icalendar` + `recurring_ical_events` read it as an independent reader. A skip travels as EXDATE
+both ways; a rule alarms cannot express (monthly) is said, never a silent split or a wedge, and
+`sync --keep-local ID` settles it; a disabled alarm reminds nowhere, a deleted one shows nowhere."""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+
+import icalendar
+import pytest
+import recurring_ical_events
+
+from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
+from test_caldav_tombstones import server_alarms
+from test_ical_text import dav
+
+pytestmark = pytest.mark.agent
+
+
+def alarms_collection(radicale_url: str) -> str:
+    return radicale_url + "alice/moscowtime-alarms/"
+
+
+def edit_server_copy(radicale_url: str, alarm_id: str, change) -> None:
+    """GET the alarm's resource, let `change(event)` edit it with python icalendar, PUT it back
+    over the ETag read (as a calendar program saves its edit)."""
+    url = alarms_collection(radicale_url) + f"alarm-{alarm_id}.ics"
+    status, headers, body = dav(url, "GET")
+    assert status == 200
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    change(ev)
+    status, _, _ = dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar; charset=utf-8"})
+    assert status in (201, 204), status
+
+
+def server_copy(radicale_url: str, alarm_id: str) -> icalendar.Calendar:
+    status, _, body = dav(alarms_collection(radicale_url) + f"alarm-{alarm_id}.ics", "GET")
+    assert status == 200
+    return icalendar.Calendar.from_ical(body)
+
+
+def day_events(cal: icalendar.Calendar, day: date) -> list:
+    return recurring_ical_events.of(cal).between(day, date.fromordinal(day.toordinal() + 1))
+
+
+def test_an_exdate_another_program_adds_is_a_skip_on_every_machine(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")  # a Sunday
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    aid = a.alarms()["Work"]["id"]
+    # "Delete this occurrence" on Wednesday 25 November, as a calendar program writes it.
+    edit_server_copy(radicale, aid, lambda ev: ev.add("exdate", datetime(2026, 11, 25, 7, 30), parameters={"TZID": "Europe/Moscow"}))
+
+    b.setup(radicale); b("sync", at="2026-11-22T10:00:00Z")
+    assert b.alarms()["Work"]["skipped"] == ["2026-11-25"]
+    a("sync", at="2026-11-22T10:01:00Z")
+    assert a.alarms()["Work"] == b.alarms()["Work"]
+    # Tuesday after the ring: the next is Thursday's, not the skipped Wednesday's.
+    nxt = json.loads(b("next", "--json", at="2026-11-24T08:00:00Z").stdout)
+    assert nxt[0]["at"].startswith("2026-11-26T07:30:00+03:00"), nxt
+
+
+def test_a_skip_made_here_is_an_exdate_other_readers_honour(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    r = a("skip", "Work", at="2026-11-22T09:05:00Z")  # Monday 23 November
+    a.setup(radicale); a("sync", at="2026-11-22T09:06:00Z")
+    cal = server_copy(radicale, a.alarms()["Work"]["id"])
+    [ev] = cal.walk("VEVENT")
+    assert "X-MOSCOWTIME-REASON" not in ev.to_ical().decode(), r.stdout  # a plain EXDATE
+    assert day_events(cal, date(2026, 11, 23)) == []
+    [tuesday] = day_events(cal, date(2026, 11, 24))
+    assert tuesday["DTSTART"].dt.isoformat() == "2026-11-24T07:30:00+03:00"
+    b.setup(radicale); b("sync", at="2026-11-22T09:07:00Z")
+    assert b.alarms()["Work"]["skipped"] == ["2026-11-23"]
+
+
+def test_a_monthly_rule_from_another_program_is_said_and_settled_never_a_wedge(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    b.setup(radicale); b("sync", at="2026-11-22T09:02:00Z")
+    aid = a.alarms()["Work"]["id"]
+    weekly = b.alarms()["Work"]
+
+    def monthly(ev):
+        ev["RRULE"] = icalendar.vRecur({"FREQ": "MONTHLY", "BYMONTHDAY": 25})
+    edit_server_copy(radicale, aid, monthly)
+
+    said = f'alarm {aid} "Work": its copy on the server repeats by FREQ=MONTHLY;BYMONTHDAY=25, which alarms cannot'
+    way_out = f"agent-cli sync --keep-local {aid}"
+    for at in ("2026-11-22T10:00:00Z", "2026-11-22T10:01:00Z"):  # said on every sync, not once
+        r = b("sync", at=at)
+        assert said in r.stdout and way_out in r.stdout and "It rings as before here" in r.stdout, r.stdout
+        assert "not a MoscowTime alarm" not in r.stdout + r.stderr
+        assert b.alarms()["Work"] == weekly  # it rings as before
+    status = b("sync", "status").stdout
+    assert said in status and way_out in status, status
+    [held] = json.loads(b("sync", "status", "--json").stdout)["held"]
+    assert said in held
+
+    # Edited here meanwhile: a conflict the user settles, never "changed … during this sync".
+    b("edit", "Work", "--time", "6:45", at="2026-11-22T10:10:00Z")
+    for at in ("2026-11-22T10:11:00Z", "2026-11-22T10:12:00Z"):
+        r = b("sync", at=at)
+        assert said in r.stdout and "it was also changed here" in r.stdout and way_out in r.stdout, r.stdout
+        assert "during this sync" not in r.stdout, r.stdout
+    assert "RRULE:FREQ=MONTHLY" in server_copy(radicale, aid).to_ical().decode()
+
+    r = b("sync", "--keep-local", aid, at="2026-11-22T10:13:00Z")
+    assert "1 sent" in r.stdout and said not in r.stdout, r.stdout
+    assert said not in b("sync", "status").stdout
+    assert json.loads(b("sync", "status", "--json").stdout)["held"] == []
+    [ev] = server_copy(radicale, aid).walk("VEVENT")
+    assert ev["RRULE"]["FREQ"] == ["WEEKLY"] and ev["DTSTART"].dt.strftime("%H:%M") == "06:45"
+    a("sync", at="2026-11-22T10:14:00Z")
+    assert a.alarms()["Work"]["schedule"]["time"] == "06:45"
+    assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T10:15:00Z").stdout
+
+
+def test_keep_local_and_accept_remote_need_an_alarm_or_habit(machines, radicale):
+    a, _ = machines
+    a.setup(radicale)
+    r = a("sync", "--keep-local", "x", "--accept-remote", expect=1)
+    assert "cannot be used together" in r.stderr
+    r = a("sync", "--keep-local", "nosuch", expect=2)
+    assert "no alarm or habit has the id nosuch" in r.stderr
+
+
+def test_accept_remote_for_one_item_takes_the_servers_copy_over_a_later_edit(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--label", "Tea", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    b.setup(radicale); b("sync", at="2026-11-22T09:02:00Z")
+    a("edit", "Tea", "--time", "8:00", at="2026-11-22T09:10:00Z"); a("sync", at="2026-11-22T09:11:00Z")
+    b("edit", "Tea", "--time", "9:00", at="2026-11-22T09:20:00Z")  # later: it would win
+    b("sync", "--accept-remote-item", a.alarms()["Tea"]["id"], at="2026-11-22T09:21:00Z")
+    assert b.alarms()["Tea"]["schedule"]["time"] == "08:00"
+
+
+def test_a_disabled_alarm_reminds_nowhere_and_a_deleted_one_shows_nowhere(machines, radicale, sandbox):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Off", at="2026-11-22T09:00:00Z")
+    a("add", "8:00", "--days", "weekdays", "--label", "Gone", at="2026-11-22T09:00:00Z")
+    a("add", "9:00", "--days", "weekdays", "--label", "On", at="2026-11-22T09:00:00Z")
+    a("disable", "Off", at="2026-11-22T09:01:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:02:00Z")
+    a("rm", "Gone", at="2026-11-22T09:03:00Z"); a("sync", at="2026-11-22T09:04:00Z")
+
+    files = server_alarms(sandbox)
+    assert len(files) == 3
+    whole = icalendar.Calendar()
+    reminders = {}
+    for p in files:
+        cal = icalendar.Calendar.from_ical(p.read_bytes())
+        for ev in cal.walk("VEVENT"):
+            reminders[str(ev.get("SUMMARY", ""))] = len(ev.walk("VALARM"))
+            whole.add_component(ev)
+    # Only the enabled alarm reminds; the tombstone has no title, no reminder, and no occurrence
+    # any view of the present shows.
+    assert reminders == {"Off": 0, "On": 1, "": 0}
+    shown = recurring_ical_events.of(whole).between(date(2025, 1, 1), date(2028, 1, 1))
+    assert {str(e["SUMMARY"]) for e in shown} == {"Off", "On"}
+    [tomb] = [p for p in files if "X-MOSCOWTIME-DELETED" in p.read_text()]
+    text = tomb.read_text()
+    assert "STATUS:CANCELLED" in text and "TRANSP:TRANSPARENT" in text and "SUMMARY" not in text
+
+    # Another machine still takes both: the alarm switched off, the deletion.
+    b.setup(radicale); b("sync", at="2026-11-22T09:05:00Z")
+    assert set(b.alarms()) == {"Off", "On"} and b.alarms()["Off"]["enabled"] is False
+    b("enable", "Off", at="2026-11-22T09:06:00Z"); b("sync", at="2026-11-22T09:07:00Z")
+    [off] = [p for p in server_alarms(sandbox) if "SUMMARY:Off" in p.read_text()]
+    assert "BEGIN:VALARM" in off.read_text()
