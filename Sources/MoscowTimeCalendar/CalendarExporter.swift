@@ -23,13 +23,14 @@ public enum CalendarExporter {
         return ICal.text(cal)
     }
 
-    /// One alarm as a calendar of its own (a CalDAV resource).
-    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar) throws(Failure) -> String {
+    /// One alarm as a calendar of its own (a CalDAV resource); `uid`: the UID of the event another
+    /// program made, which the alarm was taken from (`CalendarImport.adoptedUIDs`).
+    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar, uid: String? = nil) throws(Failure) -> String {
         try ICal.exclusive { () throws(Failure) -> String in
             let cal = newCalendar()
             defer { icalcomponent_free(cal) }
             icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
-            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone, calendar: workingDays))
+            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone, calendar: workingDays, uid: uid))
             return ICal.text(cal)
         }
     }
@@ -52,8 +53,8 @@ public enum CalendarExporter {
     /// Thunderbird and khal strike it through), `TRANSP:TRANSPARENT` (never busy), no `SUMMARY`, no
     /// `VALARM`, and one all-day `DTSTART` on 1970-01-01, a day no view of the present reaches; a
     /// habit's is a cancelled `VTODO`, which todo lists leave out (todoman shows needs-action ones).
-    public static func tombstone(alarmID id: String, at: Instant) -> String {
-        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
+    public static func tombstone(alarmID id: String, at: Instant, uid: String? = nil) -> String {
+        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: uid ?? CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
     }
 
     public static func tombstone(habitID id: String, at: Instant) -> String {
@@ -100,9 +101,9 @@ public enum CalendarExporter {
 
     // MARK: alarms
 
-    static func event(_ a: Alarm, zoneID: String, calendar workingDays: WorkingCalendar) -> OpaquePointer {
+    static func event(_ a: Alarm, zoneID: String, calendar workingDays: WorkingCalendar, uid: String? = nil) -> OpaquePointer {
         let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
-        icalcomponent_add_property(ev, icalproperty_new_uid(CalendarFormat.alarmUID(a.id)))
+        icalcomponent_add_property(ev, icalproperty_new_uid(uid ?? CalendarFormat.alarmUID(a.id)))
         icalcomponent_add_property(ev, icalproperty_new_dtstamp(ICal.utc(a.modified)))
         icalcomponent_add_property(ev, icalproperty_new_created(ICal.utc(a.created)))
         icalcomponent_add_property(ev, icalproperty_new_lastmodified(ICal.utc(a.modified)))

@@ -81,4 +81,19 @@ public enum CalendarFormat {
     /// Resource UIDs: stable per item, so CalDAV resources and re-imports address the same thing.
     public static func alarmUID(_ id: String) -> String { "alarm-\(id)@moscowtime" }
     public static func habitUID(_ id: String) -> String { "habit-\(id)@moscowtime" }
+
+    /// The alarm id of another program's event in the sync's alarms collection: ours when the UID
+    /// is one we wrote (a program that kept the UID but dropped our X-properties), else 8 hex
+    /// digits of FNV-1a over the UID — the same on every machine, so the event is one alarm
+    /// everywhere and its later edits reach that alarm.
+    public static func adoptedID(uid: String) -> String {
+        if uid.hasPrefix("alarm-"), uid.hasSuffix("@moscowtime") {
+            let id = String(uid.dropFirst(6).dropLast(11))
+            if AlarmID.isValid(id) { return id }
+        }
+        var h: UInt32 = 0x811c_9dc5
+        for b in uid.utf8 { h = (h ^ UInt32(b)) &* 0x0100_0193 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
 }

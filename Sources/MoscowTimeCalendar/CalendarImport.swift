@@ -27,6 +27,9 @@ public struct CalendarImport: Sendable {
         /// The RRULE as written, when that is what cannot be expressed.
         public let rule: String?
     }
+    /// Sync only: alarms taken from another program's event (`CalendarImporter.read(adopting:)`),
+    /// by id, with the event's UID, which the alarm's copy keeps when it is written back.
+    public var adoptedUIDs: [String: String] = [:]
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

@@ -5,11 +5,14 @@ import MoscowTimeCore
 /// Reads a calendar file: our own export back exactly, other calendars' events with reminders as
 /// alarms. A malformed file or a damaged item of ours fails as a whole, naming the line.
 public enum CalendarImporter {
-    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
-        try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now) }
+    /// `adopting` (the sync's alarms collection): another program's event with a reminder becomes
+    /// an alarm whose id its UID gives (`CalendarFormat.adoptedID`), so every machine takes it as
+    /// the same alarm and an edit made later on the phone updates that alarm (see `Reader.adopt`).
+    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
+        try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now, adopting: adopting) }
     }
 
-    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
+    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
         guard bytes.count <= CalendarLimits.maximumFileBytes else {
             throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
         }
@@ -22,6 +25,7 @@ public enum CalendarImporter {
         }
         defer { icalcomponent_free(root) }
         var reader = Reader(scanner: scanner, zone: zone, now: now, zones: ZoneReferences.defined(in: root))
+        reader.adopting = adopting
         try reader.walk(root)
         return reader.result
     }
@@ -35,6 +39,8 @@ public enum CalendarImporter {
         var checkedZones: [String: Bool] = [:]
         /// The calendar's `X-WR-TIMEZONE` (Google, Apple): where its floating times are.
         var floating: OpaquePointer?
+        /// Another program's events become alarms with ids of their own (the sync).
+        var adopting = false
         var result = CalendarImport()
         /// Preorder position in the scanner's list; kept in step with libical's tree.
         var index = 0
@@ -143,6 +149,7 @@ public enum CalendarImporter {
                     alarm.offUntil = OwnAlarmReader.offUntil(ev)
                     result.alarms.append(alarm)
                     if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
+                    if !name.uid.isEmpty, name.uid != CalendarFormat.alarmUID(id) { result.adoptedUIDs[id] = name.uid }
                 }
                 return
             }
@@ -155,6 +162,7 @@ public enum CalendarImporter {
             guard LabelRules.problem(label) == nil else {
                 result.warnings.append(.titleNotALabel(name)); return
             }
+            if adopting { try adopt(ev, name: name, label: label, reminder: reminders[0], info: info); return }
             for valarm in reminders {
                 let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
                 switch mapper.schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
@@ -165,6 +173,36 @@ public enum CalendarImporter {
                     alarm.skippedDays = mapper.skippedDays(ev, valarm: valarm, today: zone.local(now).date)
                     result.alarms.append(alarm)
                 }
+            }
+        }
+
+        /// Another program's event in the sync's alarms collection (made on a phone, in
+        /// Thunderbird, with `khal new --alarms`): its first reminder is taken as `import` takes it,
+        /// as the alarm whose id the event's UID gives, with the event's own CREATED and
+        /// LAST-MODIFIED, so that the merge orders its edits. The server copy is left as the other
+        /// program wrote it until the alarm is changed here. An occurrence the event overrides
+        /// (`RECURRENCE-ID`) is not read: it belongs to the series. A schedule alarms cannot
+        /// express is held as our own would be (`unexpressible`).
+        mutating func adopt(_ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer,
+                            info: ICSLineScanner.Component?) throws(CalendarFileError) {
+            guard !name.uid.isEmpty, icalcomponent_get_first_property(ev, ICAL_RECURRENCEID_PROPERTY) == nil else {
+                result.ignored += 1; return
+            }
+            let id = CalendarFormat.adoptedID(uid: name.uid)
+            let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
+            switch mapper.schedule(ev, valarm: reminder, rules: info?.rules ?? []) {
+            case .refused(let why):
+                result.warnings.append(.eventRefused(name, why))
+                var rule: String?
+                if case .rule(let text) = why { rule = text }
+                result.unexpressible[id] = CalendarImport.Unexpressible(label: label, rule: rule)
+            case .past: result.ignored += 1
+            case .schedule(let schedule):
+                let times = (try? OwnAlarmReader.times(ev, info: info)) ?? (created: now, modified: now)
+                var alarm = Alarm(id: id, label: label, schedule: schedule, created: times.created, modified: times.modified)
+                alarm.skippedDays = mapper.skippedDays(ev, valarm: reminder, today: zone.local(now).date)
+                result.alarms.append(alarm)
+                result.adoptedUIDs[id] = name.uid
             }
         }
     }

@@ -149,8 +149,12 @@ enum CalendarWording {
         case .notOurHabit(let url): return t("{url}: not a MoscowTime habit; left alone", ["url": url])
         case let .calendarZoneUnknown(name, ours):
             return t("the calendar's time zone X-WR-TIMEZONE:{zone} is not one this computer knows; its floating times are read in {ours}", ["zone": name, "ours": ours])
-        case let .alarmNotExpressible(id, label, rule, changedHere):
+        case let .alarmNotExpressible(id, label, rule, changedHere, here):
             let what = rule.map { t("repeats by {rule}, which alarms cannot", ["rule": $0]) } ?? t("has a schedule alarms cannot express")
+            if !here {
+                return t("alarm {id} \"{label}\": its copy on the server {what}, so it is not taken here; change it in the calendar to repeat weekly or every few days",
+                         ["id": id, "label": label, "what": what])
+            }
             if changedHere {
                 return t("alarm {id} \"{label}\": its copy on the server {what}, and it was also changed here. It rings as set here; to send this version to the server run agent-cli sync --keep-local {id}, or change it in the calendar to repeat weekly or every few days",
                          ["id": id, "label": label, "what": what])

@@ -79,7 +79,7 @@ enum SyncTool {
                      count: state.serverLostCount, ["time": when(at), "n": String(state.serverLostCount)])
         }
         let held = state.held.map { h in
-            CalendarWording.warning(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere), t)
+            CalendarWording.warning(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here), t)
         }
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
         if json {

@@ -55,6 +55,8 @@ public final class SyncEngine {
         var rewrite: Set<String> = []
         /// Our alarms whose server copy says what alarms cannot (`CalendarImport.unexpressible`).
         var held: [String: SyncState.Held] = [:]
+        /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
+        var adoptedUIDs: [String: String] = [:]
     }
 
     /// The user's word on one item (`sync --keep-local ID` / `--accept-remote ID`): its version
@@ -147,13 +149,16 @@ public final class SyncEngine {
             try store.update(stamping: false) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
+                // An alarm taken from another program's event keeps that event's UID when written.
+                let uids = state.adoptedUIDs.merging(remoteAlarms.adoptedUIDs) { $1 }
+                let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
                 // Held alarms are left out of the merge: neither side's copy changes.
                 var localAlarms = doc.alarmVersions()
                 let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
-                                render: { Self.render($0, settings, workingDays) })
+                                render: renderAlarm)
                 uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
-                                     render: { Self.render($0, settings, workingDays) },
+                                     render: renderAlarm,
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
                                      merge: { l, r, lc, rc in
                                          let (a, b) = decided(l.id, lc, rc)
@@ -170,9 +175,10 @@ public final class SyncEngine {
                                      describeLoser: Self.describe, lost: &lost, report: &report)
                 for (h, base) in held {
                     newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
-                    report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere))
+                    report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
                 }
                 newState.held = held.map(\.0)
+                newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
                 if !dryRun { doc = merged }
             }
             if dryRun {
@@ -219,6 +225,7 @@ public final class SyncEngine {
                 continue
             }
             h.changedHere = local[id].map { SyncState.hash(render($0)) != base?.hash } ?? false
+            if case .present? = local[id] { h.here = true } else { h.here = false }
             local[id] = nil
             known[id] = nil
             out.append((h, base))
@@ -307,11 +314,12 @@ public final class SyncEngine {
         for url in changed where unfetchable[url] == nil {
             guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, .listedNotReturned(url: url)) }
             let imp: CalendarImport
-            do { imp = try CalendarImporter.read(data, zone: zone, now: now) } catch {
+            do { imp = try CalendarImporter.read(data, zone: zone, now: now, adopting: component == "VEVENT") } catch {
                 // One bad item never stops the sync: it is left out, and named.
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
                 continue
             }
+            remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
             for (id, u) in imp.unexpressible {
                 remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
             }
@@ -416,10 +424,10 @@ public final class SyncEngine {
         return uploads
     }
 
-    static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar) -> String {
+    static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar, uid: String? = nil) -> String {
         switch v {
-        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays)) ?? ""
-        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at)
+        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays, uid: uid)) ?? ""
+        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at, uid: uid)
         }
     }
 
