@@ -7,7 +7,7 @@ both ways; a rule alarms cannot express (monthly) is said, never a silent split 
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, timezone
 
 import icalendar
 import pytest
@@ -175,3 +175,94 @@ def test_a_disabled_alarm_reminds_nowhere_and_a_deleted_one_shows_nowhere(machin
     b("enable", "Off", at="2026-11-22T09:06:00Z"); b("sync", at="2026-11-22T09:07:00Z")
     [off] = [p for p in server_alarms(sandbox) if "SUMMARY:Off" in p.read_text()]
     assert "BEGIN:VALARM" in off.read_text()
+
+
+def phone_event(uid: str, summary: str, start: datetime, modified: datetime, rrule=None) -> bytes:
+    """An event with a reminder as a phone or Thunderbird saves it into the alarms calendar."""
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//pytest//phone//EN")
+    cal.add("version", "2.0")
+    ev = icalendar.Event()
+    ev.add("uid", uid)
+    ev.add("dtstamp", modified)
+    ev.add("created", datetime(2026, 11, 22, 8, 0, tzinfo=timezone.utc))
+    ev.add("last-modified", modified)
+    ev.add("summary", summary)
+    ev.add("dtstart", start, parameters={"TZID": "Europe/Moscow"})
+    if rrule:
+        ev.add("rrule", rrule)
+    al = icalendar.Alarm()
+    al.add("action", "DISPLAY")
+    al.add("description", summary)
+    al.add("trigger", timedelta(minutes=-15))
+    ev.add_component(al)
+    cal.add_component(ev)
+    return cal.to_ical()
+
+
+def test_an_event_with_a_reminder_another_program_adds_is_an_alarm_on_every_machine(machines, radicale):
+    a, b = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    url = alarms_collection(radicale) + "phone-7f3a.ics"
+    text = phone_event("7f3a-phone@example.org", "Dentist", datetime(2026, 11, 25, 10, 0),
+                       datetime(2026, 11, 22, 8, 30, tzinfo=timezone.utc))
+    status, headers, _ = dav(url, "PUT", text, {"If-None-Match": "*", "Content-Type": "text/calendar; charset=utf-8"})
+    assert status == 201
+
+    r = a("sync", at="2026-11-22T09:01:00Z")
+    assert "1 change taken, 0 sent" in r.stdout and "warning" not in r.stdout, r.stdout
+    dentist = a.alarms()["Dentist"]
+    assert dentist["schedule"] == {"kind": "once", "date": "2026-11-25", "time": "09:45"}
+    # Left as the phone wrote it: its meeting at 10:00 with its reminder, nothing of ours.
+    served = dav(url, "GET")[2].decode()
+    assert "DTSTART;TZID=Europe/Moscow:20261125T100000" in served and "TRIGGER:-PT15M" in served
+    assert "X-MOSCOWTIME" not in served
+    b.setup(radicale); b("sync", at="2026-11-22T09:02:00Z")
+    assert b.alarms()["Dentist"] == dentist
+
+    # Edited on the phone: the same alarm follows, on both machines.
+    status, headers, _ = dav(url, "GET")
+    text = phone_event("7f3a-phone@example.org", "Dentist", datetime(2026, 11, 25, 11, 0),
+                       datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc))
+    assert dav(url, "PUT", text, {"If-Match": headers["ETag"], "Content-Type": "text/calendar; charset=utf-8"})[0] in (201, 204)
+    a("sync", at="2026-11-22T10:00:00Z"); b("sync", at="2026-11-22T10:01:00Z")
+    assert list(a.alarms()) == ["Dentist"] and a.alarms()["Dentist"]["id"] == dentist["id"]
+    assert a.alarms()["Dentist"]["schedule"]["time"] == "10:45" and b.alarms() == a.alarms()
+
+    # Edited here: written back as ours under the phone's UID, at the phone's URL.
+    a("edit", "Dentist", "--label", "Зубной", at="2026-11-22T10:10:00Z")
+    assert "1 sent" in a("sync", at="2026-11-22T10:11:00Z").stdout
+    [ev] = icalendar.Calendar.from_ical(dav(url, "GET")[2]).walk("VEVENT")
+    assert str(ev["UID"]) == "7f3a-phone@example.org" and str(ev["SUMMARY"]) == "Зубной"
+    assert str(ev["X-MOSCOWTIME-ALARM"]) == dentist["id"]
+    b("sync", at="2026-11-22T10:12:00Z")
+    assert list(b.alarms()) == ["Зубной"] and b.alarms()["Зубной"]["id"] == dentist["id"]
+
+    # A program that drops our X-properties but keeps the UID still edits the same alarm.
+    def forget_ours(ev):
+        for key in [k for k in ev if k.startswith("X-MOSCOWTIME")]:
+            del ev[key]
+        ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 11, 0, tzinfo=timezone.utc))
+        ev["SUMMARY"] = icalendar.vText("Dentist at 11")
+    status, headers, body = dav(url, "GET")
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    forget_ours(ev)
+    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar; charset=utf-8"})[0] in (201, 204)
+    a("sync", at="2026-11-22T11:01:00Z")
+    assert list(a.alarms()) == ["Dentist at 11"] and a.alarms()["Dentist at 11"]["id"] == dentist["id"]
+
+
+def test_a_weekly_event_from_another_program_rings_and_a_monthly_one_is_said(machines, radicale):
+    a, _ = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    for name, summary, rule in (("gym.ics", "Gym", {"freq": "weekly", "byday": ["mo", "th"]}),
+                                ("rent.ics", "Rent", {"freq": "monthly", "bymonthday": 1})):
+        text = phone_event(name + "@example.org", summary, datetime(2026, 11, 23, 19, 0),
+                           datetime(2026, 11, 22, 8, 30, tzinfo=timezone.utc), rrule=rule)
+        assert dav(alarms_collection(radicale) + name, "PUT", text, {"If-None-Match": "*", "Content-Type": "text/calendar"})[0] == 201
+    r = a("sync", at="2026-11-22T09:01:00Z")
+    assert a.alarms()["Gym"]["schedule"] == {"kind": "weekly", "time": "18:45", "days": ["mon", "thu"]}
+    assert "Rent" not in a.alarms()
+    assert '"Rent": its copy on the server repeats by FREQ=MONTHLY;BYMONTHDAY=1, which alarms cannot, so it is not taken here' in r.stdout, r.stdout
+    assert "not a MoscowTime alarm" not in r.stdout
