@@ -18,10 +18,10 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .customLong("accept-remote"), help: t("Follow a server that lost every item this computer had synced: delete them here too (without it they are kept and sent again)."))
     var acceptRemote = false
 
-    @Option(name: .customLong("keep-local"), help: t("This computer's version of that alarm or habit wins this sync and replaces the server's copy (a conflict, or an alarm whose server copy alarms cannot express).", value: N_("id")))
+    @Option(name: .customLong("keep-local"), help: t("This computer's version of this alarm or habit (by its id) wins this sync and replaces the server's copy (a conflict, or an alarm whose server copy alarms cannot express).", value: N_("item")))
     var keepLocal: String?
 
-    @Option(name: .customLong("accept-remote-item"), help: t("The server's copy of that alarm or habit wins this sync over this computer's version.", value: N_("id")))
+    @Option(name: .customLong("accept-remote-item"), help: t("The server's copy of this alarm or habit (by its id) wins this sync over this computer's version.", value: N_("item")))
     var acceptRemoteItem: String?
 
     func validate() throws {
