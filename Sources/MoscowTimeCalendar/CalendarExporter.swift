@@ -16,9 +16,15 @@ public enum CalendarExporter {
         let zone = try timezone(doc.settings.zone)
         let cal = newCalendar()
         defer { icalcomponent_free(cal) }
-        if alarms && !doc.alarms.isEmpty { icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone)) }
+        if alarms && !doc.alarms.isEmpty {
+            icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone))
+            // Alarms kept in the zone they were made in (`Alarm.zone`) bring theirs.
+            for id in Set(doc.alarms.compactMap(\.zone)).subtracting([doc.settings.zone]).sorted() {
+                icalcomponent_add_component(cal, vtimezone(try timezone(id), id: id))
+            }
+        }
         let workingDays = doc.workingCalendar
-        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: doc.settings.zone, calendar: workingDays)) } }
+        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: a.zone ?? doc.settings.zone, calendar: workingDays)) } }
         if habits { for h in doc.habits { icalcomponent_add_component(cal, todo(h)) } }
         return ICal.text(cal)
     }
@@ -29,8 +35,9 @@ public enum CalendarExporter {
         try ICal.exclusive { () throws(Failure) -> String in
             let cal = newCalendar()
             defer { icalcomponent_free(cal) }
-            icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
-            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone, calendar: workingDays, uid: uid))
+            let zoneID = alarm.zone ?? settings.zone
+            icalcomponent_add_component(cal, vtimezone(try timezone(zoneID), id: zoneID))
+            icalcomponent_add_component(cal, event(alarm, zoneID: zoneID, calendar: workingDays, uid: uid))
             return ICal.text(cal)
         }
     }

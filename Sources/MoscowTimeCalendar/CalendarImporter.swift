@@ -107,6 +107,15 @@ public enum CalendarImporter {
             }
         }
 
+        /// The tz database zone DTSTART names (`TZID=Europe/Moscow`), nil for any other.
+        static func startZone(_ ev: OpaquePointer) -> String? {
+            guard let p = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY),
+                  let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER),
+                  let raw = icalparameter_get_tzid(param) else { return nil }
+            let tzid = String(cString: raw)
+            return ZoneNames.contains(tzid) ? tzid : nil
+        }
+
         /// A tombstone's deletion time, nil for a live item.
         func deletion(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xValue(c, CalendarFormat.deleted) else { return nil }
@@ -133,8 +142,19 @@ public enum CalendarImporter {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
-                let mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
-                switch mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
+                var mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
+                var outcome = mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+                // Made in a zone whose offset to ours changes (Moscow, read in Berlin): it keeps
+                // that zone (`Alarm.zone`) rather than be refused or ring an hour off.
+                var ownZone: String?
+                if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier, let z = Zone.shared(tzid) {
+                    let there = EventScheduleMapper(zone: z, now: now, own: true, floating: floating)
+                    if case .schedule = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
+                        mapper = there; ownZone = tzid
+                        outcome = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+                    }
+                }
+                switch outcome {
                 case .refused(let why):
                     // Ours, changed elsewhere into what alarms cannot say (a monthly rule): the
                     // sync keeps ringing as before and says so (`CalendarImport.unexpressible`).
@@ -147,6 +167,7 @@ public enum CalendarImporter {
                     var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)
                     alarm.skippedDays = mapper.skippedDays(ev, valarm: valarms.first, today: zone.local(now).date)
                     alarm.offUntil = OwnAlarmReader.offUntil(ev)
+                    alarm.zone = ownZone
                     result.alarms.append(alarm)
                     if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
                     if !name.uid.isEmpty, name.uid != CalendarFormat.alarmUID(id) { result.adoptedUIDs[id] = name.uid }
