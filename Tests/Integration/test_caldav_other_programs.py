@@ -266,3 +266,31 @@ def test_a_weekly_event_from_another_program_rings_and_a_monthly_one_is_said(mac
     assert "Rent" not in a.alarms()
     assert '"Rent": its copy on the server repeats by FREQ=MONTHLY;BYMONTHDAY=1, which alarms cannot, so it is not taken here' in r.stdout, r.stdout
     assert "not a MoscowTime alarm" not in r.stdout
+
+
+def test_a_machine_in_another_zone_keeps_a_moscow_alarm_in_moscow_time(machines, radicale):
+    a, b = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    b("settings", "zone", "Europe/Berlin", at="2026-11-22T09:02:00Z")
+    b.setup(radicale)
+    r = b("sync", at="2026-11-22T09:03:00Z")
+    assert "1 change taken, 0 sent" in r.stdout and "warning" not in r.stdout, r.stdout
+    work = b.alarms()["Work"]
+    assert work["zone"] == "Europe/Moscow" and work["schedule"]["time"] == "07:30"
+    # 07:30 in Moscow is 05:30 in Berlin in winter and 06:30 in summer: rung at Moscow's time.
+    nxt = json.loads(b("next", "--json", at="2026-11-22T10:00:00Z").stdout)
+    assert nxt[0]["at"] == "2026-11-23T05:30:00+01:00", nxt
+    nxt = json.loads(b("next", "--json", at="2027-06-01T10:00:00Z").stdout)
+    assert nxt[0]["at"] == "2027-06-02T06:30:00+02:00", nxt
+    assert "07:30 Europe/Moscow" in b("list", at="2026-11-22T10:00:00Z").stdout
+    assert json.loads(b("list", "--json", at="2026-11-22T10:00:00Z").stdout)[0]["zone"] == "Europe/Moscow"
+    assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T09:04:00Z").stdout
+    # Edited there, it is still Moscow's 07:30 here, and Berlin keeps it in Moscow time.
+    b("edit", "Work", "--label", "Работа", at="2026-11-22T09:10:00Z")
+    assert "1 sent" in b("sync", at="2026-11-22T09:11:00Z").stdout
+    a("sync", at="2026-11-22T09:12:00Z")
+    got = a.alarms()["Работа"]
+    assert got["schedule"]["time"] == "07:30" and "zone" not in got
+    assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T09:13:00Z").stdout
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T09:14:00Z").stdout
