@@ -57,6 +57,8 @@ public final class SyncEngine {
         var held: [String: SyncState.Held] = [:]
         /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
         var adoptedUIDs: [String: String] = [:]
+        /// To-dos of other programs marked done since the last sync (`CalendarImport.foreignCompletions`).
+        var completions: [CalendarImport.Completion] = []
     }
 
     /// The user's word on one item (`sync --keep-local ID` / `--accept-remote ID`): its version
@@ -83,6 +85,7 @@ public final class SyncEngine {
             }
             let doc0 = try store.load()
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
+            let habitNames = Set(doc0.habits.map(\.name))
             // 1. Read.
             var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
                                                               component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
@@ -97,7 +100,8 @@ public final class SyncEngine {
                 var out: [(String, HabitVersion)] = []
                 for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append(.notOurHabit(url: url)) }
+                // todoman's instances of a habit's recurring to-do carry its name: no warning.
+                if out.isEmpty && !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
                 return out
             }
             // An alarm held at the last sync whose server copy has not changed since stays held.
@@ -165,7 +169,14 @@ public final class SyncEngine {
                                          return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
                                      }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
-                uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
+                var localHabits = doc.habitVersions()
+                for c in remoteHabits.completions {
+                    guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
+                          let v = Self.logging(c, in: localHabits[id], zone: zone) else { continue }
+                    localHabits[id] = v
+                    merged.apply(v)
+                }
+                uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
                                      merge: { l, r, lc, rc in
@@ -231,6 +242,22 @@ public final class SyncEngine {
             out.append((h, base))
         }
         return out
+    }
+
+    /// A to-do of another program checked off (todoman's instance of the habit's recurring to-do)
+    /// as the habit's day done, logged at its `COMPLETED` as if here, so the merge and every other
+    /// machine take it; nil when the day has an entry already, was undone later, or the habit's
+    /// kind cannot say "done" in one amount (`HabitTodoReader.completion`).
+    static func logging(_ c: CalendarImport.Completion, in v: HabitVersion?, zone: Zone) -> HabitVersion? {
+        guard case .present(var h, var logged, var removed)? = v,
+              let done = HabitTodoReader.completion(at: c.at, zone: zone, kind: h.kind),
+              done.day >= h.start, !h.entries.contains(where: { $0.date == done.day }),
+              removed[done.day].map({ $0 < done.at }) ?? true else { return nil }
+        h.entries.append(done.entry)
+        h.entries.sort { $0.date < $1.date }
+        logged[done.day] = done.at
+        removed[done.day] = nil
+        return .present(h, logged: logged, removed: removed)
     }
 
     /// One write: a PUT of `text`, or with no text a DELETE (pruning an old tombstone).
@@ -320,6 +347,7 @@ public final class SyncEngine {
                 continue
             }
             remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
+            remote.completions += imp.foreignCompletions
             for (id, u) in imp.unexpressible {
                 remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
             }
