@@ -15,7 +15,7 @@ import recurring_ical_events
 
 from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
 from test_caldav_tombstones import server_alarms
-from test_ical_text import dav
+from test_ical_text import Vdir, dav, habits_collection
 
 pytestmark = pytest.mark.agent
 
@@ -294,3 +294,41 @@ def test_a_machine_in_another_zone_keeps_a_moscow_alarm_in_moscow_time(machines,
     assert got["schedule"]["time"] == "07:30" and "zone" not in got
     assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T09:13:00Z").stdout
     assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T09:14:00Z").stdout
+
+
+def test_todomans_next_instance_checked_off_records_that_day(machines, radicale, sandbox):
+    """todoman's `done` on a recurring to-do marks ours done and writes the next instance as a
+    to-do of its own (a new UID, the habit's title, none of our properties); checked off the next
+    day, that instance records the next day done."""
+    a, b = machines
+    a("habit", "add", "Run", "--start", "2026-11-01", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    b.setup(radicale); b("sync", at="2026-11-22T09:02:00Z")
+    vdir = Vdir(sandbox, habits_collection(radicale), at="2026-11-22T11:00:00Z")
+    vdir.vdirsyncer("discover")
+    vdir.sync()
+    [task] = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
+    vdir.todo("done", str(task["id"]))
+    # Ours is done; what todoman lists open now is its next instance.
+    [instance] = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
+    vdir.sync()
+    b("sync", at="2026-11-22T12:00:00Z")
+    assert list(b.habit("Run")["entries"]) == ["2026-11-22"]
+    vdir.sync()
+
+    # The next day, the instance todoman made is the one checked off.
+    vdir.clock_env["FAKETIME"] = "@2026-11-23 11:00:00"
+    tasks = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
+    ours = [p for p in vdir.folder.glob("*.ics") if "X-MOSCOWTIME-HABIT" in p.read_text()]
+    assert len(ours) == 1 and len(tasks) == 2, (tasks, [p.read_text() for p in vdir.folder.glob("*.ics")])
+    [copy] = [t for t in tasks if t["id"] == instance["id"]]
+    vdir.todo("done", str(copy["id"]))
+    # It was todoman's instance that was checked off, not ours.
+    assert "STATUS:COMPLETED" not in ours[0].read_text()
+    assert any("STATUS:COMPLETED" in p.read_text() for p in vdir.folder.glob("*.ics") if p != ours[0])
+    vdir.sync()
+    r = b("sync", at="2026-11-23T12:00:00Z")
+    assert sorted(b.habit("Run")["entries"]) == ["2026-11-22", "2026-11-23"], (r.stdout, b.habit("Run"))
+    assert "not a MoscowTime habit" not in r.stdout + r.stderr
+    a("sync", at="2026-11-23T12:01:00Z")
+    assert a.habit("Run")["entries"] == b.habit("Run")["entries"]
