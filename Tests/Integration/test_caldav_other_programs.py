@@ -332,3 +332,88 @@ def test_todomans_next_instance_checked_off_records_that_day(machines, radicale,
     assert "not a MoscowTime habit" not in r.stdout + r.stderr
     a("sync", at="2026-11-23T12:01:00Z")
     assert a.habit("Run")["entries"] == b.habit("Run")["entries"]
+
+
+class Khal:
+    """khal on a vdirsyncer vdir of the alarms collection, as a user of both would run them."""
+
+    def __init__(self, sandbox, url: str):
+        self.sandbox = sandbox
+        root = sandbox.path("khal")
+        self.folder = root / "calendars" / "alarms"
+        self.folder.mkdir(parents=True)
+        (root / "status").mkdir()
+        self.vdirsyncer_config = root / "vdirsyncer.conf"
+        self.vdirsyncer_config.write_text(f"""[general]
+status_path = "{root / 'status'}/"
+
+[pair alarms]
+a = "alarms_local"
+b = "alarms_remote"
+collections = null
+
+[storage alarms_local]
+type = "filesystem"
+path = "{self.folder}/"
+fileext = ".ics"
+
+[storage alarms_remote]
+type = "caldav"
+url = "{url}"
+username = "alice"
+password = "secret"
+""")
+        self.config = root / "khal.conf"
+        self.config.write_text(f"""[calendars]
+[[alarms]]
+path = {self.folder}/
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+default_timezone = Europe/Moscow
+local_timezone = Europe/Moscow
+[default]
+default_calendar = alarms
+[sqlite]
+path = {root / 'khal.db'}
+""")
+        self.vdirsyncer("discover")
+
+    def vdirsyncer(self, *args):
+        r = self.sandbox.run(["vdirsyncer", "-c", str(self.vdirsyncer_config), *args], timeout=60)
+        assert r.returncode == 0, (args, r.stdout, r.stderr)
+
+    def sync(self):
+        self.vdirsyncer("sync")
+
+    def __call__(self, *args) -> str:
+        r = self.sandbox.run(["khal", "-c", str(self.config), *args], timeout=60)
+        assert r.returncode == 0, (args, r.stdout, r.stderr)
+        return r.stdout
+
+
+def test_khal_shows_what_the_user_hears_and_its_new_alarm_event_is_an_alarm(machines, radicale, sandbox):
+    a, b = machines
+    for time, label in (("7:30", "Morning"), ("8:00", "Gone")):
+        a("add", time, "--days", "weekdays", "--label", label, at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    a("rm", "Gone", at="2026-11-22T09:02:00Z"); a("skip", "Morning", at="2026-11-22T09:02:00Z")
+    a("sync", at="2026-11-22T09:03:00Z")
+    khal = Khal(sandbox, alarms_collection(radicale))
+    khal.sync()
+    week = khal("list", "--format", "{start} {title}", "2026-11-23", "2026-11-28")
+    # The deleted alarm is nowhere, and Monday's skipped ring is not shown.
+    assert "Gone" not in week and "deleted" not in week, week
+    assert "2026-11-23 07:30 Morning" not in week and "2026-11-24 07:30 Morning" in week, week
+
+    # An event with a reminder made with khal (khal new --alarms) becomes an alarm.
+    khal("new", "-a", "alarms", "--alarms", "15m", "2026-11-25", "10:00", "11:00", "Dentist")
+    khal.sync()
+    r = a("sync", at="2026-11-22T10:00:00Z")
+    assert "warning" not in r.stdout, r.stdout
+    assert a.alarms()["Dentist"]["schedule"] == {"kind": "once", "date": "2026-11-25", "time": "09:45"}
+    b.setup(radicale); b("sync", at="2026-11-22T10:01:00Z")
+    assert b.alarms()["Dentist"] == a.alarms()["Dentist"]
