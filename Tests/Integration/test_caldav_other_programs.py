@@ -417,3 +417,24 @@ def test_khal_shows_what_the_user_hears_and_its_new_alarm_event_is_an_alarm(mach
     assert a.alarms()["Dentist"]["schedule"] == {"kind": "once", "date": "2026-11-25", "time": "09:45"}
     b.setup(radicale); b("sync", at="2026-11-22T10:01:00Z")
     assert b.alarms()["Dentist"] == a.alarms()["Dentist"]
+
+
+def test_status_names_a_held_alarm_and_the_way_out(rig, radicale, sandbox):
+    """`agent-cli status` (the agent running) says what `sync status` says of a held alarm."""
+    secret = sandbox.path("caldav-password")
+    secret.write_text("secret\n")
+    rig.cli("add", "7:30", "--days", "weekdays", "--label", "Work")
+    rig.cli("sync", "setup", radicale, "--user", "alice", "--password-command", f"cat {secret}")
+    rig.cli("sync")
+    aid = rig.list_json()[0]["id"]
+
+    def monthly(ev):
+        ev["RRULE"] = icalendar.vRecur({"FREQ": "YEARLY", "BYMONTH": 12})
+    edit_server_copy(radicale, aid, monthly)
+    rig.cli("sync")
+    rig.start_agent()
+    said = f'alarm {aid} "Work": its copy on the server repeats by FREQ=YEARLY;BYMONTH=12, which alarms cannot'
+    status = rig.cli("status").stdout
+    assert said in status and f"agent-cli sync --keep-local {aid}" in status, status
+    held = json.loads(rig.cli("status", "--json").stdout)["sync"]["held"]
+    assert len(held) == 1 and said in held[0]
