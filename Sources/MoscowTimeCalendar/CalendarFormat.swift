@@ -10,7 +10,8 @@ import MoscowTimeCore
 /// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-RAMP`
 /// (the fade-in, seconds), `-TIMER` (the countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
 /// Reading takes the schedule from the standard properties, so an edit made in another calendar
-/// program comes back.
+/// program comes back. An alarm kept in a zone of its own (`Alarm.zone`) is written in that zone;
+/// one taken from another program's event keeps that event's UID (`adoptedID`).
 ///
 /// **Habits are VTODOs**, one per habit, with the whole history inside: a habit is a recurring
 /// task (`DTSTART;VALUE=DATE` = its start, an RRULE where its frequency has one), and keeping its
