@@ -16,20 +16,28 @@ public enum CalendarExporter {
         let zone = try timezone(doc.settings.zone)
         let cal = newCalendar()
         defer { icalcomponent_free(cal) }
-        if alarms && !doc.alarms.isEmpty { icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone)) }
+        if alarms && !doc.alarms.isEmpty {
+            icalcomponent_add_component(cal, vtimezone(zone, id: doc.settings.zone))
+            // Alarms kept in the zone they were made in (`Alarm.zone`) bring theirs.
+            for id in Set(doc.alarms.compactMap(\.zone)).subtracting([doc.settings.zone]).sorted() {
+                icalcomponent_add_component(cal, vtimezone(try timezone(id), id: id))
+            }
+        }
         let workingDays = doc.workingCalendar
-        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: doc.settings.zone, calendar: workingDays)) } }
+        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: a.zone ?? doc.settings.zone, calendar: workingDays)) } }
         if habits { for h in doc.habits { icalcomponent_add_component(cal, todo(h)) } }
         return ICal.text(cal)
     }
 
-    /// One alarm as a calendar of its own (a CalDAV resource).
-    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar) throws(Failure) -> String {
+    /// One alarm as a calendar of its own (a CalDAV resource); `uid`: the UID of the event another
+    /// program made, which the alarm was taken from (`CalendarImport.adoptedUIDs`).
+    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar, uid: String? = nil) throws(Failure) -> String {
         try ICal.exclusive { () throws(Failure) -> String in
             let cal = newCalendar()
             defer { icalcomponent_free(cal) }
-            icalcomponent_add_component(cal, vtimezone(try timezone(settings.zone), id: settings.zone))
-            icalcomponent_add_component(cal, event(alarm, zoneID: settings.zone, calendar: workingDays))
+            let zoneID = alarm.zone ?? settings.zone
+            icalcomponent_add_component(cal, vtimezone(try timezone(zoneID), id: zoneID))
+            icalcomponent_add_component(cal, event(alarm, zoneID: zoneID, calendar: workingDays, uid: uid))
             return ICal.text(cal)
         }
     }
@@ -45,10 +53,15 @@ public enum CalendarExporter {
     }
 
     /// A deleted item as a resource (a tombstone): its deletion time must reach the other machines
-    /// so that "a delete wins over an older edit" can be decided there. STATUS:CANCELLED tells
-    /// calendar programs it is gone.
-    public static func tombstone(alarmID id: String, at: Instant) -> String {
-        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
+    /// so that "a delete wins over an older edit" can be decided there, and no other program may
+    /// show it (issue 23 §4). Alarms' collection holds only VEVENTs, and a separate collection or a
+    /// WebDAV property would cost requests on every sync and lose `If-Match`, so it stays an event
+    /// that calendars have no reason to display: `STATUS:CANCELLED` (Google and Apple hide it,
+    /// Thunderbird and khal strike it through), `TRANSP:TRANSPARENT` (never busy), no `SUMMARY`, no
+    /// `VALARM`, and one all-day `DTSTART` on 1970-01-01, a day no view of the present reaches; a
+    /// habit's is a cancelled `VTODO`, which todo lists leave out (todoman shows needs-action ones).
+    public static func tombstone(alarmID id: String, at: Instant, uid: String? = nil) -> String {
+        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: uid ?? CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
     }
 
     public static func tombstone(habitID id: String, at: Instant) -> String {
@@ -61,9 +74,11 @@ public enum CalendarExporter {
         let c = icalcomponent_new(kind)!
         icalcomponent_add_property(c, icalproperty_new_uid(uid))
         icalcomponent_add_property(c, icalproperty_new_dtstamp(ICal.utc(at)))
-        icalcomponent_add_property(c, icalproperty_new_dtstart(ICal.utc(at)))
-        icalcomponent_add_property(c, icalproperty_new_status(kind == ICAL_VTODO_COMPONENT ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CANCELLED))
-        icalcomponent_add_property(c, icalproperty_new_summary("(deleted)"))
+        if kind == ICAL_VEVENT_COMPONENT {
+            icalcomponent_add_property(c, icalproperty_new_dtstart(ICal.date(CalendarFormat.tombstoneDay)))
+            icalcomponent_add_property(c, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
+        }
+        icalcomponent_add_property(c, icalproperty_new_status(ICAL_STATUS_CANCELLED))
         icalcomponent_add_property(c, ICal.xProperty(idProperty, id))
         icalcomponent_add_property(c, ICal.xProperty(CalendarFormat.deleted, ICal.compactUTC(at)))
         icalcomponent_add_component(cal, c)
@@ -93,9 +108,9 @@ public enum CalendarExporter {
 
     // MARK: alarms
 
-    static func event(_ a: Alarm, zoneID: String, calendar workingDays: WorkingCalendar) -> OpaquePointer {
+    static func event(_ a: Alarm, zoneID: String, calendar workingDays: WorkingCalendar, uid: String? = nil) -> OpaquePointer {
         let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
-        icalcomponent_add_property(ev, icalproperty_new_uid(CalendarFormat.alarmUID(a.id)))
+        icalcomponent_add_property(ev, icalproperty_new_uid(uid ?? CalendarFormat.alarmUID(a.id)))
         icalcomponent_add_property(ev, icalproperty_new_dtstamp(ICal.utc(a.modified)))
         icalcomponent_add_property(ev, icalproperty_new_created(ICal.utc(a.created)))
         icalcomponent_add_property(ev, icalproperty_new_lastmodified(ICal.utc(a.modified)))
@@ -148,6 +163,8 @@ public enum CalendarExporter {
         if let m = a.snoozeMinutes { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.snooze, String(m))) }
         if let s = a.sound { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.sound, s)) }
         if let r = a.rampSeconds { icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.ramp, String(r))) }
+        // A disabled alarm reminds in no calendar either: other programs show what the user hears.
+        guard a.enabled else { return ev }
         let valarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
         icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
         icalcomponent_add_property(valarm, icalproperty_new_description(a.label))

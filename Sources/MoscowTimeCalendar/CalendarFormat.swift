@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeCore
 /// How alarms and habits are written as iCalendar (RFC 5545).
 ///
 /// **Alarms are VEVENTs** that any calendar shows at the right time: `DTSTART;TZID=<zone>` (with the
 /// zone's VTIMEZONE from libical's tz data) at the local ring time, `RRULE:FREQ=WEEKLY;BYDAY=…` for
 /// weekly days, `RRULE:FREQ=DAILY;INTERVAL=n` for every n days (DTSTART is the start day), no RRULE
 /// for a one-time alarm, a UTC `DTSTART` for a timer; a `VALARM` (DISPLAY, `TRIGGER:PT0S`) so a
-/// calendar reminds too; the label as `SUMMARY`. What calendars have no property for is an
+/// calendar reminds too, only while the alarm is enabled; the label as `SUMMARY`. What calendars have no property for is an
 /// X-property: `X-MOSCOWTIME-ALARM` (the id), `-ENABLED`, `-SNOOZE`, `-SOUND`, `-RAMP`
 /// (the fade-in, seconds), `-TIMER` (the countdown's length). `CREATED`/`LAST-MODIFIED` carry the alarm's times (whole seconds, as ours).
 /// Reading takes the schedule from the standard properties, so an edit made in another calendar
-/// program comes back.
+/// program comes back. An alarm kept in a zone of its own (`Alarm.zone`) is written in that zone;
+/// one taken from another program's event keeps that event's UID (`adoptedID`).
 ///
 /// **Habits are VTODOs**, one per habit, with the whole history inside: a habit is a recurring
 /// task (`DTSTART;VALUE=DATE` = its start, an RRULE where its frequency has one), and keeping its
@@ -25,7 +27,8 @@
 ///
 /// **Sync** adds what a deterministic merge needs: `X-LOGGED=<UTC>` on each day (when it was
 /// logged), `X-MOSCOWTIME-DAY-REMOVED;X-LOGGED=…:<date>` for undone days, and deleted items stay on
-/// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`).
+/// the server as tombstones (`STATUS:CANCELLED`, `X-MOSCOWTIME-DELETED:<UTC>`) that other programs
+/// do not show (`CalendarExporter.tombstone`). A disabled alarm is written without its `VALARM`.
 ///
 /// **Text.** Every `X-MOSCOWTIME-*` value is TEXT (RFC 5545 §3.8.8.2), escaped by §3.3.11
 /// (`ICal.xProperty`). A list — reminder times, the weekdays in `-FREQUENCY`, a unit's three
@@ -68,6 +71,9 @@ public enum CalendarFormat {
     static let dayRemoved = "X-MOSCOWTIME-DAY-REMOVED"
     /// Sync only: a tombstone's deletion time.
     static let deleted = "X-MOSCOWTIME-DELETED"
+    /// A tombstone event's all-day DTSTART: a day no calendar view of the present shows
+    /// (`CalendarExporter.tombstone`).
+    static let tombstoneDay = CivilDate(year: 1970, month: 1, day: 1)!
     /// The item's `modified` as we wrote it (equal to `LAST-MODIFIED` then). Another program's
     /// rewrite may move `LAST-MODIFIED` (todoman's `done` does) but keeps this, so the sync can
     /// tell which version of our data the server copy was made from (`OwnDataCuts`).
@@ -76,4 +82,19 @@ public enum CalendarFormat {
     /// Resource UIDs: stable per item, so CalDAV resources and re-imports address the same thing.
     public static func alarmUID(_ id: String) -> String { "alarm-\(id)@moscowtime" }
     public static func habitUID(_ id: String) -> String { "habit-\(id)@moscowtime" }
+
+    /// The alarm id of another program's event in the sync's alarms collection: ours when the UID
+    /// is one we wrote (a program that kept the UID but dropped our X-properties), else 8 hex
+    /// digits of FNV-1a over the UID — the same on every machine, so the event is one alarm
+    /// everywhere and its later edits reach that alarm.
+    public static func adoptedID(uid: String) -> String {
+        if uid.hasPrefix("alarm-"), uid.hasSuffix("@moscowtime") {
+            let id = String(uid.dropFirst(6).dropLast(11))
+            if AlarmID.isValid(id) { return id }
+        }
+        var h: UInt32 = 0x811c_9dc5
+        for b in uid.utf8 { h = (h ^ UInt32(b)) &* 0x0100_0193 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
 }

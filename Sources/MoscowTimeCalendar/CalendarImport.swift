@@ -19,6 +19,27 @@ public struct CalendarImport: Sendable {
     /// Sync only: habits whose copy another program marked done (`STATUS:COMPLETED`); the sync
     /// sends ours back, so the to-do is open again for the next day.
     public var markedDone: Set<String> = []
+    /// Our own alarms (by id) whose copy another program changed into a schedule alarms cannot
+    /// express (a monthly rule, say): not read as a version; the sync keeps the alarm as it is here.
+    public var unexpressible: [String: Unexpressible] = [:]
+    public struct Unexpressible: Sendable, Equatable {
+        public let label: String
+        /// The RRULE as written, when that is what cannot be expressed.
+        public let rule: String?
+    }
+    /// Sync only: alarms taken from another program's event (`CalendarImporter.read(adopting:)`),
+    /// by id, with the event's UID, which the alarm's copy keeps when it is written back.
+    public var adoptedUIDs: [String: String] = [:]
+    /// Sync only: to-dos without our properties marked done (`STATUS:COMPLETED`), by title: the
+    /// instance todoman writes for a recurring to-do, checked off; the habit of that name takes the day.
+    public var foreignCompletions: [Completion] = []
+    /// Sync only: the titles of to-dos without our properties (an instance of a habit's to-do is
+    /// not "not a MoscowTime habit").
+    public var foreignTitles: [String] = []
+    public struct Completion: Sendable, Equatable {
+        public let name: String
+        public let at: Instant
+    }
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

@@ -5,11 +5,14 @@ import MoscowTimeCore
 /// Reads a calendar file: our own export back exactly, other calendars' events with reminders as
 /// alarms. A malformed file or a damaged item of ours fails as a whole, naming the line.
 public enum CalendarImporter {
-    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
-        try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now) }
+    /// `adopting` (the sync's alarms collection): another program's event with a reminder becomes
+    /// an alarm whose id its UID gives (`CalendarFormat.adoptedID`), so every machine takes it as
+    /// the same alarm and an edit made later on the phone updates that alarm (see `Reader.adopt`).
+    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
+        try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now, adopting: adopting) }
     }
 
-    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant) throws(CalendarFileError) -> CalendarImport {
+    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
         guard bytes.count <= CalendarLimits.maximumFileBytes else {
             throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
         }
@@ -22,6 +25,7 @@ public enum CalendarImporter {
         }
         defer { icalcomponent_free(root) }
         var reader = Reader(scanner: scanner, zone: zone, now: now, zones: ZoneReferences.defined(in: root))
+        reader.adopting = adopting
         try reader.walk(root)
         return reader.result
     }
@@ -33,6 +37,10 @@ public enum CalendarImporter {
         /// The TZIDs the file's VTIMEZONEs define, and the verdict on each TZID met (see `ZoneReferences`).
         let zones: Set<String>
         var checkedZones: [String: Bool] = [:]
+        /// The calendar's `X-WR-TIMEZONE` (Google, Apple): where its floating times are.
+        var floating: OpaquePointer?
+        /// Another program's events become alarms with ids of their own (the sync).
+        var adopting = false
         var result = CalendarImport()
         /// Preorder position in the scanner's list; kept in step with libical's tree.
         var index = 0
@@ -49,6 +57,7 @@ public enum CalendarImporter {
             }
             let info = index < scanner.components.count ? scanner.components[index] : nil
             index += 1
+            if kind == ICAL_VCALENDAR_COMPONENT { floatingZone(c) }
             // An empty text property libical dropped is as if it were absent (`EmptyTextProperty`).
             if let error = ICal.properties(c, named: "X-LIC-ERROR").first(where: {
                 !EmptyTextProperty.isDroppedEmptyText(ICal.string(icalproperty_get_xlicerror($0)) ?? "")
@@ -77,12 +86,42 @@ public enum CalendarImporter {
                     if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
                     if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }
                 } else {
+                    // A to-do of another program's making marked done: todoman's next instance of
+                    // a recurring to-do, which has the habit's name and none of our properties.
+                    if let name = ICal.string(icalcomponent_get_summary(c))?.trimmingWhitespace, !name.isEmpty {
+                        result.foreignTitles.append(name)
+                        if let at = HabitTodoReader.completedAt(c) {
+                            result.foreignCompletions.append(CalendarImport.Completion(name: name, at: at))
+                        }
+                    }
                     result.ignored += 1
                 }
             default: break
             }
             // Children in order, counted even when not read (VALARMs, VTIMEZONE parts) to stay in step.
             for child in ICal.children(c, ICAL_ANY_COMPONENT) { try walk(child) }
+        }
+
+        /// Google and Apple write a calendar's zone as `X-WR-TIMEZONE` and its events' times
+        /// floating (`DTSTART:20261201T090000`), and read them in that zone, as Thunderbird does:
+        /// so do we. A name that is no tz database zone is said, and its times are read in ours.
+        mutating func floatingZone(_ calendar: OpaquePointer) {
+            floating = nil
+            guard let name = ICal.xValue(calendar, "X-WR-TIMEZONE")?.trimmingWhitespace, !name.isEmpty else { return }
+            if ZoneNames.contains(name), let z = icaltimezone_get_builtin_timezone(name) {
+                floating = z
+            } else {
+                result.warnings.append(.calendarZoneUnknown(name, ours: zone.identifier))
+            }
+        }
+
+        /// The tz database zone DTSTART names (`TZID=Europe/Moscow`), nil for any other.
+        static func startZone(_ ev: OpaquePointer) -> String? {
+            guard let p = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY),
+                  let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER),
+                  let raw = icalparameter_get_tzid(param) else { return nil }
+            let tzid = String(cString: raw)
+            return ZoneNames.contains(tzid) ? tzid : nil
         }
 
         /// A tombstone's deletion time, nil for a live item.
@@ -111,16 +150,35 @@ public enum CalendarImporter {
                     throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
                 if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
-                let mapper = EventScheduleMapper(zone: zone, now: now, own: true)
-                switch mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
-                case .refused(let why): result.warnings.append(.eventRefused(name, why))
+                var mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
+                var outcome = mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+                // Made in a zone whose offset to ours changes (Moscow, read in Berlin): it keeps
+                // that zone (`Alarm.zone`) rather than be refused or ring an hour off.
+                var ownZone: String?
+                if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier, let z = Zone.shared(tzid) {
+                    let there = EventScheduleMapper(zone: z, now: now, own: true, floating: floating)
+                    if case .schedule = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
+                        mapper = there; ownZone = tzid
+                        outcome = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+                    }
+                }
+                switch outcome {
+                case .refused(let why):
+                    // Ours, changed elsewhere into what alarms cannot say (a monthly rule): the
+                    // sync keeps ringing as before and says so (`CalendarImport.unexpressible`).
+                    result.warnings.append(.eventRefused(name, why))
+                    var rule: String?
+                    if case .rule(let text) = why { rule = text }
+                    result.unexpressible[id] = CalendarImport.Unexpressible(label: rawSummary, rule: rule)
                 case .past: result.ignored += 1
                 case .schedule(let schedule):
                     var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)
                     alarm.skippedDays = mapper.skippedDays(ev, valarm: valarms.first, today: zone.local(now).date)
                     alarm.offUntil = OwnAlarmReader.offUntil(ev)
+                    alarm.zone = ownZone
                     result.alarms.append(alarm)
                     if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
+                    if !name.uid.isEmpty, name.uid != CalendarFormat.alarmUID(id) { result.adoptedUIDs[id] = name.uid }
                 }
                 return
             }
@@ -133,8 +191,9 @@ public enum CalendarImporter {
             guard LabelRules.problem(label) == nil else {
                 result.warnings.append(.titleNotALabel(name)); return
             }
+            if adopting { try adopt(ev, name: name, label: label, reminder: reminders[0], info: info); return }
             for valarm in reminders {
-                let mapper = EventScheduleMapper(zone: zone, now: now, own: false)
+                let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
                 switch mapper.schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
                 case .refused(let why): result.warnings.append(.eventRefused(name, why))
                 case .past: result.ignored += 1
@@ -143,6 +202,36 @@ public enum CalendarImporter {
                     alarm.skippedDays = mapper.skippedDays(ev, valarm: valarm, today: zone.local(now).date)
                     result.alarms.append(alarm)
                 }
+            }
+        }
+
+        /// Another program's event in the sync's alarms collection (made on a phone, in
+        /// Thunderbird, with `khal new --alarms`): its first reminder is taken as `import` takes it,
+        /// as the alarm whose id the event's UID gives, with the event's own CREATED and
+        /// LAST-MODIFIED, so that the merge orders its edits. The server copy is left as the other
+        /// program wrote it until the alarm is changed here. An occurrence the event overrides
+        /// (`RECURRENCE-ID`) is not read: it belongs to the series. A schedule alarms cannot
+        /// express is held as our own would be (`unexpressible`).
+        mutating func adopt(_ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer,
+                            info: ICSLineScanner.Component?) throws(CalendarFileError) {
+            guard !name.uid.isEmpty, icalcomponent_get_first_property(ev, ICAL_RECURRENCEID_PROPERTY) == nil else {
+                result.ignored += 1; return
+            }
+            let id = CalendarFormat.adoptedID(uid: name.uid)
+            let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
+            switch mapper.schedule(ev, valarm: reminder, rules: info?.rules ?? []) {
+            case .refused(let why):
+                result.warnings.append(.eventRefused(name, why))
+                var rule: String?
+                if case .rule(let text) = why { rule = text }
+                result.unexpressible[id] = CalendarImport.Unexpressible(label: label, rule: rule)
+            case .past: result.ignored += 1
+            case .schedule(let schedule):
+                let times = (try? OwnAlarmReader.times(ev, info: info)) ?? (created: now, modified: now)
+                var alarm = Alarm(id: id, label: label, schedule: schedule, created: times.created, modified: times.modified)
+                alarm.skippedDays = mapper.skippedDays(ev, valarm: reminder, today: zone.local(now).date)
+                result.alarms.append(alarm)
+                result.adoptedUIDs[id] = name.uid
             }
         }
     }

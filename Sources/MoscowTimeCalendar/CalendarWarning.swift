@@ -10,6 +10,14 @@ public enum CalendarWarning: Sendable, Equatable {
     /// A resource in the alarms or habits collection that is not one of ours.
     case notOurAlarm(url: String)
     case notOurHabit(url: String)
+    /// The calendar's `X-WR-TIMEZONE` is no zone of the tz database: its floating times are read
+    /// in ours.
+    case calendarZoneUnknown(String, ours: String)
+    /// One of our alarms whose server copy another program changed into a schedule alarms cannot
+    /// express: it rings here as before, and the server copy is left alone until the user settles
+    /// it; `changedHere`: the alarm was edited here since (a conflict); `here`: this machine has
+    /// the alarm (not so for another program's new event, which is then not taken).
+    case alarmNotExpressible(id: String, label: String, rule: String?, changedHere: Bool, here: Bool)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
     /// A resource on the server that cannot be read: left out of this sync (and left alone there).

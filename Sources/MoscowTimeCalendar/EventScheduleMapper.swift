@@ -28,6 +28,8 @@ struct EventScheduleMapper {
     let now: Instant
     /// Our own export: FREQ=DAILY;INTERVAL=1 is an every-1-days alarm, and past one-time alarms are kept.
     let own: Bool
+    /// The zone of floating times (the calendar's `X-WR-TIMEZONE`); nil: ours.
+    var floating: OpaquePointer? = nil
 
     static let checkedHorizon: Int64 = 366 * 86_400
 
@@ -43,6 +45,7 @@ struct EventScheduleMapper {
             }
             start.zone = z
         }
+        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue, let floating { start.zone = floating }
         // Timers: an absolute instant and the countdown's length.
         if own, let durationText = ICal.xValue(ev, CalendarFormat.timer) {
             guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
@@ -184,14 +187,15 @@ struct EventScheduleMapper {
         return nil
     }
 
-    /// The instant of a DTSTART: UTC, in its zone, or floating/all-day in ours.
+    /// The instant of a DTSTART: UTC, in its zone, floating in the calendar's (`floating`) or
+    /// ours, all-day from midnight in ours.
     func instant(_ t: icaltimetype) -> Instant? {
         if t.is_date.boolValue {
             guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return nil }
             return zone.instant(d, TimeOfDay(hour: 0, minute: 0)!)
         }
         if icaltime_is_utc(t).boolValue { return ICal.instant(utc: t) }
-        if let z = t.zone { return Instant(secondsSinceEpoch: Int64(icaltime_as_timet_with_zone(t, z))) }
+        if let z = t.zone ?? floating { return Instant(secondsSinceEpoch: Int64(icaltime_as_timet_with_zone(t, z))) }
         guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
               let hm = TimeOfDay(hour: Int(t.hour), minute: Int(t.minute)) else { return nil }
         return zone.instant(d, hm) + Int64(t.second)

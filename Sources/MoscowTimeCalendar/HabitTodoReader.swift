@@ -108,11 +108,21 @@ enum HabitTodoReader {
     /// numeric habit's day counts only where one day's amount can say "done": at least its daily
     /// target (the target is the amount); an at-most or per-period goal takes no amount from it.
     static func completion(_ td: OpaquePointer, zone: Zone, kind: HabitKind) -> (day: CivilDate, at: Instant, entry: HabitEntry)? {
+        guard let at = completedAt(td) else { return nil }
+        return completion(at: at, zone: zone, kind: kind)
+    }
+
+    /// `COMPLETED` of a to-do marked done (`STATUS:COMPLETED`), nil otherwise.
+    static func completedAt(_ td: OpaquePointer) -> Instant? {
         guard icalcomponent_get_status(td) == ICAL_STATUS_COMPLETED,
               let p = icalcomponent_get_first_property(td, ICAL_COMPLETED_PROPERTY) else { return nil }
         let t = icalproperty_get_datetime_with_component(p, td)
         guard !icaltime_is_null_time(t).boolValue, !t.is_date.boolValue else { return nil }
-        let at = ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
+        return ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
+    }
+
+    /// When another program marked a to-do done (`COMPLETED`), as that day of the habit done.
+    static func completion(at: Instant, zone: Zone, kind: HabitKind) -> (day: CivilDate, at: Instant, entry: HabitEntry)? {
         let day = zone.local(at).date
         switch kind {
         case .yesNo: return (day, at, .done(day))

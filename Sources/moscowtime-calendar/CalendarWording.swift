@@ -146,6 +146,20 @@ enum CalendarWording {
             return t("habit \"{name}\" ({id}): another habit of that name exists ({other}); skipped", ["name": name, "id": id, "other": other])
         case .notOurAlarm(let url): return t("{url}: not a MoscowTime alarm; left alone", ["url": url])
         case .notOurHabit(let url): return t("{url}: not a MoscowTime habit; left alone", ["url": url])
+        case let .calendarZoneUnknown(name, ours):
+            return t("the calendar's time zone X-WR-TIMEZONE:{zone} is not one this computer knows; its floating times are read in {ours}", ["zone": name, "ours": ours])
+        case let .alarmNotExpressible(id, label, rule, changedHere, here):
+            let what = rule.map { t("repeats by {rule}, which alarms cannot", ["rule": $0]) } ?? t("has a schedule alarms cannot express")
+            if !here {
+                return t("alarm {id} \"{label}\": its copy on the server {what}, so it is not taken here; change it in the calendar to repeat weekly or every few days",
+                         ["id": id, "label": label, "what": what])
+            }
+            if changedHere {
+                return t("alarm {id} \"{label}\": its copy on the server {what}, and it was also changed here. It rings as set here; to send this version to the server run agent-cli sync --keep-local {id}, or change it in the calendar to repeat weekly or every few days",
+                         ["id": id, "label": label, "what": what])
+            }
+            return t("alarm {id} \"{label}\": its copy on the server {what}. It rings as before here; change it in the calendar to repeat weekly or every few days, or run agent-cli sync --keep-local {id} to put this computer's schedule back on the server",
+                     ["id": id, "label": label, "what": what])
         case .changedDuringSync(let url): return t("{url} changed on the server during this sync; run sync again to merge it", ["url": url])
         case .skippedResource(let url, .unreadableAnswer):
             return t("the server's answer for {url} is not readable XML; skipped, the rest was synced", ["url": url])

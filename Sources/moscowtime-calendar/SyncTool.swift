@@ -32,16 +32,23 @@ enum SyncTool {
         ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
     }
 
-    static func run(dryRun: Bool, acceptRemote: Bool) throws {
+    static func run(dryRun: Bool, acceptRemote: Bool, item: SyncEngine.ItemChoice? = nil) throws {
         let ctx = try ToolContext()
         let doc = try ctx.store.load()
         let t = ctx.localizer(doc.settings)
         guard let account = doc.sync.account else {
             throw ToolFailure("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]", status: 1)
         }
+        if let id = item?.id {
+            let state = try SyncState.load(ctx.store.paths)
+            guard doc.alarms.contains(where: { $0.id == id }) || doc.habits.contains(where: { $0.id == id })
+                    || state.alarms[id] != nil || state.habits[id] != nil else {
+                throw InputError("no alarm or habit has the id {id} here or at the last sync", ["id": id])
+            }
+        }
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
-        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote) } catch let e as SyncError {
+        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item) } catch let e as SyncError {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
@@ -71,6 +78,9 @@ enum SyncTool {
                      "on {time} the server had lost {n} items of this computer; they were kept here and sent again",
                      count: state.serverLostCount, ["time": when(at), "n": String(state.serverLostCount)])
         }
+        let held = state.held.map { h in
+            CalendarWording.warning(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here), t)
+        }
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
         if json {
             // The shape `agent-cli status --json` embeds; the reasons are worded for the reader.
@@ -82,6 +92,7 @@ enum SyncTool {
                 } ?? .null),
                 ("clockWarning", clock.map(JSONValue.string) ?? .null),
                 ("skipped", .array(skipped.map(JSONValue.string))),
+                ("held", .array(held.map(JSONValue.string))),
                 // `status` shows it for a week; `sync status` always.
                 ("serverLost", state.serverLostAt.map { ctx.now - $0 < 7 * 86_400 } == true ? serverLost.map(JSONValue.string) ?? .null : .null),
                 ("serverLostAt", state.serverLostAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null),
@@ -98,6 +109,7 @@ enum SyncTool {
         if let clock { ToolOutput.line(clock) }
         for s in skipped { ToolOutput.line(t("Skipped at the last sync: {reason}", ["reason": s])) }
         if let serverLost { ToolOutput.line(t("Data lost on the server: {what}", ["what": serverLost])) }
+        for h in held { ToolOutput.line(h) }
         if state.conflicts > 0 {
             ToolOutput.line(t.plural("{n} conflict so far; the version that lost is kept in {file}",
                                      "{n} conflicts so far; the versions that lost are kept in {file}",

@@ -8,6 +8,7 @@
 //   moscowtime-calendar holidays-import FILE.ics
 //   moscowtime-calendar sync-setup URL USER|- PASSWORD_COMMAND|-
 //   moscowtime-calendar sync [--dry-run] [--accept-remote] · sync-status [--json] · sync-off
+//   moscowtime-calendar sync --keep-local-item|--accept-remote-item ID [--dry-run]
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 import Glibc
 import MoscowTimeCore
@@ -24,6 +25,9 @@ do {
         try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])
     case ("sync", 1...3) where Set(args.dropFirst()).isSubset(of: ["--dry-run", "--accept-remote"]) && Set(args.dropFirst()).count == args.count - 1:
         try SyncTool.run(dryRun: args.contains("--dry-run"), acceptRemote: args.contains("--accept-remote"))
+    case ("sync", 3...4) where ["--keep-local-item", "--accept-remote-item"].contains(args[1]) && (args.count == 3 || args[3] == "--dry-run"):
+        let id = args[2]
+        try SyncTool.run(dryRun: args.count == 4, acceptRemote: false, item: args[1] == "--keep-local-item" ? .keepLocal(id) : .acceptRemote(id))
     case ("sync-status", 1): try SyncTool.status(json: false)
     case ("sync-status", 2) where args[1] == "--json": try SyncTool.status(json: true)
     case ("sync-off", 1): try SyncTool.off()

@@ -137,7 +137,7 @@ struct AlarmCommandTests {
         let first = rig.run("list", "--json")
         #expect(first.out == rig.run("list", "--json").out)
         let items = try #require(try JSONParser.parse(first.out).arrayValue)
-        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "next", "snoozedUntil", "skipped", "offUntil", "created", "modified"]
+        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "zone", "next", "snoozedUntil", "skipped", "offUntil", "created", "modified"]
         guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else { Issue.record("not objects"); return }
         #expect(alarm.map(\.0) == keys)
         #expect(timer.map(\.0) == keys + ["durationSeconds"])

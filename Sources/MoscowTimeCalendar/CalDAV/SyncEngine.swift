@@ -53,14 +53,30 @@ public final class SyncEngine {
         /// Ids whose server copy is to be replaced by ours even when it reads the same: a habit
         /// another program marked done (`CalendarImport.markedDone`).
         var rewrite: Set<String> = []
+        /// Our alarms whose server copy says what alarms cannot (`CalendarImport.unexpressible`).
+        var held: [String: SyncState.Held] = [:]
+        /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
+        var adoptedUIDs: [String: String] = [:]
+        /// To-dos of other programs marked done since the last sync (`CalendarImport.foreignCompletions`).
+        var completions: [CalendarImport.Completion] = []
+    }
+
+    /// The user's word on one item (`sync --keep-local ID` / `--accept-remote ID`): its version
+    /// here, or the server's, wins this sync's merge whatever the times say.
+    public enum ItemChoice: Sendable, Equatable {
+        case keepLocal(String)
+        case acceptRemote(String)
+        public var id: String { switch self { case .keepLocal(let id), .acceptRemote(let id): return id } }
     }
 
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
     /// lost its data, or someone emptied it) is followed here: the items are deleted locally. Without
     /// it they are kept and sent again (`CalendarWarning.serverLostItems`).
-    public func run(dryRun: Bool, acceptRemote: Bool = false) throws -> Report {
+    public func run(dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil) throws -> Report {
         var state = try SyncState.load(store.paths)
         if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
+        // The chosen item is read again from the server, so that its merge is made now.
+        if let id = item?.id { state.alarms[id]?.etag = nil; state.habits[id]?.etag = nil }
         var report = Report()
         do {
             if state.alarmsCollection.isEmpty || state.habitsCollection.isEmpty {
@@ -69,13 +85,14 @@ public final class SyncEngine {
             }
             let doc0 = try store.load()
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
+            let habitNames = Set(doc0.habits.map(\.name))
             // 1. Read.
-            let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
+            var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
                                                               component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
                 var out: [(String, AlarmVersion)] = []
                 for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
                 for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
+                if out.isEmpty && imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
                 return out
             }
             let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
@@ -83,8 +100,14 @@ public final class SyncEngine {
                 var out: [(String, HabitVersion)] = []
                 for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
                 for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty { report.warnings.append(.notOurHabit(url: url)) }
+                // todoman's instances of a habit's recurring to-do carry its name: no warning.
+                if out.isEmpty && !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
                 return out
+            }
+            // An alarm held at the last sync whose server copy has not changed since stays held.
+            for h in state.held where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
+                && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag {
+                remoteAlarms.held[h.id] = h
             }
             // 2. Merge under the lock, by the server's clock.
             let clock = ServerClock(local: now, server: client.serverDate)
@@ -119,20 +142,54 @@ public final class SyncEngine {
             } else {
                 newState.serverLostAt = nil; newState.serverLostCount = 0
             }
+            // The user's choice for one item decides its merge (see `ItemChoice`).
+            func decided(_ id: String, _ localChanged: Bool, _ remoteChanged: Bool) -> (Bool, Bool) {
+                switch item {
+                case .keepLocal(id)?: return (true, false)
+                case .acceptRemote(id)?: return (false, true)
+                default: return (localChanged, remoteChanged)
+                }
+            }
             try store.update(stamping: false) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
-                uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
+                // An alarm taken from another program's event keeps that event's UID when written.
+                let uids = state.adoptedUIDs.merging(remoteAlarms.adoptedUIDs) { $1 }
+                let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
+                // Held alarms are left out of the merge: neither side's copy changes.
+                var localAlarms = doc.alarmVersions()
+                let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
+                                render: renderAlarm)
+                uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
-                                     render: { Self.render($0, settings, workingDays) },
+                                     render: renderAlarm,
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
+                                     merge: { l, r, lc, rc in
+                                         let (a, b) = decided(l.id, lc, rc)
+                                         return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
-                uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
+                var localHabits = doc.habitVersions()
+                for c in remoteHabits.completions {
+                    guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
+                          let v = Self.logging(c, in: localHabits[id], zone: zone) else { continue }
+                    localHabits[id] = v
+                    merged.apply(v)
+                }
+                uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
                                      render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
-                                     merge: SyncMerge.habit, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
+                                     merge: { l, r, lc, rc in
+                                         let (a, b) = decided(l.id, lc, rc)
+                                         return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
                                      describeLoser: Self.describe, lost: &lost, report: &report)
+                for (h, base) in held {
+                    newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
+                    report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
+                }
+                newState.held = held.map(\.0)
+                newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
                 if !dryRun { doc = merged }
             }
             if dryRun {
@@ -161,6 +218,46 @@ public final class SyncEngine {
             if !dryRun { try? state.save(store.paths) }
             throw e
         }
+    }
+
+    /// Takes the held alarms (`Remote.held`) out of the merge: each keeps its version here and its
+    /// server copy, and is returned with its last agreed base — unless the user chose to keep this
+    /// machine's version, which then replaces the server copy (uploaded with `If-Match` on it).
+    /// An alarm edited here since the base is a conflict (`Held.changedHere`), said until settled;
+    /// no upload is tried, so no "changed on the server during this sync" comes back every time.
+    func hold(_ remote: [String: SyncState.Held], local: inout [String: AlarmVersion], known: inout [String: SyncState.Item],
+              keepLocal: ItemChoice?, render: (AlarmVersion) -> String) -> [(SyncState.Held, SyncState.Item?)] {
+        var out: [(SyncState.Held, SyncState.Item?)] = []
+        for id in remote.keys.sorted() {
+            var h = remote[id]!
+            let base = known[id]
+            if keepLocal == .keepLocal(id), local[id] != nil {
+                known[id] = SyncState.Item(url: h.url, etag: h.etag, hash: "")
+                continue
+            }
+            h.changedHere = local[id].map { SyncState.hash(render($0)) != base?.hash } ?? false
+            if case .present? = local[id] { h.here = true } else { h.here = false }
+            local[id] = nil
+            known[id] = nil
+            out.append((h, base))
+        }
+        return out
+    }
+
+    /// A to-do of another program checked off (todoman's instance of the habit's recurring to-do)
+    /// as the habit's day done, logged at its `COMPLETED` as if here, so the merge and every other
+    /// machine take it; nil when the day has an entry already, was undone later, or the habit's
+    /// kind cannot say "done" in one amount (`HabitTodoReader.completion`).
+    static func logging(_ c: CalendarImport.Completion, in v: HabitVersion?, zone: Zone) -> HabitVersion? {
+        guard case .present(var h, var logged, var removed)? = v,
+              let done = HabitTodoReader.completion(at: c.at, zone: zone, kind: h.kind),
+              done.day >= h.start, !h.entries.contains(where: { $0.date == done.day }),
+              removed[done.day].map({ $0 < done.at }) ?? true else { return nil }
+        h.entries.append(done.entry)
+        h.entries.sort { $0.date < $1.date }
+        logged[done.day] = done.at
+        removed[done.day] = nil
+        return .present(h, logged: logged, removed: removed)
     }
 
     /// One write: a PUT of `text`, or with no text a DELETE (pruning an old tombstone).
@@ -244,10 +341,15 @@ public final class SyncEngine {
         for url in changed where unfetchable[url] == nil {
             guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, .listedNotReturned(url: url)) }
             let imp: CalendarImport
-            do { imp = try CalendarImporter.read(data, zone: zone, now: now) } catch {
+            do { imp = try CalendarImporter.read(data, zone: zone, now: now, adopting: component == "VEVENT") } catch {
                 // One bad item never stops the sync: it is left out, and named.
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
                 continue
+            }
+            remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
+            remote.completions += imp.foreignCompletions
+            for (id, u) in imp.unexpressible {
+                remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
             }
             for (id, v) in versions(imp, url) {
                 remote.versions[id] = (url, etag, v)
@@ -350,10 +452,10 @@ public final class SyncEngine {
         return uploads
     }
 
-    static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar) -> String {
+    static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar, uid: String? = nil) -> String {
         switch v {
-        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays)) ?? ""
-        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at)
+        case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays, uid: uid)) ?? ""
+        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at, uid: uid)
         }
     }
 

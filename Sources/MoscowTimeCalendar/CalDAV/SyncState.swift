@@ -59,6 +59,25 @@ public struct SyncState: Sendable, Equatable {
             }
         }
     }
+    /// Our alarms whose server copy another program changed into a schedule alarms cannot express
+    /// (`CalendarWarning.alarmNotExpressible`): each rings here as before, and its server copy is
+    /// left alone, until the copy changes again or `sync --keep-local ID` sends this machine's.
+    /// `sync status` and `status` name them while they last.
+    public var held: [Held] = []
+    public struct Held: Sendable, Equatable {
+        public var id: String
+        public var label: String
+        public var url: String
+        public var etag: String?
+        public var rule: String?
+        /// Edited here since the server copy was changed: a conflict only the user can settle.
+        public var changedHere = false
+        /// This machine has the alarm (another program's new event that cannot be one is not taken).
+        public var here = true
+    }
+    /// Alarms taken from another program's event (a phone's, Thunderbird's): id → the event's UID,
+    /// which the alarm's copy on the server keeps (`CalendarImporter.read(adopting:)`).
+    public var adoptedUIDs: [String: String] = [:]
     /// When a sync last found a collection empty that held this machine's items, and how many it
     /// kept and sent again (`CalendarWarning.serverLostItems`).
     public var serverLostAt: Instant?
@@ -110,6 +129,15 @@ public struct SyncState: Sendable, Equatable {
                   let item = Skipped(failure) else { continue }
             s.skipped.append(item)
         }
+        for h in json["held"]?.arrayValue ?? [] {
+            guard let id = h["id"]?.stringValue, let url = h["url"]?.stringValue else { continue }
+            s.held.append(Held(id: id, label: h["label"]?.stringValue ?? "", url: url, etag: h["etag"]?.stringValue,
+                               rule: h["rule"]?.stringValue, changedHere: h["changedHere"]?.boolValue ?? false,
+                               here: h["here"]?.boolValue ?? true))
+        }
+        if case .object(let members)? = json["adoptedUIDs"] {
+            for (id, v) in members { if let uid = v.stringValue { s.adoptedUIDs[id] = uid } }
+        }
         s.serverLostAt = json["serverLostAt"]?.stringValue.flatMap(ISO8601.parse)
         s.serverLostCount = json["serverLostCount"]?.intValue ?? 0
         return s
@@ -146,6 +174,19 @@ public struct SyncState: Sendable, Equatable {
             m.append(("skipped", .array(skipped.map { item in
                 let (code, values) = item.failure.stored
                 return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
+            })))
+        }
+        if !adoptedUIDs.isEmpty {
+            m.append(("adoptedUIDs", .object(adoptedUIDs.keys.sorted().map { ($0, .string(adoptedUIDs[$0]!)) })))
+        }
+        if !held.isEmpty {
+            m.append(("held", .array(held.map { h in
+                var o: [(String, JSONValue)] = [("id", .string(h.id)), ("label", .string(h.label)), ("url", .string(h.url))]
+                if let e = h.etag { o.append(("etag", .string(e))) }
+                if let r = h.rule { o.append(("rule", .string(r))) }
+                if h.changedHere { o.append(("changedHere", .bool(true))) }
+                if !h.here { o.append(("here", .bool(false))) }
+                return .object(o)
             })))
         }
         if let t = serverLostAt { m.append(("serverLostAt", .string(ISO8601.utcString(t)))); m.append(("serverLostCount", .int(serverLostCount))) }

@@ -57,9 +57,16 @@ public struct NextRing: Sendable {
         return max(handled, trusted ?? handled)
     }
 
+    /// The calculator in the alarm's own zone (`Alarm.zone`), which its days and skips are in.
+    public func calculator(of alarm: Alarm) -> OccurrenceCalculator {
+        guard let id = alarm.zone, id != zone.identifier, let z = Zone.shared(id) else { return calculator }
+        return OccurrenceCalculator(zone: z, calendar: calculator.calendar)
+    }
+
     /// The alarm's first occurrence strictly after `t` that it rings: its schedule's, less the
     /// skipped days and the days before "off until".
     public func occurrence(after t: Instant, _ alarm: Alarm) -> Instant? {
+        let calculator = calculator(of: alarm), zone = calculator.zone
         var from = t
         if let off = alarm.offUntil { from = max(from, zone.instant(off, TimeOfDay(hour: 0, minute: 0)!) - 1) }
         // Each skipped day passes over one occurrence at most.
@@ -74,7 +81,8 @@ public struct NextRing: Sendable {
     /// The latest occurrence at or before `t`, unless the alarm skips it (then none: a skipped
     /// occurrence stands for its turn, and nothing earlier is due in its place).
     public func latestOccurrence(atOrBefore t: Instant, _ alarm: Alarm) -> Instant? {
-        guard let x = calculator.latest(alarm.schedule, atOrBefore: t), alarm.rings(on: zone.local(x).date) else { return nil }
+        let calculator = calculator(of: alarm)
+        guard let x = calculator.latest(alarm.schedule, atOrBefore: t), alarm.rings(on: calculator.zone.local(x).date) else { return nil }
         return x
     }
 
@@ -85,7 +93,7 @@ public struct NextRing: Sendable {
         var t = searchStart(alarm, track)
         for _ in 0..<count {
             guard let x = occurrence(after: t, a).flatMap({ ring(from: $0, a) }) else { break }
-            a.skippedDays.insert(zone.local(x).date)
+            a.skippedDays.insert(calculator(of: alarm).zone.local(x).date)
             t = x
         }
         return a

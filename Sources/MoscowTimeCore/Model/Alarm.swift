@@ -21,6 +21,11 @@ public struct Alarm: Hashable, Sendable {
     /// Seconds over which the ring rises from quiet to full volume (0: full at once); nil follows
     /// `Settings.rampSeconds`.
     public var rampSeconds: Int?
+    /// The tz database zone its times are in when that is not the configured one (`Settings.zone`):
+    /// an alarm made on a machine in another zone whose rings cannot be converted exactly into this
+    /// machine's (07:30 every Monday in Moscow is 05:30 or 06:30 in Berlin, by the season) keeps the
+    /// zone it was made in, on every machine. Nil: the configured zone.
+    public var zone: String?
     public var created: Instant
     /// Changed on every edit, enable or disable, by whichever clock made the edit (here, a phone,
     /// the sync server): it orders edits for sync, and marks a new version for `NextRing`, which

@@ -111,6 +111,7 @@ public enum DocumentCoding {
         if !a.skippedDays.isEmpty { members.append(("skipped", .array(a.skippedDays.sorted().map { .string($0.description) }))) }
         if let o = a.offUntil { members.append(("offUntil", .string(o.description))) }
         if let r = a.rampSeconds { members.append(("rampSeconds", .int(r))) }
+        if let z = a.zone { members.append(("zone", .string(z))) }
         members.append(("created", .string(ISO8601.utcString(a.created))))
         members.append(("modified", .string(ISO8601.utcString(a.modified))))
         return .object(members)
@@ -168,6 +169,11 @@ public enum DocumentCoding {
                 throw r.fail("offUntil", Message("expected a date from {first} to {last}", ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
             }
             alarm.offUntil = day
+        }
+        if r.has("zone") {
+            let z = try r.string("zone")
+            guard ZoneNames.contains(z) else { throw r.fail("zone", Message("expected a time zone of the tz database")) }
+            alarm.zone = z
         }
         return alarm
     }

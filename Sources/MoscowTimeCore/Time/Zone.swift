@@ -18,6 +18,17 @@ public final class Zone: @unchecked Sendable {
 
     public static let moscowIdentifier = "Europe/Moscow"
 
+    /// One Zone per identifier for the process (alarms kept in a zone of their own ask often).
+    public static func shared(_ identifier: String) -> Zone? {
+        sharedZones.withLock { zones in
+            if let z = zones[identifier] { return z }
+            guard let z = Zone(identifier: identifier) else { return nil }
+            zones[identifier] = z
+            return z
+        }
+    }
+    private static let sharedZones = Mutex<[String: Zone]>([:])
+
     /// Nil when the tz database has no such zone (`ZoneNames`): POSIX TZ strings ("UTC+3"), the
     /// system's local zone and the leap-second `right/` zones are refused.
     public init?(identifier: String) {

@@ -18,7 +18,24 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .customLong("accept-remote"), help: t("Follow a server that lost every item this computer had synced: delete them here too (without it they are kept and sent again)."))
     var acceptRemote = false
 
-    func run() throws { try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : []) + (acceptRemote ? ["--accept-remote"] : [])) }
+    @Option(name: .customLong("keep-local"), help: t("This computer's version of this alarm or habit (by its id) wins this sync and replaces the server's copy (a conflict, or an alarm whose server copy alarms cannot express).", value: N_("item")))
+    var keepLocal: String?
+
+    @Option(name: .customLong("accept-remote-item"), help: t("The server's copy of this alarm or habit (by its id) wins this sync over this computer's version.", value: N_("item")))
+    var acceptRemoteItem: String?
+
+    func validate() throws {
+        if [keepLocal != nil, acceptRemoteItem != nil, acceptRemote].filter({ $0 }).count > 1 {
+            throw InputError("--keep-local, --accept-remote-item and --accept-remote cannot be used together")
+        }
+    }
+
+    func run() throws {
+        if let id = keepLocal ?? acceptRemoteItem {
+            try CalendarHelper.exec(["sync", keepLocal != nil ? "--keep-local-item" : "--accept-remote-item", id] + (dryRun ? ["--dry-run"] : []))
+        }
+        try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : []) + (acceptRemote ? ["--accept-remote"] : []))
+    }
 }
 
 struct SyncSetupCommand: ParsableCommand {

@@ -32,10 +32,18 @@ struct AlarmPresenter {
             var state = !a.enabled ? off : (a.skippedDays.isEmpty && a.offUntil == nil ? on : skipText(a))
             if self.state.snoozes[a.id] != nil { state += snoozed }
             if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }
-            table.add([id, ScheduleText.time(a.schedule, zone: zone),
+            table.add([id, time(a),
                        summary(a), state, next, a.label])
         }
         return table.renderUTF8()
+    }
+
+    /// The TIME column: the alarm's time, followed by its zone when it keeps one of its own
+    /// (`Alarm.zone`: 07:30 Europe/Moscow on a machine set to Berlin).
+    func time(_ a: Alarm) -> String {
+        let text = ScheduleText.time(a.schedule, zone: zone)
+        guard let own = a.zone, own != zone.identifier else { return text }
+        return text + " " + own
     }
 
     /// The days ahead the alarm skips (past ones change nothing).
@@ -58,6 +66,7 @@ struct AlarmPresenter {
             ("sound", .optional(a.sound)),
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
             ("rampSeconds", a.rampSeconds.map(JSONValue.int) ?? .null),
+            ("zone", .optional(a.zone)),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("skipped", .array(skippedAhead(a).map { .string($0.description) })),

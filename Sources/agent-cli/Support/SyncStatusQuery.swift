@@ -28,6 +28,7 @@ enum SyncStatusQuery {
         }
         if let clock = v["clockWarning"]?.stringValue { lines.append(clock) }
         if let lost = v["serverLost"]?.stringValue { lines.append(lost) }
+        lines += v["held"]?.arrayValue?.compactMap(\.stringValue) ?? []
         return lines
     }
 }
