@@ -73,11 +73,12 @@ let package = Package(
         .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         // GIOOnDemand defines the GIO functions agent-cli's modules call, loading GIO on the first
-        // call: only the D-Bus commands and the habit import load it.
+        // call: only the D-Bus commands and the habit import load it. packaging/static-libstdc++
+        // makes the static Swift runtime's -lstdc++ the archive (see the linker script there).
         .executableTarget(name: "agent-cli", dependencies: [
             "MoscowTimeCore", "AgentControl", "GIOOnDemand", systemPackage,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"])]),
         .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
