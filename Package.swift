@@ -7,6 +7,10 @@ import PackageDescription
 /// apple/swift-system: every read and write of a file descriptor goes through its `FileDescriptor`.
 let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
 
+/// GIO and GObject, linked by what uses them: CGLib links GLib alone, so that agent-cli can load
+/// GIO only when a command needs it (GIOOnDemand).
+let linksGIO: [LinkerSetting] = [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0")]
+
 let package = Package(
     name: "MoscowTime",
     products: [
@@ -22,8 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
-        // C libraries, found through pkg-config.
-        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0",
+        // C libraries, found through pkg-config. CGLib: GLib's, GObject's and GIO's headers (all
+        // under glib-2.0's include path), linking GLib alone; the targets that call GIO link it
+        // themselves (linksGIO), and agent-cli loads it on demand (GIOOnDemand).
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify",
                        providers: [.apt(["libnotify-dev"])]),
@@ -57,7 +63,8 @@ let package = Package(
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
-        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport", systemPackage]),
+        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport", systemPackage],
+                linkerSettings: linksGIO),
 
         // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
         .target(name: "AgentControl", dependencies: ["GLibSupport"]),
@@ -65,13 +72,18 @@ let package = Package(
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
         .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
+        // GIOOnDemand defines the GIO functions agent-cli's modules call, loading GIO on the first
+        // call: only the D-Bus commands and the habit import load it. packaging/static-libstdc++
+        // makes the static Swift runtime's -lstdc++ the archive (see the linker script there).
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore", "AgentControl", systemPackage,
+            "MoscowTimeCore", "AgentControl", "GIOOnDemand", systemPackage,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"])]),
+        .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport", systemPackage]),
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport", systemPackage],
+                          linkerSettings: linksGIO),
         // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
         // (see its header comment and packaging/README.md). Built here for the build tree and the
         // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).
@@ -81,16 +93,16 @@ let package = Package(
         .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra", "CPulse"],
                           cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
-        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore", "TestSupport"]),
-        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "TestSupport"]),
+        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore", "TestSupport"], linkerSettings: linksGIO),
+        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "TestSupport"], linkerSettings: linksGIO),
         // What several test targets share (the seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
         .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "MoscowTimeCore", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
         .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
-        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"]),
-        .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"]),
+        .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"], linkerSettings: linksGIO),
+        .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"], linkerSettings: linksGIO),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,6 +26,14 @@ struct AgentCLI: ParsableCommand {
 enum Main {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `list`, `status`, `--version` and the like: the same command without building the parser.
+        if let run = FastPath.command(for: arguments) {
+            do { try run() } catch {
+                CLIText.useUserLanguage()
+                fail(error)
+            }
+            return
+        }
         var command: ParsableCommand
         do {
             command = try AgentCLI.parseAsRoot(arguments)

@@ -18,6 +18,12 @@ public enum CalendarText {
     public static let maximumLineBytes = 1024
 
     public static func parse(_ text: String) throws(CalendarTextError) -> [Int: CalendarYear] {
+        if let years = parsePlain(text) { return years }
+        return try parseGeneral(text)
+    }
+
+    /// The general reading: any layout the format allows, and the line and reason of a mistake.
+    static func parseGeneral(_ text: String) throws(CalendarTextError) -> [Int: CalendarYear] {
         guard text.utf8.count <= maximumBytes else {
             throw CalendarTextError(line: 0, Message("the file is larger than {size}", ["size": "1 MiB"]))
         }
@@ -56,6 +62,90 @@ public enum CalendarText {
             years[y]!.days[date] = day
         }
         return years
+    }
+
+    /// The same years as `parseGeneral` for a text in the plain form the shipped data and `format`
+    /// are written in, read over its bytes: the shipped calendar is read on every run that loads a
+    /// document, and reading it Character by Character was half of `agent-cli list`'s instructions
+    /// for a hundred alarms. Nil for anything else — a CR, text other than ASCII outside a comment,
+    /// a comment starting with such text, or any mistake — which `parseGeneral` then reads (or
+    /// refuses, naming the line). Outside comments and with "\n" line ends, a Character of ASCII
+    /// is its byte, so both readings split the same lines and words.
+    static func parsePlain(_ text: String) -> [Int: CalendarYear]? {
+        var text = text
+        return text.withUTF8 { u -> [Int: CalendarYear]? in
+            guard u.count <= maximumBytes else { return nil }
+            let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
+            var years: [Int: CalendarYear] = [:]
+            var current: CalendarYear?
+            var words: [Range<Int>] = []
+            words.reserveCapacity(5)
+            func word(_ r: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: u[r]) }
+            func isWord(_ r: Range<Int>, _ ascii: StaticString) -> Bool {
+                guard r.count == ascii.utf8CodeUnitCount else { return false }
+                for k in 0..<r.count where u[r.lowerBound + k] != ascii.utf8Start[k] { return false }
+                return true
+            }
+            var start = 0
+            while start <= u.count {
+                var end = start
+                while end < u.count, u[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { start = end + 1 }
+                guard end - start <= maximumLineBytes else { return nil }
+                // The content: ASCII up to the comment; the comment: no CR, and ASCII right after '#'.
+                var contentEnd = start
+                while contentEnd < end, u[contentEnd] != hash {
+                    guard u[contentEnd] < 0x80, u[contentEnd] != UInt8(ascii: "\r") else { return nil }
+                    contentEnd += 1
+                }
+                if contentEnd < end {
+                    guard contentEnd + 1 == end || u[contentEnd + 1] < 0x80 else { return nil }
+                    for i in contentEnd..<end where u[i] == UInt8(ascii: "\r") { return nil }
+                }
+                words.removeAll(keepingCapacity: true)
+                var i = start
+                while i < contentEnd {
+                    while i < contentEnd, u[i] == space || u[i] == tab { i += 1 }
+                    let w = i
+                    while i < contentEnd, u[i] != space, u[i] != tab { i += 1 }
+                    if i > w {
+                        guard words.count < 4 else { return nil }
+                        words.append(w..<i)
+                    }
+                }
+                guard let first = words.first else { continue }
+                if isWord(first, "year") {
+                    guard words.count == 2, words[1].count <= 4 else { return nil }
+                    var y = 0
+                    for b in word(words[1]) {
+                        guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
+                        y = y * 10 + Int(b - UInt8(ascii: "0"))
+                    }
+                    guard CalendarYear.years.contains(y), years[y] == nil, current?.year != y else { return nil }
+                    if let c = current { years[c.year] = c }
+                    let source = contentEnd < end
+                        ? String(decoding: word(contentEnd + 1..<end), as: UTF8.self).trimmingSpaces : ""
+                    current = CalendarYear(year: y, source: source)
+                    continue
+                }
+                guard current != nil, words.count == 2 || (words.count == 4 && isWord(words[2], "from")),
+                      let date = CivilDate(isoBytes: word(words[0])) else { return nil }
+                let kind: CalendarDayKind
+                if isWord(words[1], "holiday") { kind = .holiday } else if isWord(words[1], "off") { kind = .off }
+                else if isWord(words[1], "short") { kind = .short } else if isWord(words[1], "work") { kind = .work }
+                else { return nil }
+                var from: CivilDate?
+                if words.count == 4 {
+                    guard let f = CivilDate(isoBytes: word(words[3])), Limits.alarmDates.contains(f) else { return nil }
+                    from = f
+                }
+                guard date.year == current!.year, current!.days[date] == nil,
+                      kind != .work || date.weekday.rawValue >= 6 else { return nil }
+                current!.days[date] = CalendarDay(kind, from: from)
+            }
+            if let c = current { years[c.year] = c }
+            return years
+        }
     }
 
     /// `DATE KIND [from DATE]`.

@@ -14,6 +14,18 @@ public enum ShippedCalendars {
         EmbeddedCalendars.base64[country.rawValue].flatMap(Base64.decode).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The shipped years of `country` with their listed days, put together once per process on
+    /// first use (`WorkingCalendar` without the user's own years).
+    static func tables(of country: HolidayCountry) -> WorkingCalendar.Tables {
+        switch country {
+        case .ru: return russiaTables
+        case .none: return noTables
+        }
+    }
+
+    private static let russiaTables = WorkingCalendar.Tables(country: .ru, shipped: russia, user: [:])
+    private static let noTables = WorkingCalendar.Tables(country: .none, shipped: [:], user: [:])
+
     /// A shipped file that does not parse fails the suite (`ShippedCalendarTests`); were it to
     /// happen in a build anyway, every year is "not known yet" rather than the program failing.
     private static let russia: [Int: CalendarYear] = text(of: .ru).flatMap { try? CalendarText.parse($0) } ?? [:]

@@ -8,22 +8,39 @@
 public struct WorkingCalendar: Sendable {
     public let country: HolidayCountry
     /// The years known, the shipped and the user's together.
-    public let years: [Int: CalendarYear]
+    public var years: [Int: CalendarYear] { tables.years }
     /// The listed days by day number, for the scan of `OccurrenceCalculator`.
-    private let listed: [Int64: CalendarDayKind]
+    private var listed: [Int64: CalendarDayKind] { tables.listed }
+
+    /// The years and their listed days.
+    struct Tables: Sendable {
+        let years: [Int: CalendarYear]
+        let listed: [Int64: CalendarDayKind]
+
+        init(country: HolidayCountry, shipped: [Int: CalendarYear], user: [Int: CalendarYear]) {
+            let years = country == .none ? [:] : shipped.merging(user) { _, own in own }
+            self.years = years
+            var listed: [Int64: CalendarDayKind] = [:]
+            for y in years.values { for (date, day) in y.days { listed[date.daysSinceEpoch] = day.kind } }
+            self.listed = listed
+        }
+    }
+
+    /// Nil: the shipped calendar of `country` alone, read when first asked (`ShippedCalendars.tables`).
+    /// Every command loads a document, and most never ask (a list of weekly alarms, `--version`
+    /// aside); reading the shipped data was a quarter of `agent-cli list` of a hundred alarms.
+    private let own: Tables?
+    private var tables: Tables { own ?? ShippedCalendars.tables(of: country) }
 
     public init(country: HolidayCountry, shipped: [Int: CalendarYear], user: [Int: CalendarYear] = [:]) {
         self.country = country
-        let years = country == .none ? [:] : shipped.merging(user) { _, own in own }
-        self.years = years
-        var listed: [Int64: CalendarDayKind] = [:]
-        for y in years.values { for (date, day) in y.days { listed[date.daysSinceEpoch] = day.kind } }
-        self.listed = listed
+        own = Tables(country: country, shipped: shipped, user: user)
     }
 
     /// The calendar the settings choose, with the user's own years.
     public init(country: HolidayCountry, user: [Int: CalendarYear] = [:]) {
-        self.init(country: country, shipped: ShippedCalendars.years(of: country), user: user)
+        self.country = country
+        own = user.isEmpty ? nil : Tables(country: country, shipped: ShippedCalendars.years(of: country), user: user)
     }
 
     /// Russia's shipped calendar, as the `holidays` setting's default gives it.

@@ -21,9 +21,12 @@ struct HabitDoneCommand: ParsableCommand {
     @Option(name: .long, help: t("A note for the day.", value: N_("text")))
     var note: String?
 
-    func run() throws {
-        let amount = self.amount?.value
-        let note = try self.note.map(HabitTextRules.note) ?? nil
+    func run() throws { try Self.run(habit: habit, date: date, amount: amount, note: note) }
+
+    /// Also what `FastPath` runs for `habit done NAME`.
+    static func run(habit: String, date: DateArgument?, amount: AmountArgument?, note: String?) throws {
+        let amount = amount?.value
+        let note = try note.map(HabitTextRules.note) ?? nil
         try HabitDayLogger.log(habit, date: date) { h, day, today throws(HabitLogError) in
             try HabitLog.done(&h, on: day, amount: amount, note: note, today: today)
         }

@@ -10,7 +10,10 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: t("Stable machine-readable output."))
     var json = false
 
-    func run() throws {
+    func run() throws { try Self.run(json: json) }
+
+    /// Also what `FastPath` runs for `list` and `list --json`.
+    static func run(json: Bool) throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let p = AlarmPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now, state: ctx.agentState(),

@@ -8,12 +8,17 @@ struct NextCommand: ParsableCommand {
     }
 
     @Option(name: .long, help: t("How many (1–1000).", value: N_("count")))
-    var count = 5
+    var count = NextCommand.defaultCount
+
+    static let defaultCount = 5
 
     @Flag(name: .long, help: t("Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due."))
     var json = false
 
-    func run() throws {
+    func run() throws { try Self.run(count: count, json: json) }
+
+    /// Also what `FastPath` runs for `next` and `next --json` (the default count).
+    static func run(count: Int, json: Bool) throws {
         guard (1...1000).contains(count) else { throw InputError("invalid --count {count}: expected 1 to 1000", ["count": "\(count)"]) }
         let ctx = try CLIContext()
         let doc = try ctx.store.load()

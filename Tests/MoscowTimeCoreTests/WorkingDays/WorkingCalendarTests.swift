@@ -91,8 +91,50 @@ struct WorkingCalendarTests {
         ("year 2026\n2026-01-09 off since 2026-01-03\n", 2),
     ])
     func badLines(text: String, line: Int) {
+        #expect(CalendarText.parsePlain(text) == nil)
         #expect(throws: CalendarTextError.self) { try CalendarText.parse(text) }
         do { _ = try CalendarText.parse(text) } catch { #expect(error.line == line) }
+    }
+
+    @Test("the byte reading of the plain form reads what the general reading reads, and leaves it the rest")
+    func plainReading() throws {
+        let text = try #require(ShippedCalendars.text(of: .ru))
+        let shipped = try #require(CalendarText.parsePlain(text))
+        #expect(try CalendarText.parseGeneral(text) == shipped)
+        #expect(shipped.count == 15)
+        // Lines of the shipped file changed at random (a byte replaced, removed or doubled, lines
+        // swapped or repeated): whatever the byte reading accepts, the general one reads the same.
+        var rng = SplitMix(seed: 0x91A1_7E57)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let alphabet = Array("0123456789- #\t\r\nyearfomholidyshtwkй\u{301}".unicodeScalars)
+        var accepted = 0
+        for _ in 0..<400 {
+            var ls = lines
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let i = Int.random(in: 0..<ls.count, using: &rng)
+                var scalars = Array(ls[i].unicodeScalars)
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0 where !scalars.isEmpty: scalars[Int.random(in: 0..<scalars.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                case 1 where !scalars.isEmpty: scalars.remove(at: Int.random(in: 0..<scalars.count, using: &rng))
+                case 2: scalars.insert(alphabet.randomElement(using: &rng)!, at: Int.random(in: 0...scalars.count, using: &rng))
+                case 3: ls.swapAt(i, Int.random(in: 0..<ls.count, using: &rng))
+                default: ls.insert(ls[i], at: Int.random(in: 0...ls.count, using: &rng))
+                }
+                if !scalars.isEmpty || ls[i].isEmpty { ls[i] = String(String.UnicodeScalarView(scalars)) }
+            }
+            let changed = ls.joined(separator: "\n")
+            let general = try? CalendarText.parseGeneral(changed)
+            if let plain = CalendarText.parsePlain(changed) {
+                accepted += 1
+                #expect(general == plain, "\(changed)")
+            }
+            #expect((try? CalendarText.parse(changed)) == general)
+        }
+        #expect(accepted > 10)
+        // CRLF, comments that start with other text than ASCII: the general reading's.
+        for other in ["year 2026\r\n2026-01-09 off\r\n", "year 2026 #\u{301} x\n2026-01-09 off\n", "year 2026\n2026-01-09\u{a0}off\n"] {
+            #expect(CalendarText.parsePlain(other) == nil)
+        }
     }
 
     @Test("comments, blank lines and a CRLF file read as the plain form")

@@ -2,8 +2,9 @@
 import CGLib
 
 /// Inflates raw DEFLATE data (ZIP method 8) with GIO's GZlibDecompressor, which is the system zlib
-/// behind GLib's API. The core already links GIO (for GTimeZone via CGLib), so this needs no new
-/// system-library target, and no Foundation: ZIPFoundation would pull in full Foundation (about
+/// behind GLib's API. The programs have GIO at hand (the agent and the calendar helper link it,
+/// agent-cli loads it on demand: GIOOnDemand), so this needs no new system-library target, and no
+/// Foundation: ZIPFoundation would pull in full Foundation (about
 /// 13 MB of ICU and a slower start) while agent-cli must start in about 10 ms.
 enum RawInflater {
     static func inflate(_ input: ArraySlice<UInt8>, size: Int) throws(InputError) -> [UInt8] {

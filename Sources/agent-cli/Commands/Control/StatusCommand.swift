@@ -13,7 +13,10 @@ struct StatusCommand: ParsableCommand {
 
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
-    func run() throws {
+    func run() throws { try Self.run(json: json) }
+
+    /// Also what `FastPath` runs for `status` and `status --json`.
+    static func run(json: Bool) throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let zone = try ctx.zone(doc.settings)

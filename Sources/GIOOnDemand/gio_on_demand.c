@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// See include/gio_on_demand.h. Every function agent-cli's code calls from GIO or GObject is here,
+// with GIO's own prototype (the header is included, so the compiler checks each one): linking
+// agent-cli fails on any other, since it does not link GIO. Hidden: the executable exports its
+// symbols (-export-dynamic), and GIO, once loaded, must bind to its own functions, not to these.
+#include <gio/gio.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *resolve(const char *name) {
+    static void *gio;
+    void *handle = __atomic_load_n(&gio, __ATOMIC_ACQUIRE);
+    if (!handle) {
+        handle = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_GLOBAL);
+        if (!handle) {
+            fprintf(stderr, "agent-cli: %s\n", dlerror());
+            exit(1);
+        }
+        __atomic_store_n(&gio, handle, __ATOMIC_RELEASE);
+    }
+    void *f = dlsym(handle, name);
+    if (!f) {
+        fprintf(stderr, "agent-cli: %s\n", dlerror());
+        exit(1);
+    }
+    return f;
+}
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+// One function: its own pointer, resolved on the first call (a race only resolves it twice).
+#define REAL(name) \
+    static __typeof__(&(name)) real; \
+    __typeof__(&(name)) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE); \
+    if (!f) { f = (__typeof__(&(name)))resolve(#name); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+
+HIDDEN GDBusConnection *g_bus_get_sync(GBusType bus_type, GCancellable *cancellable, GError **error) {
+    REAL(g_bus_get_sync) return f(bus_type, cancellable, error);
+}
+
+HIDDEN guint g_bus_watch_name_on_connection(GDBusConnection *connection, const gchar *name, GBusNameWatcherFlags flags,
+                                     GBusNameAppearedCallback name_appeared_handler,
+                                     GBusNameVanishedCallback name_vanished_handler, gpointer user_data,
+                                     GDestroyNotify user_data_free_func) {
+    REAL(g_bus_watch_name_on_connection)
+    return f(connection, name, flags, name_appeared_handler, name_vanished_handler, user_data, user_data_free_func);
+}
+
+HIDDEN void g_bus_unwatch_name(guint watcher_id) {
+    REAL(g_bus_unwatch_name) f(watcher_id);
+}
+
+HIDDEN void g_dbus_connection_call(GDBusConnection *connection, const gchar *bus_name, const gchar *object_path,
+                            const gchar *interface_name, const gchar *method_name, GVariant *parameters,
+                            const GVariantType *reply_type, GDBusCallFlags flags, gint timeout_msec,
+                            GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data) {
+    REAL(g_dbus_connection_call)
+    f(connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,
+      cancellable, callback, user_data);
+}
+
+HIDDEN GVariant *g_dbus_connection_call_finish(GDBusConnection *connection, GAsyncResult *res, GError **error) {
+    REAL(g_dbus_connection_call_finish) return f(connection, res, error);
+}
+
+HIDDEN GVariant *g_dbus_connection_call_sync(GDBusConnection *connection, const gchar *bus_name, const gchar *object_path,
+                                      const gchar *interface_name, const gchar *method_name, GVariant *parameters,
+                                      const GVariantType *reply_type, GDBusCallFlags flags, gint timeout_msec,
+                                      GCancellable *cancellable, GError **error) {
+    REAL(g_dbus_connection_call_sync)
+    return f(connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags,
+             timeout_msec, cancellable, error);
+}
+
+HIDDEN gboolean g_dbus_connection_emit_signal(GDBusConnection *connection, const gchar *destination_bus_name,
+                                       const gchar *object_path, const gchar *interface_name,
+                                       const gchar *signal_name, GVariant *parameters, GError **error) {
+    REAL(g_dbus_connection_emit_signal)
+    return f(connection, destination_bus_name, object_path, interface_name, signal_name, parameters, error);
+}
+
+HIDDEN const gchar *g_dbus_connection_get_unique_name(GDBusConnection *connection) {
+    REAL(g_dbus_connection_get_unique_name) return f(connection);
+}
+
+HIDDEN GDBusConnection *g_dbus_connection_new_for_address_sync(const gchar *address, GDBusConnectionFlags flags,
+                                                        GDBusAuthObserver *observer, GCancellable *cancellable,
+                                                        GError **error) {
+    REAL(g_dbus_connection_new_for_address_sync) return f(address, flags, observer, cancellable, error);
+}
+
+HIDDEN gchar *g_dbus_error_get_remote_error(const GError *error) {
+    REAL(g_dbus_error_get_remote_error) return f(error);
+}
+
+HIDDEN gboolean g_dbus_error_strip_remote_error(GError *error) {
+    REAL(g_dbus_error_strip_remote_error) return f(error);
+}
+
+HIDDEN GZlibDecompressor *g_zlib_decompressor_new(GZlibCompressorFormat format) {
+    REAL(g_zlib_decompressor_new) return f(format);
+}
+
+HIDDEN GConverterResult g_converter_convert(GConverter *converter, const void *inbuf, gsize inbuf_size, void *outbuf,
+                                     gsize outbuf_size, GConverterFlags flags, gsize *bytes_read,
+                                     gsize *bytes_written, GError **error) {
+    REAL(g_converter_convert)
+    return f(converter, inbuf, inbuf_size, outbuf, outbuf_size, flags, bytes_read, bytes_written, error);
+}
+
+// g_object_ref is also a macro (it keeps the argument's type): the parentheses name the function.
+HIDDEN gpointer (g_object_ref)(gpointer object) {
+    REAL(g_object_ref) return f(object);
+}
+
+HIDDEN void g_object_unref(gpointer object) {
+    REAL(g_object_unref) f(object);
+}
