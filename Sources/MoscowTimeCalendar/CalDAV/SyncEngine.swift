@@ -58,7 +58,10 @@ public final class SyncEngine {
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
     /// lost its data, or someone emptied it) is followed here: the items are deleted locally. Without
     /// it they are kept and sent again (`CalendarWarning.serverLostItems`).
-    public func run(dryRun: Bool, acceptRemote: Bool = false) throws -> Report {
+    ///
+    /// `snapshot`: the document as the caller has just read it (`DocumentStore.loadSnapshot`), so
+    /// the store is decoded once; the merge still reads the file again under the lock.
+    public func run(dryRun: Bool, acceptRemote: Bool = false, snapshot: DocumentStore.Snapshot? = nil) throws -> Report {
         var state = try SyncState.load(store.paths)
         if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
         var report = Report()
@@ -67,7 +70,8 @@ public final class SyncEngine {
                 let c = try prepareCollections()
                 state.alarmsCollection = c.alarms; state.habitsCollection = c.habits
             }
-            let doc0 = try store.load()
+            let snapshot = try snapshot ?? store.loadSnapshot()
+            let doc0 = snapshot.document
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
             // 1. Read.
             let remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
@@ -119,7 +123,7 @@ public final class SyncEngine {
             } else {
                 newState.serverLostAt = nil; newState.serverLostCount = 0
             }
-            try store.update(stamping: false) { doc in
+            try store.update(stamping: false, reusing: snapshot) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
                 uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
