@@ -4,19 +4,42 @@
 /// to the digest of the iCalendar text it sent (`SyncState.Item.model`), so an unchanged item is
 /// recognised without rendering it again.
 ///
-/// An alarm, and a habit's definition, are digested as the store's own JSON of them
-/// (`DocumentCoding`, `HabitCoding`: every field the store keeps); a habit's entries and its days'
-/// log times, thousands over the years, field by field without making text.
+/// An alarm field by field (every stored property: a test counts them), a habit's definition as the
+/// store's own JSON of it (`HabitCoding`: every field the store keeps), and a habit's entries and
+/// its days' log times, thousands over the years, field by field (a test counts an entry's): no
+/// text is made per alarm or per day.
 public enum SyncModelDigest {
     /// `salt`: what else the item's rendering reads (the zone, the working calendar, the exporter).
     public static func of(_ v: AlarmVersion, salt: String) -> String {
         var d = FNV64(salt)
         switch v {
-        case .present(let a): d.add(1); d.add(JSONWriter.compact(DocumentCoding.encode(a)))
+        case .present(let a):
+            d.add(1); d.add(a.id); d.add(a.label); d.add(a.enabled ? 1 : 0)
+            func time(_ t: TimeOfDay) { d.add(UInt64(t.hour * 60 + t.minute)) }
+            func day(_ c: CivilDate?) { if let c { d.add(1); d.add(date(c)) } else { d.add(0) } }
+            switch a.schedule {
+            case let .weekly(days, t, from):
+                d.add(1); d.add(days.reduce(0) { $0 | 1 << UInt64($1.rawValue) }); time(t); day(from)
+            case let .workdays(t, from): d.add(2); time(t); day(from)
+            case let .once(c, t): d.add(3); day(c); time(t)
+            case let .everyNDays(n, start, t): d.add(4); d.add(UInt64(bitPattern: Int64(n))); day(start); time(t)
+            case let .timer(at, duration): d.add(5); d.add(UInt64(bitPattern: at.secondsSinceEpoch)); d.add(UInt64(bitPattern: duration))
+            }
+            func number(_ n: Int?) { if let n { d.add(1); d.add(UInt64(bitPattern: Int64(n))) } else { d.add(0) } }
+            number(a.snoozeMinutes)
+            if let s = a.sound { d.add(1); d.add(s) } else { d.add(0) }
+            number(a.wake.map { $0 ? 1 : 0 })
+            d.add(UInt64(a.skippedDays.count)); d.add(a.skippedDays.reduce(0) { $0 &+ mix(date($1)) })
+            day(a.offUntil)
+            number(a.rampSeconds)
+            d.add(UInt64(bitPattern: a.created.secondsSinceEpoch)); d.add(UInt64(bitPattern: a.modified.secondsSinceEpoch))
         case let .deleted(id, at): d.add(2); d.add(id); d.add(UInt64(bitPattern: at.secondsSinceEpoch))
         }
         return d.hex
     }
+
+    /// The stored properties the digests above read: a test compares them with the types' own.
+    static let alarmFields = 12, entryFields = 4
 
     public static func of(_ v: HabitVersion, salt: String) -> String {
         var d = FNV64(salt)
