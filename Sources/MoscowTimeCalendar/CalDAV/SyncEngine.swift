@@ -126,17 +126,28 @@ public final class SyncEngine {
             try store.update(stamping: false, reusing: snapshot) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
-                let alarmsContext = Self.renderContext(settings, workingDays), habitsContext = Self.renderContext()
+                // Made when the first item needs it: a document without alarms renders no probe alarm.
+                var contexts: (alarms: String?, habits: String?) = (nil, nil)
+                let alarmsContext = { () -> String in
+                    if let c = contexts.alarms { return c }
+                    contexts.alarms = Self.renderContext(settings, workingDays)
+                    return contexts.alarms!
+                }
+                let habitsContext = { () -> String in
+                    if let c = contexts.habits { return c }
+                    contexts.habits = Self.renderContext()
+                    return contexts.habits!
+                }
                 uploadsAlarms = plan(local: doc.alarmVersions(), remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
                                      render: { Self.render($0, settings, workingDays) },
-                                     digest: { SyncModelDigest.of($0, salt: alarmsContext) },
+                                     digest: { SyncModelDigest.of($0, salt: alarmsContext()) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
                                      merge: SyncMerge.alarm, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
                                      describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
                 uploadsHabits = plan(local: doc.habitVersions(), remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
-                                     render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext) },
+                                     render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
                                      deleted: { HabitVersion.deleted(id: $0, at: $1) },
                                      merge: SyncMerge.habit, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
                                      describeLoser: Self.describe, lost: &lost, report: &report)
