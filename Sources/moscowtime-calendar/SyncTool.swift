@@ -34,7 +34,8 @@ enum SyncTool {
 
     static func run(dryRun: Bool, acceptRemote: Bool, item: SyncEngine.ItemChoice? = nil) throws {
         let ctx = try ToolContext()
-        let doc = try ctx.store.load()
+        let snapshot = try ctx.store.loadSnapshot()
+        let doc = snapshot.document
         let t = ctx.localizer(doc.settings)
         guard let account = doc.sync.account else {
             throw ToolFailure("sync is not set up: agent-cli sync setup URL [--user NAME] [--password-command CMD]", status: 1)
@@ -48,7 +49,7 @@ enum SyncTool {
         }
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
-        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item) } catch let e as SyncError {
+        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item, snapshot: snapshot) } catch let e as SyncError {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }

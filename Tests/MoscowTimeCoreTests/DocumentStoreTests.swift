@@ -67,6 +67,29 @@ struct DocumentStoreTests {
         #expect(!D.exists(dir.paths.backup)) // no second write happened
     }
 
+    @Test("update(reusing:) works on the file as it is under the lock: the snapshot's document while the bytes are the same, the new one after another write")
+    func updateReusingSnapshot() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths)
+        try store.update { $0 = fullDocument() }
+        let snapshot = try store.loadSnapshot()
+        #expect(snapshot.document == fullDocument())
+        #expect(try store.update(reusing: snapshot) { $0 } == fullDocument())
+        // Another process changes the file after the snapshot was read.
+        try DocumentStore(paths: dir.paths).update { $0.alarms.removeFirst() }
+        let seen = try store.update(reusing: snapshot) { doc -> [String] in
+            doc.alarms[0].label = "changed"
+            return doc.alarms.map(\.id)
+        }
+        #expect(seen == ["0000bbbb", "0000cccc", "0000dddd", "0000eeee"])
+        #expect(try store.load().alarms.map(\.label).first == "changed")
+        // A snapshot of no file is not taken for a file written since.
+        let empty = D()
+        let none = try DocumentStore(paths: empty.paths).loadSnapshot()
+        try DocumentStore(paths: empty.paths).update { $0 = fullDocument() }
+        #expect(try DocumentStore(paths: empty.paths).update(reusing: none) { $0.alarms.count } == 5)
+    }
+
     @Test("a change that would make the store larger than the reader takes is refused before writing")
     func storeNeverOutgrowsItsReader() throws {
         let dir = D()

@@ -72,7 +72,11 @@ public final class SyncEngine {
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
     /// lost its data, or someone emptied it) is followed here: the items are deleted locally. Without
     /// it they are kept and sent again (`CalendarWarning.serverLostItems`).
-    public func run(dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil) throws -> Report {
+    ///
+    /// `snapshot`: the document as the caller has just read it (`DocumentStore.loadSnapshot`), so
+    /// the store is decoded once; the merge still reads the file again under the lock.
+    public func run(dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil,
+                    snapshot: DocumentStore.Snapshot? = nil) throws -> Report {
         var state = try SyncState.load(store.paths)
         if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
         // The chosen item is read again from the server, so that its merge is made now.
@@ -83,7 +87,8 @@ public final class SyncEngine {
                 let c = try prepareCollections()
                 state.alarmsCollection = c.alarms; state.habitsCollection = c.habits
             }
-            let doc0 = try store.load()
+            let snapshot = try snapshot ?? store.loadSnapshot()
+            let doc0 = snapshot.document
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
             let habitNames = Set(doc0.habits.map(\.name))
             // 1. Read.
@@ -150,7 +155,7 @@ public final class SyncEngine {
                 default: return (localChanged, remoteChanged)
                 }
             }
-            try store.update(stamping: false) { doc in
+            try store.update(stamping: false, reusing: snapshot) { doc in
                 var merged = doc
                 let settings = doc.settings, workingDays = doc.workingCalendar
                 // An alarm taken from another program's event keeps that event's UID when written.
@@ -158,11 +163,25 @@ public final class SyncEngine {
                 let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
                 // Held alarms are left out of the merge: neither side's copy changes.
                 var localAlarms = doc.alarmVersions()
+                // Made when the first item needs it: a document without alarms renders no probe alarm.
+                var contexts: (alarms: String?, habits: String?) = (nil, nil)
+                let alarmsContext = { () -> String in
+                    if let c = contexts.alarms { return c }
+                    contexts.alarms = Self.renderContext(settings, workingDays)
+                    return contexts.alarms!
+                }
+                let habitsContext = { () -> String in
+                    if let c = contexts.habits { return c }
+                    contexts.habits = Self.renderContext()
+                    return contexts.habits!
+                }
                 let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
                                 render: renderAlarm)
                 uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
                                      collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
                                      render: renderAlarm,
+                                     // An adopted alarm is written under its event's UID: that is part of what it renders.
+                                     digest: { SyncModelDigest.of($0, salt: alarmsContext() + (uids[$0.id] ?? "")) },
                                      deleted: { AlarmVersion.deleted(id: $0, at: $1) },
                                      merge: { l, r, lc, rc in
                                          let (a, b) = decided(l.id, lc, rc)
@@ -178,7 +197,8 @@ public final class SyncEngine {
                 }
                 uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
                                      collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
-                                     render: Self.render, deleted: { HabitVersion.deleted(id: $0, at: $1) },
+                                     render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
+                                     deleted: { HabitVersion.deleted(id: $0, at: $1) },
                                      merge: { l, r, lc, rc in
                                          let (a, b) = decided(l.id, lc, rc)
                                          return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
@@ -266,6 +286,8 @@ public final class SyncEngine {
         let url: String
         let etag: String?
         let text: String?
+        /// The digest of the version `text` renders (`SyncState.Item.model`).
+        var model: String? = nil
     }
 
     /// Writes everything, one request at a time, recording each success in `state` as it arrives;
@@ -278,7 +300,7 @@ public final class SyncEngine {
             let (u, isAlarm) = uploads[index]
             switch result {
             case .success(.stored(let etag)):
-                let item = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text ?? ""))
+                let item = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text ?? ""), model: u.model)
                 if isAlarm { state.alarms[u.id] = item } else { state.habits[u.id] = item }
                 report.uploaded += 1
             case .success(.removed):
@@ -368,7 +390,7 @@ public final class SyncEngine {
     /// Expired day removals are dropped from the merged habit, which is then uploaded without them.
     func plan<V: SyncItemVersion>(
         local: [String: V], remote: Remote<V>, known: inout [String: SyncState.Item], collection: String, prefix: String,
-        lastSync: Instant?, clock: ServerClock, render: (V) -> String, deleted: (String, Instant) -> V,
+        lastSync: Instant?, clock: ServerClock, render: (V) -> String, digest: (V) -> String, deleted: (String, Instant) -> V,
         merge: (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, apply: (V) -> Void, forget: (String) -> Void,
         describeLoser: (V) -> String, lost: inout [String], report: inout Report
     ) -> [Upload] {
@@ -394,18 +416,36 @@ public final class SyncEngine {
             let l = l0.map(clamp)
             let kept = l.map(finish)
             if let kept, kept != l0 { apply(kept) }
-            let localChanged = kept.map { SyncState.hash(render($0)) != base?.hash } ?? false
+            // Changed since the last sync: its rendering differs from what both sides agreed on.
+            // A version that hashes as the one that rendering was made from renders the same, so
+            // it is not rendered again (`SyncState.Item.model`).
+            let keptDigest = kept.map(digest)
+            let localChanged: Bool
+            var keptText: String?  // its rendering, once made
+            if let kept, let keptDigest {
+                if let base, base.model == keptDigest {
+                    localChanged = false
+                } else {
+                    keptText = render(kept)
+                    localChanged = SyncState.hash(keptText!) != base?.hash
+                    if !localChanged { known[id]?.model = keptDigest }
+                }
+            } else {
+                localChanged = false
+            }
             if let r = remote.versions[id] {
                 let rv = clamp(r.version)
                 guard let l else {
                     let result = finish(rv)
                     apply(result); report.downloaded += 1
+                    let resent = result != r.version || remote.rewrite.contains(id)
                     if expired(result) {
                         uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
-                    } else if result != r.version || remote.rewrite.contains(id) {
-                        uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: render(result)))
+                    } else if resent {
+                        uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: render(result), model: digest(result)))
                     }
-                    known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version || remote.rewrite.contains(id) ? "" : SyncState.hash(render(result)))
+                    known[id] = resent ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
+                        : SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(render(result)), model: digest(result))
                     continue
                 }
                 // What the server had at our last sync and has lost since without a record.
@@ -417,19 +457,21 @@ public final class SyncEngine {
                 if result != l0 || kept != l0 { apply(result) }
                 if o.result != l { report.downloaded += 1 }
                 record(o, id)
-                let text = render(result)
+                let text = render(result), resultDigest = digest(result)
+                let resent = result != r.version || remote.rewrite.contains(id)
                 if expired(result) {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
-                } else if result != r.version || remote.rewrite.contains(id) {
-                    uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text))
+                } else if resent {
+                    uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text, model: resultDigest))
                 }
-                known[id] = SyncState.Item(url: r.url, etag: r.etag, hash: result != r.version || remote.rewrite.contains(id) ? "" : SyncState.hash(text))
+                known[id] = resent ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
+                    : SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(text), model: resultDigest)
             } else if let base, remote.listing[base.url] != nil {
                 // Unchanged on the server since our last sync.
                 if let kept, expired(kept) {
                     uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: nil))
                 } else if localChanged, let kept {
-                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: render(kept)))
+                    uploads.append(Upload(id: id, url: base.url, etag: base.etag, text: keptText ?? render(kept), model: keptDigest))
                 }
             } else if let base {
                 // Gone from the server (another program deleted the resource, or a machine pruned
@@ -438,7 +480,7 @@ public final class SyncEngine {
                 let gone = deleted(id, TombstonePolicy.goneDeletionTime(lastSync: lastSync ?? Instant(secondsSinceEpoch: 0), now: now))
                 let o = l.map { merge($0, gone, localChanged, true) }
                 if let o, let l, let kept, o.result == l, !expired(kept) {
-                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: render(kept)))
+                    uploads.append(Upload(id: id, url: base.url, etag: nil, text: keptText ?? render(kept), model: keptDigest))
                 } else {
                     if let o, let l, l.deletedAt == nil { record(o, id); apply(gone); report.downloaded += 1 }
                     if l != nil { forget(id) }
@@ -446,10 +488,48 @@ public final class SyncEngine {
                 }
             } else if let kept {
                 if expired(kept) { forget(id); continue }
-                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: render(kept)))
+                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: keptText ?? render(kept), model: keptDigest))
             }
         }
         return uploads
+    }
+
+    /// What an alarm's rendering reads besides the alarm, as one hash: the renderings, in these
+    /// settings, of probe alarms of every schedule kind (one following working days, with a
+    /// skipped day and an off-until, each with every optional field) and of a tombstone — the
+    /// zone's VTIMEZONE, the production calendar's years, and this build's exporter. Salts each
+    /// alarm's `SyncState.Item.model`, so a change of any of them renders every alarm again.
+    static func renderContext(_ settings: Settings, _ workingDays: WorkingCalendar) -> String {
+        let day = CivilDate(year: 2000, month: 1, day: 10)!, created = Instant(secondsSinceEpoch: 946_684_800)
+        let time = TimeOfDay(hour: 7, minute: 30)!
+        let schedules: [Schedule] = [.workdays(time: time, from: nil), .weekly(days: [.monday, .saturday], time: time, from: day),
+                                     .once(date: day, time: time), .everyNDays(interval: 3, start: day, time: time),
+                                     .timer(fireAt: created, duration: 300)]
+        var text = render(.deleted(id: "00000000", at: created), settings, workingDays)
+        for schedule in schedules {
+            var probe = Alarm(id: "00000000", label: "probe", schedule: schedule, enabled: false, snoozeMinutes: 5,  // not UI
+                              sound: "/probe.oga", wake: true, rampSeconds: 30, created: created)  // not UI
+            probe.skippedDays = [day.adding(days: 7)]
+            probe.offUntil = day.adding(days: 2)
+            text += render(.present(probe), settings, workingDays)
+        }
+        return SyncState.hash(text)
+    }
+
+    /// The same for habits: the renderings of probe habits, yes/no and numeric, and of a tombstone
+    /// (this build's exporter).
+    static func renderContext() -> String {
+        let day = CivilDate(year: 2000, month: 1, day: 10)!, created = Instant(secondsSinceEpoch: 946_684_800)
+        let entries = [HabitEntry(date: day, status: .done, amount: 2.5, note: "n"), HabitEntry(date: day.adding(days: 1), status: .skipped),
+                       HabitEntry(date: day.adding(days: 2), status: .noted, note: "n")]
+        let kinds: [HabitKind] = [.yesNo, .numeric(HabitGoal(unit: "km", target: 3, direction: .atLeast))]  // not UI
+        var text = render(.deleted(id: "00000000", at: created))
+        for kind in kinds {
+            let probe = Habit(id: "00000000", name: "probe", description: "d", frequency: .timesPerWeek(3),  // not UI
+                              reminders: [TimeOfDay(hour: 8, minute: 0)!], start: day, kind: kind, entries: entries, created: created)
+            text += render(.present(probe, logged: [day: created], removed: [day.adding(days: 3): created]))
+        }
+        return SyncState.hash(text)
     }
 
     static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar, uid: String? = nil) -> String {

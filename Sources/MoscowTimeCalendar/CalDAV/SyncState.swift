@@ -5,11 +5,19 @@ import MoscowTimeCore
 /// sync-state.json`: per item the resource URL, its ETag and a hash of the version both sides
 /// agreed on — that is how "only one side changed" is told from "both changed". Losing the file
 /// is safe: the next sync compares everything and merges by time.
+///
+/// Next to that hash of the iCalendar text, `model` is a hash of the local version it was rendered
+/// from (`SyncModelDigest`, salted with what else the rendering reads: `SyncEngine.renderContext`):
+/// while an item's version hashes the same, its rendering is the same, and a sync with nothing to
+/// do renders nothing.
 public struct SyncState: Sendable, Equatable {
     public struct Item: Sendable, Equatable {
         public var url: String
         public var etag: String?
         public var hash: String
+        /// The hash of the version `hash` was rendered from, with the rendering's context; nil
+        /// when not known (the item is then rendered and compared, and this filled in).
+        public var model: String? = nil
     }
 
     public var accountURL = ""
@@ -103,7 +111,7 @@ public struct SyncState: Sendable, Equatable {
             var out: [String: Item] = [:]
             for (id, v) in members {
                 guard let url = v["url"]?.stringValue, let hash = v["hash"]?.stringValue else { continue }
-                out[id] = Item(url: url, etag: v["etag"]?.stringValue, hash: hash)
+                out[id] = Item(url: url, etag: v["etag"]?.stringValue, hash: hash, model: v["model"]?.stringValue)
             }
             return out
         }
@@ -149,6 +157,7 @@ public struct SyncState: Sendable, Equatable {
                 let i = d[id]!
                 var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
                 if let e = i.etag { m.append(("etag", .string(e))) }
+                if let d = i.model { m.append(("model", .string(d))) }
                 return (id, .object(m))
             })
         }

@@ -30,14 +30,32 @@ public final class DocumentStore: Sendable {
 
     /// The current document; an empty default one when none exists yet.
     public func load() throws(StoreError) -> StoreDocument {
+        try load(reusing: nil).document
+    }
+
+    /// A document with the bytes it was read from (nil: no file), for `update(reusing:)`.
+    public struct Snapshot: Sendable {
+        public let document: StoreDocument
+        let bytes: [UInt8]?
+    }
+
+    /// The current document as `load` reads it, kept with its file's bytes.
+    public func loadSnapshot() throws(StoreError) -> Snapshot {
+        try load(reusing: nil, keepingBytes: true)
+    }
+
+    /// Reads the file; when its bytes are those of `snapshot`, that document (with the file's
+    /// time) instead of decoding them again.
+    private func load(reusing snapshot: Snapshot?, keepingBytes: Bool = false) throws(StoreError) -> Snapshot {
         let file: (bytes: [UInt8], written: Instant)?
         do { file = try FileSystem.readStamped(documentPath, limit: maximumBytes) } catch {
             throw StoreError(path: documentPath, kind: .unreadable(error.reason))
         }
-        guard let file else { return StoreDocument() }
-        var doc = try decode(file.bytes)
+        guard let file else { return Snapshot(document: StoreDocument(), bytes: nil) }
+        var doc: StoreDocument
+        if let snapshot, snapshot.bytes == file.bytes { doc = snapshot.document } else { doc = try decode(file.bytes) }
         doc.writtenAt = file.written
-        return doc
+        return Snapshot(document: doc, bytes: keepingBytes ? file.bytes : nil)
     }
 
     /// "not valid JSON at line 1, column 3: …", as a catalogue message.
@@ -59,8 +77,12 @@ public final class DocumentStore: Sendable {
     ///
     /// `waitForLock: false` (the agent, on its main loop) tries the lock once and throws
     /// `StoreLocked`, changing nothing, while another process holds it.
+    ///
+    /// `reusing`: a document read before (`loadSnapshot`), taken instead of decoding the file again
+    /// when the file still holds the same bytes.
     @discardableResult
-    public func update<T>(stamping: Bool = true, waitForLock: Bool = true, _ change: (inout StoreDocument) throws -> T) throws -> T {
+    public func update<T>(stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
+                          _ change: (inout StoreDocument) throws -> T) throws -> T {
         do {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
@@ -76,7 +98,7 @@ public final class DocumentStore: Sendable {
         }
         defer { lock.unlock() }
         precondition(documentPath == paths.document, "only the document itself is updated")  // not UI
-        let before = try load()
+        let before = try load(reusing: snapshot).document
         var doc = before
         let result = try change(&doc)
         if stamping && doc != before { ChangeStamper.stamp(before: before, after: &doc, at: clock()) }
