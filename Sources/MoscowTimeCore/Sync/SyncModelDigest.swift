@@ -32,6 +32,7 @@ public enum SyncModelDigest {
             d.add(UInt64(a.skippedDays.count)); d.add(a.skippedDays.reduce(0) { $0 &+ mix(date($1)) })
             day(a.offUntil)
             number(a.rampSeconds)
+            if let z = a.zone { d.add(1); d.add(z) } else { d.add(0) }
             d.add(UInt64(bitPattern: a.created.secondsSinceEpoch)); d.add(UInt64(bitPattern: a.modified.secondsSinceEpoch))
         case let .deleted(id, at): d.add(2); d.add(id); d.add(UInt64(bitPattern: at.secondsSinceEpoch))
         }
@@ -39,7 +40,7 @@ public enum SyncModelDigest {
     }
 
     /// The stored properties the digests above read: a test compares them with the types' own.
-    static let alarmFields = 12, entryFields = 4
+    static let alarmFields = 13, entryFields = 4
 
     public static func of(_ v: HabitVersion, salt: String) -> String {
         var d = FNV64(salt)
