@@ -97,6 +97,7 @@ public final class Agent {
         let doc = documents.load(keeping: { [state] in
             AgentRunner.schedulerDocument($0, state: state.habitReminders, zone: moscow, now: SystemWallClock().now()).document
         }) ?? StoreDocument()
+        Memory.releaseFreed()
         let zone = Zone(identifier: doc.settings.zone) ?? moscow
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,

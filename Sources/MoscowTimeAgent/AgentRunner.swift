@@ -108,6 +108,7 @@ final class AgentRunner {
 
     /// Re-reads the user's document (file changed, SIGHUP, D-Bus Reload).
     func reload() {
+        defer { Memory.releaseFreed() }
         guard let doc = documents.load(keeping: keep) else { return }
         guard let zone = Zone(identifier: doc.settings.zone) else {
             Log.error("zone \(doc.settings.zone) is not in the tz database; keeping \(scheduler.zone.identifier)")
@@ -187,7 +188,7 @@ final class AgentRunner {
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }
         carrying = false
-        whole = nil
+        if whole != nil { whole = nil; Memory.releaseFreed() }
         saveShownNotifications()
         if !disable.isEmpty { disableOneTimeAlarms(disable) }
         rearm()

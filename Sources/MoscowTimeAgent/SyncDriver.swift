@@ -109,6 +109,7 @@ final class SyncDriver {
         child = nil
         watchdog.cancel()
         lastSynced = (try? DocumentStore(paths: StorePaths.fromEnvironment()).load())?.hashValue
+        Memory.releaseFreed()
         // A child that was ended or crashed could not say why: record it where sync status and
         // status read it (in the child's own state file, through the tool that owns it).
         var recorded: [String]?
