@@ -82,8 +82,6 @@ public final class Agent {
     private func prepare() {
         let paths = StorePaths.fromEnvironment()
         let documents = DocumentSource(store: DocumentStore(paths: paths))
-        let doc = documents.load() ?? StoreDocument()
-        let zone = Zone(identifier: doc.settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
         let stateStore = AgentStateStore(paths: paths)
         var state: AgentState
         do {
@@ -97,6 +95,13 @@ public final class Agent {
             Log.error("\(error); starting with a fresh state\(kept.map { " (damaged copy kept as \($0))" } ?? "")")
             state = AgentState()
         }
+        // The scheduler keeps the habits' recent history only; the rest is read when needed.
+        let moscow = Zone(identifier: Zone.moscowIdentifier)!
+        let doc = documents.load(keeping: { [state] in
+            AgentRunner.schedulerDocument($0, state: state.habitReminders, zone: moscow, now: SystemWallClock().now()).document
+        }) ?? StoreDocument()
+        Memory.releaseFreed()
+        let zone = Zone(identifier: doc.settings.zone) ?? moscow
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,
                                 helperPath: ResourceLocator.helperProgram("moscowtime-sound"))
@@ -118,13 +123,14 @@ public final class Agent {
     private func startServices() {
         guard !started, let runner else { return }
         started = true
-        let paths = documents!.store.paths
+        let documents = documents!
+        let paths = documents.store.paths
         let sync = SyncDriver()
         self.sync = sync
         watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
             Log.debug("store changed on disk")
             runner?.reload()
-            if let doc = runner?.scheduler.document { sync.documentChanged(doc) }
+            if let doc = runner?.scheduler.document { sync.documentChanged(doc, fingerprint: documents.fingerprint) }
         })
         watchers.append(SleepWatcher { [weak runner] going in
             runner?.prepareForSleep(going)
@@ -135,7 +141,7 @@ public final class Agent {
         // the watcher existed: read it again so an edit made in between is not missed.
         runner.start()
         runner.reload()
-        sync.documentChanged(runner.scheduler.document)
+        sync.documentChanged(runner.scheduler.document, fingerprint: documents.fingerprint)
         startWake(runner)
         let zone = runner.scheduler.zone
         Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")

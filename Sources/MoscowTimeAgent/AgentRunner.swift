@@ -37,6 +37,8 @@ final class AgentRunner {
     private var carrying = false
     /// What the previous agent left on screen, until `start` closes it.
     private var leftovers: RingNotifications?
+    /// The first day the scheduler's document has the habits' history for (see `keep`).
+    private var historyFrom: CivilDate?
 
     init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
          alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
@@ -68,6 +70,11 @@ final class AgentRunner {
 
     func handle(_ event: AgentEvent, _ why: String) {
         Log.debug("evaluating (\(why))")
+        // The clock was set back past the history kept: read the document again first.
+        if let from = historyFrom, StoreDocument.schedulerFirstDay(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) < from {
+            Log.debug("the clock went back before the habit history kept; re-reading the document")
+            reload()
+        }
         carryOut(scheduler.handle(event, now: now))
     }
 
@@ -84,9 +91,25 @@ final class AgentRunner {
         do { try perform(action) } catch { Log.warning("\(action): \(error)") }
     }
 
+    /// What the scheduler keeps of a document read: everything but the habits' older history
+    /// (`StoreDocument.keepingHabitHistory`), from the first day it can ask about now.
+    static func schedulerDocument(_ doc: StoreDocument, state: HabitReminderState, zone fallback: Zone,
+                                  now: Instant) -> (document: StoreDocument, from: CivilDate) {
+        let zone = Zone(identifier: doc.settings.zone) ?? fallback
+        let first = StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now)
+        return (doc.keepingHabitHistory(from: first), first)
+    }
+
+    private func keep(_ doc: StoreDocument) -> StoreDocument {
+        let kept = Self.schedulerDocument(doc, state: scheduler.state.habitReminders, zone: scheduler.zone, now: now)
+        historyFrom = kept.from
+        return kept.document
+    }
+
     /// Re-reads the user's document (file changed, SIGHUP, D-Bus Reload).
     func reload() {
-        guard let doc = documents.load() else { return }
+        defer { Memory.releaseFreed() }
+        guard let doc = documents.load(keeping: keep) else { return }
         guard let zone = Zone(identifier: doc.settings.zone) else {
             Log.error("zone \(doc.settings.zone) is not in the tz database; keeping \(scheduler.zone.identifier)")
             return
@@ -128,6 +151,9 @@ final class AgentRunner {
     private func carryOut(_ effects: [AgentEffect]) {
         var disable: [String] = []
         var recorded = false
+        // The whole document, read from the file for the reminders' streaks (the scheduler keeps
+        // only the recent history): once per batch, and let go at its end.
+        var whole: StoreDocument?
         let zone = scheduler.zone
         carrying = true
         for effect in effects {
@@ -151,7 +177,8 @@ final class AgentRunner {
             case .disableAlarm(let id):
                 disable.append(id)
             case .showHabitReminder(let r):
-                done = habits.show(r, document: scheduler.document, zone: zone, now: now)
+                if whole == nil { whole = documents.loadWhole() ?? scheduler.document }
+                done = habits.show(r, document: scheduler.document, history: whole!, zone: zone, now: now)
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
             case let .recordHabit(action, habitID, day):
@@ -164,6 +191,7 @@ final class AgentRunner {
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }
         carrying = false
+        if whole != nil { whole = nil; Memory.releaseFreed() }
         saveShownNotifications()
         if !disable.isEmpty { disableOneTimeAlarms(disable) }
         rearm()

@@ -5,23 +5,31 @@ import MoscowTimeDesktop
 /// Loads the user's document for the agent and keeps the last good one when the file turns
 /// unreadable: the agent goes on ringing the schedule it had, says why once, and recovers when the
 /// file is fixed.
+///
+/// What is kept is what the scheduler needs (`keep`: the habits' recent history only, see
+/// `StoreDocument.keepingHabitHistory`); the whole document is read again from the file when
+/// more is needed (`loadWhole`), and a day is logged through the store's locked update.
 @MainActor
 final class DocumentSource {
     let store: DocumentStore
     private(set) var lastGood: StoreDocument?
     /// Why the file on disk is not being used right now, if it is not.
     private(set) var lastProblem: String?
+    /// The hash of the whole document last read (equal documents, equal fingerprints): what sync
+    /// compares with the document its last run left, without keeping either in memory.
+    private(set) var fingerprint: Int?
 
     init(store: DocumentStore) { self.store = store }
 
-    /// The newest usable document; nil only when there has never been one.
-    func load() -> StoreDocument? {
+    /// The newest usable document, as `keep` makes it; nil only when there has never been one.
+    func load(keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument? {
         do {
-            let doc = try store.load()
+            let whole = try store.load()
             if lastProblem != nil { Log.info("\(store.paths.document) is readable again; schedule updated") }
             lastProblem = nil
-            lastGood = doc
-            return doc
+            fingerprint = whole.hashValue
+            lastGood = keep(whole)
+            return lastGood
         } catch {
             let problem = error.description
             if problem != lastProblem {
@@ -30,10 +38,17 @@ final class DocumentSource {
             }
             if lastGood == nil, let backup = loadBackup() {
                 Log.warning("starting from the backup \(store.paths.backup)")
-                lastGood = backup
+                fingerprint = backup.hashValue
+                lastGood = keep(backup)
             }
             return lastGood
         }
+    }
+
+    /// The whole document as the file holds it now (no lock: the file is replaced by a rename),
+    /// for what needs a habit's full history; nil when it cannot be read.
+    func loadWhole() -> StoreDocument? {
+        try? store.load()
     }
 
     private func loadBackup() -> StoreDocument? {

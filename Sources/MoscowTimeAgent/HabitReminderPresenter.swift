@@ -22,13 +22,15 @@ final class HabitReminderPresenter {
     }
 
     /// Shows `r` (replacing an earlier reminder of the same habit) and plays the habit sound once.
-    /// Returns whether a notification is on screen.
+    /// The streak is counted on `history` when given, the document with the habits' whole history
+    /// (the scheduler's `document` keeps only recent days). Returns whether a notification is on screen.
     @discardableResult
-    func show(_ r: HabitReminder, document: StoreDocument, zone: Zone, now: Instant) -> Bool {
+    func show(_ r: HabitReminder, document: StoreDocument, history: StoreDocument? = nil, zone: Zone, now: Instant) -> Bool {
         guard let habit = document.habits.first(where: { $0.id == r.habitID }) else { return false }
         let settings = document.settings
         let t = Localizer(Language.resolve(setting: settings.language))
-        let streak = HabitStreaks(HabitTimeline(habit, today: zone.local(now).date))
+        let whole = history?.habits.first(where: { $0.id == r.habitID }) ?? habit
+        let streak = HabitStreaks(HabitTimeline(whole, today: zone.local(now).date))
         let words = HabitNotificationText(t, zone: zone).reminder(r, habit: habit, streak: streak, laterMinutes: settings.habitLaterMinutes)
         close(r.habitID)
         do {

@@ -38,13 +38,14 @@ final class SyncDriver {
     private var lastFailure: String?
     /// The warning the last successful sync printed (a clock off the server's).
     private var lastWarning: String?
-    /// The document as the last sync left it: its own write must not count as a local change.
-    private var lastSynced: StoreDocument?
+    /// The fingerprint (`DocumentSource.fingerprint`) of the document as the last sync left it:
+    /// its own write must not count as a local change.
+    private var lastSynced: Int?
 
     init() { helper = Self.helperPath() }
 
-    /// The store changed (or was first read).
-    func documentChanged(_ doc: StoreDocument) {
+    /// The store changed (or was first read); `fingerprint` is the whole document's.
+    func documentChanged(_ doc: StoreDocument, fingerprint: Int?) {
         let wasEnabled = enabled
         enabled = doc.sync.account != nil
         guard enabled else { timer.cancel(); return }
@@ -54,7 +55,7 @@ final class SyncDriver {
         }
         if running { changedWhileRunning = true; return }
         if !wasEnabled { timer.schedule(afterMilliseconds: Self.startDelayMs) { [weak self] in self?.runNow() }; return }
-        if doc == lastSynced { return }
+        if fingerprint != nil, fingerprint == lastSynced { return }
         if failures == 0 { timer.schedule(afterMilliseconds: Self.debounceMs) { [weak self] in self?.runNow() } }
     }
 
@@ -107,7 +108,8 @@ final class SyncDriver {
         running = false
         child = nil
         watchdog.cancel()
-        lastSynced = try? DocumentStore(paths: StorePaths.fromEnvironment()).load()
+        lastSynced = (try? DocumentStore(paths: StorePaths.fromEnvironment()).load())?.hashValue
+        Memory.releaseFreed()
         // A child that was ended or crashed could not say why: record it where sync status and
         // status read it (in the child's own state file, through the tool that owns it).
         var recorded: [String]?

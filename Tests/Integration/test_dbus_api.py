@@ -19,7 +19,7 @@ import pytest
 
 from harness import BusMonitor, wait_until
 from harness.agent import REPO_ROOT
-from harness.alarms import (AGENT_BUS_NAME, MISSED_CATEGORY, hhmm, iso_z, parse_iso, store_document,
+from harness.alarms import (AGENT_BUS_NAME, MISSED_CATEGORY, hhmm, iso_z, moscow, parse_iso, store_document,
                             timer_alarm, utc_now, weekly_alarm)
 
 pytestmark = pytest.mark.agent
@@ -382,6 +382,28 @@ def test_habit_reminder_shown_signal(api):
     api.rig.mock.emit_action_invoked(reminder.id, "done")
     earned = api.wait_signal("AchievementEarned", habit["id"])
     assert earned.args[1:3] == ("Read", "first")
+
+
+def test_a_long_history_counts_in_the_reminder_and_in_what_done_earns(api):
+    # The agent keeps only the habits' recent days; the reminder's streak and what a Done earns
+    # still count the whole history, read from the store: 364 days done before today.
+    now = utc_now()
+    pinned = {"MOSCOWTIME_NOW": iso_z(now - timedelta(minutes=2))}
+    habit = api.rig.cli_json("habit", "add", "Read", "--remind", hhmm(now), env=pinned)
+    doc = json.loads(api.rig.store_path.read_text())
+    today = moscow(now).date()
+    [h] = doc["habits"]
+    h["start"] = (today - timedelta(days=364)).isoformat()
+    h["entries"] = {(today - timedelta(days=k)).isoformat(): "done" for k in range(1, 365)}
+    api.rig.write_store(doc)
+    api.start()
+    api.wait_signal("HabitReminderShown", habit["id"], timeout=4)
+    [reminder] = [c for c in api.rig.mock.notify_calls() if c.hints.get("category") == "x-moscowtime.habit"]
+    assert "Streak: 364 days" in reminder.body
+    api.rig.mock.emit_action_invoked(reminder.id, "done")
+    earned = api.wait_signal("AchievementEarned", habit["id"], "Read", "streak-365")
+    assert earned.args[3] == today.isoformat()
+    assert api.rig.cli_json("habit", "show", "Read")["today"]["state"] == "done"
 
 
 def test_achievement_earned_from_the_cli_is_announced_once(api):
