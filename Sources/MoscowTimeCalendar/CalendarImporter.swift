@@ -12,7 +12,9 @@ public enum CalendarImporter {
         try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now, adopting: adopting) }
     }
 
-    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
+    /// The file checked within `CalendarLimits` by the line scanner, then parsed by libical; the
+    /// caller frees the tree. Every reader of a user's iCalendar file starts here.
+    static func checkedTree(_ bytes: [UInt8]) throws(CalendarFileError) -> (ICSLineScanner, OpaquePointer) {
         guard bytes.count <= CalendarLimits.maximumFileBytes else {
             throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
         }
@@ -23,6 +25,11 @@ public enum CalendarImporter {
         }) else {
             throw CalendarFileError(line: nil, .libicalUnreadable)
         }
+        return (scanner, root)
+    }
+
+    static func parse(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
+        let (scanner, root) = try checkedTree(bytes)
         defer { icalcomponent_free(root) }
         var reader = Reader(scanner: scanner, zone: zone, now: now, zones: ZoneReferences.defined(in: root))
         reader.adopting = adopting

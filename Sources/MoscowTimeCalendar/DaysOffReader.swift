@@ -23,16 +23,7 @@ public enum DaysOffReader {
     }
 
     static func parse(_ bytes: [UInt8], source: String) throws(CalendarFileError) -> Result {
-        guard bytes.count <= CalendarLimits.maximumFileBytes else {
-            throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
-        }
-        _ = try ICSLineScanner(bytes)  // the same bounds and line checks as every import
-        guard let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
-            var text = Array(buf); text.append(0)
-            return text.withUnsafeBufferPointer { icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
-        }) else {
-            throw CalendarFileError(line: nil, .libicalUnreadable)
-        }
+        let (_, root) = try CalendarImporter.checkedTree(bytes)  // the same bounds and line checks as every import
         defer { icalcomponent_free(root) }
         var result = Result()
         for calendar in icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? ICal.children(root, ICAL_VCALENDAR_COMPONENT) : [root] {

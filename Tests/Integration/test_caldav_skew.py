@@ -5,13 +5,11 @@ its `next` promised — it counts the change from when it arrived here, never fr
 other clock wrote."""
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from harness import wait_until
-from harness.alarms import MOSCOW, hhmm, parse_iso
+from harness.alarms import hhmm, parse_iso
 from harness.clock import pin_clock
 from test_caldav_sync import Machine, radicale, server_clock  # noqa: F401 (fixtures)
 from test_caldav_two_agents import set_up_sync
@@ -27,22 +25,25 @@ def _here_at_next_minute(rig, seconds_before: int) -> datetime:
     return minute
 
 
-def _z(t: datetime) -> str:
-    return t.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def _synced_from_laptop(rig, cli, sandbox, radicale, label: str, at: datetime, laptop_now: datetime) -> dict:
+    """The laptop, its clock reading `laptop_now`, adds an every-day alarm at `at`'s minute and
+    syncs; this machine's agent starts and this machine syncs. Returns the alarm as it is here."""
+    laptop = Machine(cli, sandbox, "laptop")
+    stamp = laptop_now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    laptop("add", hhmm(at), "--days", "everyday", "--label", label, at=stamp)
+    laptop.setup(radicale, at=stamp)
+    laptop("sync", at=stamp)
+    set_up_sync(rig, radicale)
+    rig.start_agent()
+    rig.cli("sync")
+    [alarm] = [a for a in rig.list_json() if a["label"] == label]
+    return alarm
 
 
 def test_an_edit_from_a_clock_ten_minutes_fast_rings_here_when_next_said(rig, cli, sandbox, radicale):
     minute = _here_at_next_minute(rig, 25)
     here_now = minute - timedelta(seconds=25)
-    laptop = Machine(cli, sandbox, "laptop")
-    fast = _z(here_now + timedelta(minutes=10))
-    laptop("add", hhmm(minute), "--days", "everyday", "--label", "Fast laptop", at=fast)
-    laptop.setup(radicale, at=fast)
-    laptop("sync", at=fast)
-    set_up_sync(rig, radicale)
-    rig.start_agent()
-    rig.cli("sync")
-    [alarm] = [a for a in rig.list_json() if a["label"] == "Fast laptop"]
+    alarm = _synced_from_laptop(rig, cli, sandbox, radicale, "Fast laptop", minute, here_now + timedelta(minutes=10))
     assert parse_iso(rig.next_for(alarm["id"])["at"]) == minute
     ring = rig.wait_for_ring("Fast laptop", timeout=40)
     assert ring.summary == "Fast laptop"
@@ -51,16 +52,8 @@ def test_an_edit_from_a_clock_ten_minutes_fast_rings_here_when_next_said(rig, cl
 def test_an_edit_from_a_clock_ten_minutes_slow_does_not_ring_a_past_occurrence_here(rig, cli, sandbox, radicale):
     minute = _here_at_next_minute(rig, 25)
     here_now = minute - timedelta(seconds=25)
-    laptop = Machine(cli, sandbox, "laptop")
-    slow = _z(here_now - timedelta(minutes=10))
     past = minute - timedelta(minutes=5)  # ahead for the slow laptop, 4.5 minutes ago here
-    laptop("add", hhmm(past), "--days", "everyday", "--label", "Slow laptop", at=slow)
-    laptop.setup(radicale, at=slow)
-    laptop("sync", at=slow)
-    set_up_sync(rig, radicale)
-    rig.start_agent()
-    rig.cli("sync")
-    [alarm] = [a for a in rig.list_json() if a["label"] == "Slow laptop"]
+    alarm = _synced_from_laptop(rig, cli, sandbox, radicale, "Slow laptop", past, here_now - timedelta(minutes=10))
     promised = parse_iso(rig.next_for(alarm["id"])["at"])
     assert promised == past + timedelta(days=1)
     rig.timer(4, "Sentinel")
