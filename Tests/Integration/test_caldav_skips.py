@@ -21,10 +21,14 @@ def next_days(m: Machine, label: str, at: str) -> list[str]:
     return [e["at"][:10] for e in out if e["id"] == alarm_id]
 
 
+def server_alarm_files(sandbox) -> list:
+    folder = sandbox.path("radicale") / "collections" / "collection-root" / "alice" / "moscowtime-alarms"
+    return sorted(folder.glob("*.ics"))
+
+
 def server_alarms(sandbox) -> list[icalendar.Calendar]:
     """Every alarm resource Radicale stores, read as another calendar program would."""
-    folder = sandbox.path("radicale") / "collections" / "collection-root" / "alice" / "moscowtime-alarms"
-    return [icalendar.Calendar.from_ical(p.read_bytes()) for p in sorted(folder.glob("*.ics"))]
+    return [icalendar.Calendar.from_ical(p.read_bytes()) for p in server_alarm_files(sandbox)]
 
 
 def test_a_skip_an_off_until_and_working_days_reach_the_other_machine(machines, radicale):
@@ -63,3 +67,31 @@ def test_other_calendar_programs_see_no_event_on_a_skipped_day(machines, radical
     days = sorted({e["DTSTART"].dt.astimezone(MSK).date().isoformat() for c in cals
                    for e in recurring_ical_events.of(c).between(datetime(2026, 11, 25, 12, tzinfo=MSK), datetime(2026, 11, 29, tzinfo=MSK))})
     assert days == ["2026-11-27", "2026-11-28"]
+
+
+def test_an_empty_text_property_written_by_another_program_syncs(machines, radicale, sandbox):
+    """Issue 23 §1 on a real server: python icalendar writes `DESCRIPTION:` for an empty string and
+    Google's export carries `LOCATION:`; such an item syncs like any other, and so does the rest."""
+    import base64
+    from urllib.request import Request, urlopen
+    a, b = machines
+    at = "2026-11-25T09:00:00Z"
+    a("add", "07:00", "--days", "everyday", "--label", "Run", at=at)
+    a("habit", "add", "Water", at=at)
+    a.setup(radicale, at=at)
+    a("sync", at=at)
+    [path] = server_alarm_files(sandbox)
+    cal = icalendar.Calendar.from_ical(path.read_bytes())
+    [event] = cal.walk("VEVENT")
+    event["DESCRIPTION"] = ""
+    event["LOCATION"] = ""
+    body = cal.to_ical()
+    assert b"\r\nDESCRIPTION:\r\n" in body and b"\r\nLOCATION:\r\n" in body
+    url = radicale.rstrip("/") + "/alice/moscowtime-alarms/" + path.name
+    auth = base64.b64encode(b"alice:secret").decode()
+    with urlopen(Request(url, data=body, method="PUT", headers={"Content-Type": "text/calendar", "Authorization": "Basic " + auth})) as r:
+        assert r.status in (201, 204)
+    b.setup(radicale, at=at)
+    r = b("sync", at=at)
+    assert "Run" in b.alarms() and b.habit("Water")["name"] == "Water"
+    assert "skipped" not in r.stdout.lower() and "warning" not in r.stdout.lower(), r.stdout
