@@ -100,8 +100,20 @@ public enum CalendarExporter {
     }
 
     /// The zone's VTIMEZONE under its plain IANA name (libical prefixes its own TZIDs).
+    /// libical has no VTIMEZONE for UTC and its aliases (`UTC`, `Etc/UTC`, `GMT` …): one with
+    /// the fixed offset 0 is written for them, so that the file still names every TZID it uses.
     static func vtimezone(_ zone: OpaquePointer, id: String) -> OpaquePointer {
-        let vt = icalcomponent_new_clone(icaltimezone_get_component(zone))!
+        guard let component = icaltimezone_get_component(zone) else {
+            let vt = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
+            icalcomponent_add_property(vt, icalproperty_new_tzid(id))
+            let standard = icalcomponent_new(ICAL_XSTANDARD_COMPONENT)!
+            icalcomponent_add_property(standard, icalproperty_new_dtstart(ICal.local(CivilDate(year: 1970, month: 1, day: 1)!, TimeOfDay(hour: 0, minute: 0)!, zone: nil)))
+            icalcomponent_add_property(standard, icalproperty_new_tzoffsetfrom(0))
+            icalcomponent_add_property(standard, icalproperty_new_tzoffsetto(0))
+            icalcomponent_add_component(vt, standard)
+            return vt
+        }
+        let vt = icalcomponent_new_clone(component)!
         if let p = icalcomponent_get_first_property(vt, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, id) }
         return vt
     }

@@ -55,3 +55,30 @@ def test_refused_with_a_reason(cli, name, says):
     r = cli(["settings", "zone", name])
     assert r.rc == 2 and says in r.stderr and r.stderr.count("\n") == 1, r
     assert cli(["settings", "zone"]).stdout == before
+
+
+@pytest.mark.parametrize("name", ["UTC", "Etc/UTC", "GMT"])
+def test_an_alarm_in_utc_exports_and_reads_back(cli, sandbox, name):
+    """libical has no VTIMEZONE for UTC and its aliases: the export writes one with offset 0 instead
+    of failing, and both our import and python's recurring_ical_events read the alarm back."""
+    import datetime as dt
+    import json
+    from pathlib import Path
+
+    import icalendar
+    import recurring_ical_events
+    now = {"MOSCOWTIME_NOW": "2026-11-25T09:00:00Z"}
+    assert cli(["settings", "zone", name], env=now).rc == 0
+    assert cli(["add", "07:00", "--days", "everyday", "--label", "U"], env=now).rc == 0
+    path = Path(sandbox.env["HOME"]) / "u.ics"
+    r = cli(["export", "--ics", str(path)], env=now)
+    assert r.rc == 0, r.stderr
+    cal = icalendar.Calendar.from_ical(path.read_bytes())
+    starts = [e["DTSTART"].dt.astimezone(dt.timezone.utc) for e in
+              recurring_ical_events.of(cal).between(dt.datetime(2026, 11, 26), dt.datetime(2026, 11, 28))]
+    assert starts == [dt.datetime(2026, 11, 26, 7, tzinfo=dt.timezone.utc), dt.datetime(2026, 11, 27, 7, tzinfo=dt.timezone.utc)]
+    [alarm] = json.loads(cli(["list", "--json"], env=now).stdout)
+    assert cli(["rm", alarm["id"]], env=now).rc == 0
+    assert cli(["import", str(path)], env=now).rc == 0
+    [back] = json.loads(cli(["list", "--json"], env=now).stdout)
+    assert back["next"] == "2026-11-26T07:00:00+00:00"
