@@ -8,22 +8,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static void (*failure)(const char *);
+
+void gio_on_demand_set_failure(void (*handler)(const char *)) { failure = handler; }
+
+// Says why GIO could not be had (through the program's handler, which words it in the user's
+// language) and ends the program: a D-Bus call without GIO cannot go on.
+static void fail(void) {
+    const char *why = dlerror();
+    if (failure) failure(why ? why : "");
+    fprintf(stderr, "agent-cli: %s\n", why ? why : "libgio-2.0.so.0");
+    exit(1);
+}
+
 static void *resolve(const char *name) {
     static void *gio;
     void *handle = __atomic_load_n(&gio, __ATOMIC_ACQUIRE);
     if (!handle) {
         handle = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_GLOBAL);
-        if (!handle) {
-            fprintf(stderr, "agent-cli: %s\n", dlerror());
-            exit(1);
-        }
+        if (!handle) fail();
         __atomic_store_n(&gio, handle, __ATOMIC_RELEASE);
     }
     void *f = dlsym(handle, name);
-    if (!f) {
-        fprintf(stderr, "agent-cli: %s\n", dlerror());
-        exit(1);
-    }
+    if (!f) fail();
     return f;
 }
 

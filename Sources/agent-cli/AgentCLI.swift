@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+import GIOOnDemand
 import ArgumentParser
 import MoscowTimeCore
 
@@ -25,6 +26,12 @@ struct AgentCLI: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        gio_on_demand_set_failure { why in
+            CLIText.useUserLanguage()
+            Output.error(CLIText.localizer("cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
+                                           ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")]))
+            Output.exit(.failure)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `list`, `status`, `--version` and the like: the same command without building the parser.
         if let run = FastPath.command(for: arguments) {

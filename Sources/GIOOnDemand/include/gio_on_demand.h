@@ -7,4 +7,7 @@
 // Nothing to include: the definitions replace GIO's symbols at link time (see gio_on_demand.c).
 #ifndef GIO_ON_DEMAND_H
 #define GIO_ON_DEMAND_H
+/// Called with the loader's words when libgio-2.0 or one of its functions cannot be loaded, just
+/// before the program exits 1; it prints the user's message (the C side knows no catalogue).
+void gio_on_demand_set_failure(void (*handler)(const char *why));
 #endif
