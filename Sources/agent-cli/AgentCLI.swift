@@ -28,8 +28,9 @@ enum Main {
     static func main() {
         gio_on_demand_set_failure { why in
             CLIText.useUserLanguage()
-            Output.error(CLIText.localizer("cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
-                                           ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")]))
+            let message = Message("cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
+                                  ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")])
+            Output.error(message.text(CLIText.localizer))
             Output.exit(.failure)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
