@@ -171,3 +171,18 @@ def test_without_a_session_bus_runtime_commands_exit_3(sandbox):
         assert "session bus" in r.stderr and "moscowtime-agent" in r.stderr, r.stderr
     assert run_cli(sandbox, ["add", "07:30", "--label", "Wake"], env=env).rc == 0
     assert run_cli(sandbox, ["list"], env=env).rc == 0
+
+
+def test_a_broken_gio_is_said_in_the_users_language(cli, sandbox):
+    """agent-cli loads GIO only for D-Bus (GIOOnDemand): when it cannot be loaded, the command fails
+    with one line in the user's words, not a crash."""
+    from pathlib import Path
+    broken = Path(sandbox.env["HOME"]) / "broken-gio"
+    broken.mkdir()
+    (broken / "libgio-2.0.so.0").write_bytes(b"")
+    r = cli(["status"], env={"LD_LIBRARY_PATH": str(broken), "LANG": "C.UTF-8", "LANGUAGE": ""})
+    assert r.rc == 1 and r.stderr.startswith("agent-cli: cannot load GLib's GIO library") and "reinstall libglib2.0-0" in r.stderr
+    ru = cli(["status"], env={"LD_LIBRARY_PATH": str(broken), "LANG": "ru_RU.UTF-8", "LANGUAGE": ""})
+    assert ru.rc == 1 and "не удаётся загрузить библиотеку GIO" in ru.stderr
+    # Commands that never talk D-Bus do not need it.
+    assert cli(["list"], env={"LD_LIBRARY_PATH": str(broken)}).rc == 0
