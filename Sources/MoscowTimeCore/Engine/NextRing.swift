@@ -20,6 +20,10 @@
 /// - A pending snooze rings at its end, unless an occurrence comes first (which supersedes it).
 /// - While paused nothing rings (it is reported): the next ring is the first at or after the end
 ///   of the pause; a snooze ending inside the pause is reported and gone.
+/// - "Working days" follow the document's production calendar (`StoreDocument.workingCalendar`).
+/// - A skipped day (`Alarm.skippedDays`) and the days before "off until" have no occurrence: the
+///   series goes on after them, and a skipped occurrence is never due.
+/// - An alarm kept in the zone it was made in (`Alarm.zone`) counts its days in that zone.
 public struct NextRing: Sendable {
     public let zone: Zone
     public let now: Instant

@@ -9,7 +9,7 @@ public enum ShippedCalendars {
         }
     }
 
-    /// The shipped text itself (what `holidays --data` prints and the tests read).
+    /// The shipped text itself (the tests read it through the one parser).
     public static func text(of country: HolidayCountry) -> String? {
         EmbeddedCalendars.base64[country.rawValue].flatMap(Base64.decode).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -26,7 +26,7 @@ public enum ShippedCalendars {
     private static let russiaTables = WorkingCalendar.Tables(country: .ru, shipped: russia, user: [:])
     private static let noTables = WorkingCalendar.Tables(country: .none, shipped: [:], user: [:])
 
-    /// A shipped file that does not parse fails the suite (`ShippedCalendarTests`); were it to
+    /// A shipped file that does not parse fails the suite (`WorkingCalendarTests.shipped`); were it to
     /// happen in a build anyway, every year is "not known yet" rather than the program failing.
     private static let russia: [Int: CalendarYear] = text(of: .ru).flatMap { try? CalendarText.parse($0) } ?? [:]
 }
