@@ -306,3 +306,15 @@ def test_a_pinned_clock_reaches_the_project_binaries_and_runs_on(sandbox):
     assert first.stdout.startswith("23:59:5") and "Sunday, 9 February 2031" in first.stdout, first.stdout
     wait_until(lambda: "Monday, 10 February 2031" in run_cli(sandbox, ["now"]).stdout, 10,
                "the pinned clock to pass midnight")
+
+
+def test_stale_faketime_segments_of_dead_processes_are_removed(tmp_path):
+    """A killed faked process leaves /dev/shm/faketime_shm_<pid>; a later one with that pid would
+    exit at once. The harness removes those of dead processes only."""
+    import os
+    from harness.clock import remove_stale_faketime_shm
+    dead = max(int(p) for p in os.listdir("/proc") if p.isdigit()) + 100000  # no such process
+    for name in (f"faketime_shm_{dead}", f"sem.faketime_sem_{dead}", f"faketime_shm_{os.getpid()}", "other_1"):
+        (tmp_path / name).write_bytes(b"x")
+    remove_stale_faketime_shm(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"faketime_shm_{os.getpid()}", "other_1"]

@@ -59,6 +59,9 @@ class CliResult:
 def run_cli(sandbox: Sandbox, args: Sequence[str], timeout: float = 15.0,
             env: Optional[Mapping[str, str]] = None, input: Optional[str] = None) -> CliResult:
     """Run agent-cli with the sandbox environment; returns (rc, stdout, stderr)."""
+    if "FAKETIME" in sandbox.binary_env:
+        from .clock import remove_stale_faketime_shm
+        remove_stale_faketime_shm()
     r = sandbox.run([str(binary(CLI_NAME)), *args], timeout=timeout, env={**sandbox.binary_env, **(env or {})},
                     input=input)
     return CliResult(r.returncode, r.stdout, r.stderr)
@@ -74,6 +77,9 @@ class AgentProcess:
         AgentProcess._count += 1
         self.sandbox = sandbox
         self._names_before = set(self._well_known_names())
+        if "FAKETIME" in sandbox.binary_env:
+            from .clock import remove_stale_faketime_shm
+            remove_stale_faketime_shm()
         self.child: Child = sandbox.spawn(f"agent-{AgentProcess._count}",
                                           [str(binary(AGENT_NAME)), *extra_args],
                                           env={**sandbox.binary_env, **(env or {})})

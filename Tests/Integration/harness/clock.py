@@ -34,9 +34,27 @@ def pin_clock(sandbox: Sandbox, instant: datetime) -> None:
     # FAKETIME_SHARED names no real semaphore: without it libfaketime calls setenv() in its
     # constructor, which moves `environ` before Swift's runtime finds argv next to it, and a
     # Swift program then sees no arguments at all. With it, the (unneeded) sharing is off.
+    remove_stale_faketime_shm()
     sandbox.binary_env.update({"LD_PRELOAD": LIBFAKETIME, "FAKETIME": f"{offset:+d}",
                                "FAKETIME_SHARED": "none none", "FAKETIME_DONT_FAKE_MONOTONIC": "1",
                                "FAKETIME_NO_CACHE": "1"})
+
+
+def remove_stale_faketime_shm(directory: Path = Path("/dev/shm")) -> None:
+    """libfaketime makes /faketime_shm_<pid> and /faketime_sem_<pid> for each process it starts in
+    and, if the process is killed (a server or agent at a test's teardown), leaves them behind. A
+    later process whose pid is reused then cannot make its own, and exits at once ("sem_open failed
+    and recreation attempts failed"). Removes those of processes that no longer exist."""
+    for path in directory.glob("*faketime_s[he]m_*"):
+        pid = path.name.rsplit("_", 1)[-1]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+        except PermissionError:
+            pass  # alive, another user's
 
 
 def requested_instant(default: str) -> datetime:
