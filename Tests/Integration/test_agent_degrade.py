@@ -47,7 +47,7 @@ def test_without_a_notification_server_it_sounds_and_shows_the_alarm_once_one_ap
 def test_a_restarted_notification_server_shows_the_ringing_alarm_again(rig):
     rig.start_agent()
     t = rig.timer(1, "Survives a server restart")
-    rig.wait_for_ring(t.label, timeout=4)
+    rig.wait_for_ring(t.label, timeout=15)
     rig.mock.restart()  # its calls are forgotten: what follows is the new server's
     restarted = time.time()
     call = rig.wait_for_ring(t.label, timeout=2)
@@ -70,7 +70,7 @@ def test_a_server_without_actions_gets_no_buttons_and_a_cli_hint(sandbox, sessio
     rig = _capless_rig(sandbox, session_bus)
     rig.start_agent()
     t = rig.timer(1, "No <buttons> & co")
-    call = rig.wait_for_ring(t.label, timeout=4)
+    call = rig.wait_for_ring(t.label, timeout=15)
     assert call.actions == []
     lines = call.body.split("\n")
     assert lines[-1] == f"To snooze: agent-cli snooze {t.id} · to stop: agent-cli stop {t.id}", call.body
@@ -82,7 +82,7 @@ def test_the_cli_hint_of_a_server_without_actions_works(sandbox, session_bus):
     rig = _capless_rig(sandbox, session_bus)
     rig.start_agent()
     t = rig.timer(1, "Snooze from the CLI")
-    call = rig.wait_for_ring(t.label, timeout=4)
+    call = rig.wait_for_ring(t.label, timeout=15)
     # "To snooze: agent-cli snooze <id> · to stop: agent-cli stop <id>": run exactly what it says
     snooze_cmd, stop_cmd = (part.split(": ", 1)[1].split() for part in call.body.split("\n")[-1].split(" · "))
     assert snooze_cmd[0] == stop_cmd[0] == "agent-cli"
@@ -142,5 +142,5 @@ def test_a_damaged_agent_state_is_kept_aside_and_a_fresh_one_written(rig):
     [line] = [l for l in agent.stderr_text().splitlines() if "starting with a fresh state" in l]
     assert line.startswith("error: ") and str(rig.state_path) in line and str(damaged) in line
     t = rig.timer(1, "After a fresh state")
-    rig.wait_for_ring(t.label, timeout=4)
+    rig.wait_for_ring(t.label, timeout=15)
     assert rig.state()["handled"] == {t.id: t.json["schedule"]["at"]}
