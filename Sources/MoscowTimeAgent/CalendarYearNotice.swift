@@ -11,11 +11,10 @@ final class CalendarYearNotice: AgentRunnerObserver {
     private let runner: AgentRunner
     private let notifier: any NotificationShowing
     private let factory: NotificationFactory
-    private var midnight: WallClockTimer!
+    private lazy var midnight = WallClockTimer(onFire: { [weak self] in self?.check() }, onClockChange: { [weak self] in self?.check() })
 
     init(runner: AgentRunner, notifier: any NotificationShowing, factory: NotificationFactory) {
         self.runner = runner; self.notifier = notifier; self.factory = factory
-        midnight = WallClockTimer(onFire: { [weak self] in self?.check() }, onClockChange: { [weak self] in self?.check() })
         check()
     }
 

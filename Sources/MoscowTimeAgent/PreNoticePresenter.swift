@@ -10,12 +10,11 @@ final class PreNoticePresenter: AgentRunnerObserver {
     private let runner: AgentRunner
     private let notifier: any NotificationShowing
     private let factory: NotificationFactory
-    private var timer: WallClockTimer!
+    private lazy var timer = WallClockTimer(onFire: { [weak self] in self?.fire() }, onClockChange: { [weak self] in self?.rearm() })
     private var shown: (notice: PreNotice, handle: any ShownNotification)?
 
     init(runner: AgentRunner, notifier: any NotificationShowing, factory: NotificationFactory) {
         self.runner = runner; self.notifier = notifier; self.factory = factory
-        timer = WallClockTimer(onFire: { [weak self] in self?.fire() }, onClockChange: { [weak self] in self?.rearm() })
         rearm()
     }
 
