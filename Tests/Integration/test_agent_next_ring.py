@@ -61,6 +61,17 @@ def test_an_edit_stamped_by_a_clock_ten_minutes_slow_does_not_ring_the_past(rig)
     assert _next_at(rig, alarm["id"]) == promised
 
 
+def test_a_timer_due_before_its_command_finished_writing_still_rings(rig):
+    """`timer 1s` on a loaded machine: the command stamped the timer, then took past the timer's own
+    second to read, encode and write the store. It rings (late), it is not taken as come and gone."""
+    rig.start_agent()
+    now = utc_now().replace(microsecond=0)
+    alarm = timer_alarm("Slow write", now - timedelta(seconds=1), duration=1, modified=now - timedelta(seconds=2))
+    rig.write_store(store_document([alarm]), written=now)
+    call = rig.wait_for_ring("Slow write", timeout=10)
+    assert call.summary == "Slow write" and rig.missed_reports() == []
+
+
 def test_a_one_time_alarm_moved_to_tomorrow_while_ringing_stays_on_when_stopped(rig):
     now = utc_now()
     alarm = once_alarm("Move me", now, modified=now - timedelta(hours=1))

@@ -80,6 +80,24 @@ struct NextRingTests {
         #expect(e.evaluate(now: seven + 3).rings.map(\.due) == [seven])
     }
 
+    @Test func aTimerDueBeforeItsCommandFinishedWritingStillRings() {
+        // `timer 1s` stamped at 06:59:59; reading, encoding and writing the store on a loaded machine
+        // took until 07:00:01, past the timer's own second. The agent reads it at 07:00:02.
+        let doc = document([once(at: seven, modified: seven - 1)], written: seven + 1)
+        let e = AlarmEngine(document: doc, state: AlarmBook(), zone: F.moscow)
+        #expect(e.evaluate(now: seven + 2).rings.map(\.due) == [seven])
+    }
+
+    @Test func aStampUpToAMinuteBeforeTheWriteIsTheArrivalAndAnOlderOneIsNot() {
+        let limit = NextRing.stampedBeforeWrite
+        for (stampedBefore, rings) in [(limit, true), (limit + 1, false)] {
+            let written = seven + 10
+            let doc = document([once(at: seven, modified: written - stampedBefore)], written: written)
+            let e = AlarmEngine(document: doc, state: AlarmBook(), zone: F.moscow)
+            #expect(e.evaluate(now: written + 1).rings.map(\.due) == (rings ? [seven] : []), "stamped \(stampedBefore) s before")
+        }
+    }
+
     @Test func aClockSteppedBackBehindTheVersionStillRings() {
         // The version was taken in at 07:10 by a clock then 10 minutes fast; NTP stepped it back.
         var state = AlarmBook()

@@ -5,8 +5,10 @@
 ///
 /// - An occurrence counts only once the alarm's current version is on this machine, by this
 ///   machine's own clock: from when the agent took it in (`AlarmTrack.seen`), or, for a version
-///   not taken in yet, from when this machine wrote the store (`StoreDocument.writtenAt`). Never
-///   from the alarm's `modified` stamp, which another clock may have written (a calendar
+///   not taken in yet, from when this machine wrote the store (`StoreDocument.writtenAt`), or
+///   from the alarm's `modified` stamp when that is at most a minute before the write (the
+///   command that made the edit stamped it, then wrote: `stampedBeforeWrite`). Never from a
+///   stamp after the write or long before it, which another clock may have written (a calendar
 ///   program's LAST-MODIFIED, the sync server's time, this clock before NTP stepped it back).
 ///   A document not read from a file (tests, an in-memory edit) has only its stamps to go by. An
 ///   agent starting with no record of a version (its first start, a lost state file) cannot tell
@@ -44,12 +46,19 @@ public struct NextRing: Sendable {
                   calendar: document.workingCalendar, now: now)
     }
 
+    /// How long before the store's write an alarm's own stamp still counts as its arrival. A
+    /// command stamps its edit and then reads, encodes and writes the store, which takes a moment
+    /// (seconds on a loaded machine): a timer due in between must ring, not count as come and gone.
+    /// An older stamp is another clock's, or a version that waited elsewhere, and is not trusted.
+    public static let stampedBeforeWrite: Int64 = 60
+
     /// When the alarm's current version arrived on this machine (`atStart`: as an agent starting
     /// without a record of it sees it).
     public func since(_ alarm: Alarm, _ track: AlarmTrack, atStart: Bool = false) -> Instant {
         if let seen = track.seen, seen.isVersion(of: alarm, in: zone) { return seen.since }
         let written = writtenAt ?? alarm.modified
-        return min(atStart ? min(written, alarm.modified) : written, now)
+        let stamped = alarm.modified <= written && written - alarm.modified <= Self.stampedBeforeWrite
+        return min(atStart || stamped ? min(written, alarm.modified) : written, now)
     }
 
     /// Occurrences at or before this instant neither ring nor are reported missed; nil when

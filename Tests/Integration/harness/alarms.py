@@ -268,9 +268,21 @@ class AgentRig:
 
     def wait_for_ring(self, label: str, count: int = 1, timeout: float = 5.0) -> NotifyCall:
         """Waits for the `count`-th Notify of the alarm labelled `label`; returns it."""
-        calls = wait_until(lambda: (lambda c: c if len(c) >= count else None)(self.rings(label)),
-                           timeout, f"{count} ring notification(s) for {label!r}")
+        try:
+            calls = wait_until(lambda: (lambda c: c if len(c) >= count else None)(self.rings(label)),
+                               timeout, f"{count} ring notification(s) for {label!r}")
+        except TimeoutError as missed:
+            # Say what the agent was doing: a late ring on a loaded machine and a lost one differ here.
+            raise TimeoutError(f"{missed}\n{self._agents_log_tail()}") from None
         return calls[count - 1]
+
+    def _agents_log_tail(self, lines: int = 40) -> str:
+        tails = []
+        for agent in self.agents:
+            log = agent.stderr_text().splitlines()[-lines:]
+            state = "running" if agent.alive() else "exited"
+            tails.append(f"agent pid {agent.pid} ({state}), last {len(log)} log lines:\n" + "\n".join(log))
+        return "\n".join(tails) or "no agent was started"
 
     def wait_for_missed_report(self, count: int = 1, timeout: float = 5.0) -> NotifyCall:
         calls = wait_until(lambda: (lambda c: c if len(c) >= count else None)(self.missed_reports()),
