@@ -15,12 +15,9 @@ struct SkipCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func validate() throws {
-        let count = self.count
-        try InputCheck.run { () throws(InputError) in
-            guard Limits.skipCount.contains(count) else {
-                throw InputError("invalid --count {count}: expected a number from {min} to {max}",
-                                 ["count": String(count), "min": String(Limits.skipCount.lowerBound), "max": String(Limits.skipCount.upperBound)])
-            }
+        guard Limits.skipCount.contains(count) else {
+            throw InputError("invalid --count {count}: expected a number from {min} to {max}",
+                             ["count": String(count), "min": String(Limits.skipCount.lowerBound), "max": String(Limits.skipCount.upperBound)])
         }
     }
 
