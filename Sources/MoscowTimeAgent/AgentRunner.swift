@@ -255,7 +255,7 @@ final class AgentRunner {
         guard let a = scheduler.document.alarm(id: alarmID), a.enabled else { return nil }
         if case .timer = a.schedule { return nil }
         let rule = NextRing(document: scheduler.document, state: scheduler.state, zone: zone, now: at)
-        let days = rule.skipping(count, of: a, scheduler.state.alarms[alarmID]).skippedDays.subtracting(a.skippedDays).sorted()
+        let days = rule.skip(next: count, of: a, scheduler.state.alarms[alarmID]).added
         return skip(alarmID, days: days)
     }
 

@@ -35,26 +35,13 @@ struct EventScheduleMapper {
 
     /// `rules`: the event's RRULE values as written in the file (see `ICSLineScanner`).
     func schedule(_ ev: OpaquePointer, valarm: OpaquePointer?, rules rawRules: [String] = []) -> Outcome {
-        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .refused(.noStart) }
-        var start = icalcomponent_get_dtstart(ev)
-        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
-           let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
-           let tzid = icalparameter_get_tzid(tzParam) {
-            guard let z = icaltimezone_get_builtin_timezone(tzid) ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) else {
-                return .refused(.unknownZone(String(cString: tzid)))
-            }
-            start.zone = z
+        let start: icaltimetype
+        switch zonedStart(ev) {
+        case .success(let s): start = s
+        case .failure(let why): return .refused(why.refusal)
         }
-        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue, let floating { start.zone = floating }
         // Timers: an absolute instant and the countdown's length.
-        if own, let durationText = ICal.xValue(ev, CalendarFormat.timer) {
-            guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
-                return .refused(.timerFormat(property: CalendarFormat.timer))
-            }
-            let fireAt = ICal.instant(utc: start)
-            guard Limits.instantSeconds.contains(fireAt.secondsSinceEpoch) else { return .refused(.dateOutOfRange(ISO8601.utcString(fireAt))) }
-            return .schedule(.timer(fireAt: fireAt, duration: duration))
-        }
+        if own, let durationText = ICal.xValue(ev, CalendarFormat.timer) { return timer(start, duration: durationText) }
         guard let startInstant = instant(start) else { return .refused(.unreadableStart) }
         let offset: Int64
         switch triggerOffset(ev, valarm: valarm) {
@@ -84,54 +71,54 @@ struct EventScheduleMapper {
             return .schedule(.once(date: local.date, time: local.timeOfDay))
         }
         guard rrules.count == 1 else { return .refused(.severalRules) }
-        var rule = icalproperty_get_rrule(rrules[0])
+        return repeating(ev, rule: icalproperty_get_rrule(rrules[0]), written: rawRules.first, start: start, offset: offset,
+                         firstRing: firstRing, local: local, workdays: workdays)
+    }
+
+    /// DTSTART with its zone: a TZID libical did not attach is looked up among its built-in
+    /// zones, and a floating time takes the calendar's (`floating`) when there is one.
+    func zonedStart(_ ev: OpaquePointer) -> Result<icaltimetype, Reason> {
+        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .failure(Reason(refusal: .noStart)) }
+        var start = icalcomponent_get_dtstart(ev)
+        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
+           let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
+           let tzid = icalparameter_get_tzid(tzParam) {
+            guard let z = icaltimezone_get_builtin_timezone(tzid) ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) else {
+                return .failure(Reason(refusal: .unknownZone(String(cString: tzid))))
+            }
+            start.zone = z
+        }
+        if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue, let floating { start.zone = floating }
+        return .success(start)
+    }
+
+    /// Our own timer: it fires at DTSTART, a UTC instant, and counts `duration` seconds.
+    func timer(_ start: icaltimetype, duration durationText: String) -> Outcome {
+        guard let duration = Int64(durationText), Limits.timerSeconds.contains(Int(duration)), icaltime_is_utc(start).boolValue else {
+            return .refused(.timerFormat(property: CalendarFormat.timer))
+        }
+        let fireAt = ICal.instant(utc: start)
+        guard Limits.instantSeconds.contains(fireAt.secondsSinceEpoch) else { return .refused(.dateOutOfRange(ISO8601.utcString(fireAt))) }
+        return .schedule(.timer(fireAt: fireAt, duration: duration))
+    }
+
+    /// A repeating event's one RRULE (`written`: as the file has it) as a schedule whose first ring
+    /// is `firstRing` (`local` in our zone), checked against libical's expansion of the rule.
+    func repeating(_ ev: OpaquePointer, rule parsed: icalrecurrencetype, written: String?, start: icaltimetype, offset: Int64,
+                   firstRing: Instant, local: LocalDateTime, workdays: Bool) -> Outcome {
+        var rule = parsed
         let ruleText = ICal.string(icalrecurrencetype_as_string(&rule)) ?? "RRULE"
-        let refuse = Outcome.refused(.rule(rawRules.first ?? ruleText))
-        if let written = rawRules.first, let why = Self.writtenRuleRefusal(written, parsedInterval: Int(rule.interval)) {
+        let refuse = Outcome.refused(.rule(written ?? ruleText))
+        if let written, let why = Self.writtenRuleRefusal(written, parsedInterval: Int(rule.interval)) {
             return .refused(why)
         }
-        guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0 else { return refuse }
-        var byDays = Set<Weekday>()
-        var k: Int32 = 0
-        while true {
-            let v = mt_recur_by_day(&rule, k)
-            if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
-            guard icalrecurrencetype_day_position(v) == 0,
-                  let d = ICal.weekday(icalrecurrencetype_day_day_of_week(v)) else { return refuse }
-            byDays.insert(d)
-            k += 1
-        }
-        // Days in the event's own zone; the reminder may fall on another day in ours.
-        let eventDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
-        let shift = local.date.days(since: eventDate)
-        func shifted(_ days: Set<Weekday>) -> Set<Weekday> {
-            Set(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
-        }
-        func weekly(_ days: Set<Weekday>) -> Schedule {
-            .weekly(days: days, time: local.timeOfDay, from: firstDay(days, firstRing: local.date, ev))
-        }
+        guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0,
+              let byDays = Self.plainDays(&rule) else { return refuse }
         let candidate: Schedule
-        switch rule.freq {
-        case ICAL_WEEKLY_RECURRENCE:
-            guard rule.interval == 1 else { return refuse }
-            candidate = weekly(shifted(byDays.isEmpty ? [eventDate.weekday] : byDays))
-        case ICAL_DAILY_RECURRENCE:
-            if !byDays.isEmpty {
-                guard rule.interval == 1 else { return refuse }
-                candidate = weekly(shifted(byDays))
-            } else if rule.interval == 1 && !own {
-                candidate = weekly(Weekday.all)
-            } else {
-                guard (1...Schedule.maximumInterval).contains(Int(rule.interval)) else {
-                    return .refused(.intervalOutOfRange(value: String(rule.interval), maximum: Schedule.maximumInterval))
-                }
-                // A series that began before the days alarms can have starts on its first day in them.
-                let n = Int(rule.interval)
-                let first = local.date < Limits.alarmDates.lowerBound ? Schedule.firstInRange(of: local.date, every: n) : local.date
-                candidate = .everyNDays(interval: n, start: first, time: local.timeOfDay)
-            }
-        default:
-            return refuse
+        switch self.candidate(ev, rule: rule, byDays: byDays, start: start, firstRing: local) {
+        case .success(let c?): candidate = c
+        case .success(nil): return refuse
+        case .failure(let why): return .refused(why.refusal)
         }
         switch candidate {
         case .weekly(_, _, let from?) where !Limits.alarmDates.contains(from), .everyNDays(_, let from, _) where !Limits.alarmDates.contains(from):
@@ -146,6 +133,57 @@ struct EventScheduleMapper {
             return .schedule(.workdays(time: time, from: from))
         }
         return .schedule(candidate)
+    }
+
+    /// The rule's BYDAY days, nil when one has a position (`BYDAY=1MO`).
+    static func plainDays(_ rule: inout icalrecurrencetype) -> Set<Weekday>? {
+        var byDays = Set<Weekday>()
+        var k: Int32 = 0
+        while true {
+            let v = mt_recur_by_day(&rule, k)
+            if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+            guard icalrecurrencetype_day_position(v) == 0,
+                  let d = ICal.weekday(icalrecurrencetype_day_day_of_week(v)) else { return nil }
+            byDays.insert(d)
+            k += 1
+        }
+        return byDays
+    }
+
+    /// The schedule the rule's frequency, interval and days say, in our zone; nil when none says it.
+    func candidate(_ ev: OpaquePointer, rule: icalrecurrencetype, byDays: Set<Weekday>, start: icaltimetype,
+                   firstRing local: LocalDateTime) -> Result<Schedule?, Reason> {
+        // Days in the event's own zone; the reminder may fall on another day in ours.
+        let eventDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
+        let shift = local.date.days(since: eventDate)
+        func shifted(_ days: Set<Weekday>) -> Set<Weekday> {
+            Set(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
+        }
+        func weekly(_ days: Set<Weekday>) -> Schedule {
+            .weekly(days: days, time: local.timeOfDay, from: firstDay(days, firstRing: local.date, ev))
+        }
+        switch rule.freq {
+        case ICAL_WEEKLY_RECURRENCE:
+            guard rule.interval == 1 else { return .success(nil) }
+            return .success(weekly(shifted(byDays.isEmpty ? [eventDate.weekday] : byDays)))
+        case ICAL_DAILY_RECURRENCE:
+            if !byDays.isEmpty {
+                guard rule.interval == 1 else { return .success(nil) }
+                return .success(weekly(shifted(byDays)))
+            } else if rule.interval == 1 && !own {
+                return .success(weekly(Weekday.all))
+            } else {
+                guard (1...Schedule.maximumInterval).contains(Int(rule.interval)) else {
+                    return .failure(Reason(refusal: .intervalOutOfRange(value: String(rule.interval), maximum: Schedule.maximumInterval)))
+                }
+                // A series that began before the days alarms can have starts on its first day in them.
+                let n = Int(rule.interval)
+                let first = local.date < Limits.alarmDates.lowerBound ? Schedule.firstInRange(of: local.date, every: n) : local.date
+                return .success(.everyNDays(interval: n, start: first, time: local.timeOfDay))
+            }
+        default:
+            return .success(nil)
+        }
     }
 
     /// The first day of a weekly series, nil when it has none of its own: the day of its first

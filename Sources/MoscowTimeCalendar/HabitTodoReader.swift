@@ -6,9 +6,7 @@ import MoscowTimeCore
 enum HabitTodoReader {
     static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?, zone: Zone) throws(CalendarFileError)
         -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant]) {
-        func fail(_ property: String, _ why: CalendarFileProblem, index: Int = 0) -> CalendarFileError {
-            CalendarFileError(line: info?.line(of: property, index: index), why)
-        }
+        let fail = Failure(info: info)
         let id = ICal.xValue(td, CalendarFormat.habitID) ?? ""
         guard AlarmID.isValid(id) else { throw fail(CalendarFormat.habitID, .notAnID(property: CalendarFormat.habitID, value: id)) }
         let name = ICal.string(icalcomponent_get_summary(td)) ?? ""
@@ -27,19 +25,46 @@ enum HabitTodoReader {
             guard let times = HabitCalendarText.reminders(r) else { throw fail(CalendarFormat.reminders, .notReminderTimes(property: CalendarFormat.reminders, value: r)) }
             reminders = times
         }
-        var kind = HabitKind.yesNo
-        if let p = ICal.properties(td, named: CalendarFormat.numeric).first {
-            let targetText = ICal.xValue(p) ?? ""
-            guard let target = Double(targetText), target > 0, target <= HabitAmount.maximum else {
-                throw fail(CalendarFormat.numeric, .invalidTarget(targetText))
-            }
-            let goalText = ICal.xParameter(p, "X-GOAL") ?? HabitGoal.Direction.atLeast.rawValue
-            guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, .invalidGoal) }
-            let per: HabitGoal.Per = ICal.xParameter(p, "X-PER") == "period" ? .period : .day
-            kind = .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction, per: per))
-        }
+        let kind = try Self.kind(td, fail)
         let archived = ICal.xValue(td, CalendarFormat.archived) == "TRUE"
         let times = try OwnAlarmReader.times(td, info: info)
+        var history = try Self.history(td, start: startDate, kind: kind, notes: Self.notes(td, fail), fail)
+        if let done = completion(td, zone: zone, kind: kind), done.day >= startDate, !history.days.contains(done.day),
+           history.removed[done.day].map({ $0 < done.at }) ?? true {
+            history.entries.append(done.entry)
+            history.logged[done.day] = done.at
+            history.removed[done.day] = nil
+        }
+        var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
+                          start: startDate, archived: archived, kind: kind, entries: history.entries,
+                          created: times.created, modified: times.modified)
+        habit.achievements = Self.achievements(td)
+        return (habit, history.logged, history.removed)
+    }
+
+    /// A problem at a property of the to-do, on that property's line of the file.
+    struct Failure {
+        let info: ICSLineScanner.Component?
+        func callAsFunction(_ property: String, _ why: CalendarFileProblem, index: Int = 0) -> CalendarFileError {
+            CalendarFileError(line: info?.line(of: property, index: index), why)
+        }
+    }
+
+    /// Yes/no, or numeric with its goal (`X-MOSCOWTIME-NUMERIC`: the target, its direction and period).
+    static func kind(_ td: OpaquePointer, _ fail: Failure) throws(CalendarFileError) -> HabitKind {
+        guard let p = ICal.properties(td, named: CalendarFormat.numeric).first else { return .yesNo }
+        let targetText = ICal.xValue(p) ?? ""
+        guard let target = Double(targetText), target > 0, target <= HabitAmount.maximum else {
+            throw fail(CalendarFormat.numeric, .invalidTarget(targetText))
+        }
+        let goalText = ICal.xParameter(p, "X-GOAL") ?? HabitGoal.Direction.atLeast.rawValue
+        guard let direction = HabitGoal.Direction(rawValue: goalText) else { throw fail(CalendarFormat.numeric, .invalidGoal) }
+        let per: HabitGoal.Per = ICal.xParameter(p, "X-PER") == "period" ? .period : .day
+        return .numeric(HabitGoal(unit: ICal.xValue(td, CalendarFormat.unit) ?? "", target: target, direction: direction, per: per))
+    }
+
+    /// The days' notes, by day.
+    static func notes(_ td: OpaquePointer, _ fail: Failure) throws(CalendarFileError) -> [CivilDate: String] {
         var notes: [CivilDate: String] = [:]
         for (k, p) in ICal.properties(td, named: CalendarFormat.dayNote).enumerated() {
             guard let d = ICal.xParameter(p, "X-DATE").flatMap(ICal.compactDate) else {
@@ -47,9 +72,20 @@ enum HabitTodoReader {
             }
             notes[d] = ICal.xValue(p) ?? ""
         }
+        return notes
+    }
+
+    /// The habit's days: its entries (each day once, none before the start), when each was logged,
+    /// and the days whose entry was removed, with when.
+    struct History {
         var entries: [HabitEntry] = []
-        var seen = Set<CivilDate>()
+        var days = Set<CivilDate>()
         var logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]
+    }
+
+    static func history(_ td: OpaquePointer, start startDate: CivilDate, kind: HabitKind, notes: [CivilDate: String],
+                        _ fail: Failure) throws(CalendarFileError) -> History {
+        var history = History()
         func stamp(_ p: OpaquePointer, _ name: String, _ k: Int) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xParameter(p, "X-LOGGED") else { return nil }
             guard let t = ICal.parseCompactUTC(text) else { throw fail(name, .notUTCTime(property: "X-LOGGED", value: text), index: k) }
@@ -60,45 +96,42 @@ enum HabitTodoReader {
             guard let date = ICal.compactDate(value), let t = try stamp(p, CalendarFormat.dayRemoved, k) else {
                 throw fail(CalendarFormat.dayRemoved, .removedDayInvalid, index: k)
             }
-            removed[date] = t
+            history.removed[date] = t
         }
         for (k, p) in ICal.properties(td, named: CalendarFormat.day).enumerated() {
             let value = ICal.xValue(p) ?? ""
             guard let date = ICal.compactDate(value) else { throw fail(CalendarFormat.day, .notADate(value), index: k) }
             guard date >= startDate else { throw fail(CalendarFormat.day, .dayBeforeStart(day: date, start: startDate), index: k) }
-            guard seen.insert(date).inserted else { throw fail(CalendarFormat.day, .dayTwice(date), index: k) }
+            guard history.days.insert(date).inserted else { throw fail(CalendarFormat.day, .dayTwice(date), index: k) }
             let note = notes[date]
-            if let t = try stamp(p, CalendarFormat.day, k) { logged[date] = t }
+            if let t = try stamp(p, CalendarFormat.day, k) { history.logged[date] = t }
             switch (ICal.xParameter(p, "X-STATE"), ICal.xParameter(p, "X-AMOUNT")) {
-            case ("skip", nil): entries.append(.skipped(date, note: note))
-            case ("none", nil) where note != nil: entries.append(.noted(date, note: note!))
-            case ("done", nil) where !kind.isNumeric: entries.append(.done(date, note: note))
+            case ("skip", nil): history.entries.append(.skipped(date, note: note))
+            case ("none", nil) where note != nil: history.entries.append(.noted(date, note: note!))
+            case ("done", nil) where !kind.isNumeric: history.entries.append(.done(date, note: note))
             case ("done", let amount?) where kind.isNumeric:
                 guard let x = Double(amount), x >= 0, x <= HabitAmount.maximum else {
                     throw fail(CalendarFormat.day, .invalidAmount(amount), index: k)
                 }
-                entries.append(.done(date, amount: x, note: note))
+                history.entries.append(.done(date, amount: x, note: note))
             default:
                 throw fail(CalendarFormat.day, kind.isNumeric ? .numericDayState : .dayState, index: k)
             }
         }
-        if let done = completion(td, zone: zone, kind: kind), done.day >= startDate, !seen.contains(done.day),
-           removed[done.day].map({ $0 < done.at }) ?? true {
-            entries.append(done.entry)
-            logged[done.day] = done.at
-            removed[done.day] = nil
-        }
-        var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
-                          start: startDate, archived: archived, kind: kind, entries: entries,
-                          created: times.created, modified: times.modified)
+        return history
+    }
+
+    /// The achievements earned, each once. One this version does not know (a newer one's) is left
+    /// out, as unknown properties are.
+    static func achievements(_ td: OpaquePointer) -> [HabitAchievement] {
+        var out: [HabitAchievement] = []
         for p in ICal.properties(td, named: CalendarFormat.achievement) {
-            // One this version does not know (a newer one's) is left out, as unknown properties are.
             guard let key = ICal.xValue(p), let kind = HabitAchievement.kind(key: key),
                   let earned = ICal.xParameter(p, "X-EARNED").flatMap(ICal.compactDate),
-                  !habit.achievements.contains(where: { $0.key == key }) else { continue }
-            habit.achievements.append(HabitAchievement(kind, earned: earned))
+                  !out.contains(where: { $0.key == key }) else { continue }
+            out.append(HabitAchievement(kind, earned: earned))
         }
-        return (habit, logged, removed)
+        return out
     }
 
     /// A to-do another program marked done — todoman's `done`, a phone's task list: `STATUS:COMPLETED`

@@ -47,22 +47,16 @@ enum Main {
             command = try AgentCLI.parseAsRoot(arguments)
         } catch {
             // --version is the same in every language: no store read (a large one is most of the
-            // cost of a run) and no second parse.
+            // cost of a run).
             if AgentCLI.exitCode(for: error) == .success, AgentCLI.fullMessage(for: error) == AgentIdentity.version {
                 Output.write(AgentIdentity.version + "\n")
                 Output.exit(.success)
             }
-            // Help or a usage error: now the user's language matters. Parse again so the help and
-            // the messages ArgumentParser builds while parsing are in it.
+            // Help or an error: now the user's language matters. ArgumentParser words its help and
+            // messages when asked, and our errors carry their values, so they are worded in it.
             CLIText.useUserLanguage()
             if let e = TimerCommand.negativeDuration(in: arguments) { fail(e) }
-            ArgumentErrors.last = nil
-            do { _ = try AgentCLI.parseAsRoot(arguments) } catch {
-                // A value the core's parser refused: its own reason, not "The value … is invalid".
-                if let reason = ArgumentErrors.last, AgentCLI.exitCode(for: error) == .validationFailure { fail(reason) }
-                fail(error)
-            }
-            fail(error)
+            fail(ParseErrors.typedError(in: error) ?? error)
         }
         do {
             try command.run()
@@ -72,10 +66,14 @@ enum Main {
         }
     }
 
+    /// The one place an error is worded and its exit status chosen.
     static func fail(_ error: Error) -> Never {
         switch HabitErrorWording.worded(error) {
         case let e as InputError:
             Output.error(e.message(in: CLIText.localizer))
+            Output.exit(.invalidInput)
+        case let e as UsageError:
+            Output.error(t("{message} (see agent-cli --help)", ["message": e.message.text(CLIText.localizer)]))
             Output.exit(.invalidInput)
         case let e as StoreError:
             Output.error(e.message(in: CLIText.localizer))

@@ -14,10 +14,7 @@ enum HolidaysICS {
             throw ToolFailure(status: 2) { CalendarWording.fileError(error, file: file, $0) }
         }
         guard !read.years.isEmpty else { throw InputError("{path} has no all-day events: no days off to add", ["path": file]) }
-        let doc = try ctx.store.update { doc -> StoreDocument in
-            doc.calendarYears.merge(read.years) { _, new in new }
-            return doc
-        }
+        let doc = try ctx.store.addCalendarYears(read.years)
         let t = ctx.localizer(doc.settings)
         if read.leftOut > 0 {
             ToolOutput.line(t("warning: {text}", ["text": t.plural("{n} event is not a whole day or repeats: left out", "{n} events are not whole days or repeat: left out",

@@ -125,7 +125,9 @@ def test_a_monthly_rule_from_another_program_is_said_and_settled_never_a_wedge(m
 def test_keep_local_and_accept_remote_need_an_alarm_or_habit(machines, radicale):
     a, _ = machines
     a.setup(radicale)
-    r = a("sync", "--keep-local", "x", "--accept-remote", expect=1)
+    # Invalid input, as every refused value and rule between options (it was 1, and English in
+    # every language, while its InputError bypassed agent-cli's wording).
+    r = a("sync", "--keep-local", "x", "--accept-remote", expect=2)
     assert "cannot be used together" in r.stderr
     r = a("sync", "--keep-local", "nosuch", expect=2)
     assert "no alarm or habit has the id nosuch" in r.stderr

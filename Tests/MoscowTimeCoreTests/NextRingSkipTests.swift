@@ -40,6 +40,30 @@ struct NextRingSkipTests {
         #expect(e.evaluate(now: seven + 2 * day).rings.map(\.due) == [seven + 2 * day])
     }
 
+    @Test("a skip drops the skips that have passed and names only the days it adds, in order")
+    func skipNamesTheDaysItAdds() {
+        let now = seven - 3_600
+        var a = daily(modified: now - day)
+        a.skippedDays = [F.day(2026, 11, 19), F.day(2026, 11, 22)]
+        let rule = NextRing(document: document(a, written: now - day), state: AgentState(), zone: F.moscow, now: now)
+        let skip = rule.skip(next: 3, of: a, AlarmTrack())
+        // The next three rings: the 22nd is skipped already.
+        #expect(skip.added == [F.day(2026, 11, 21), F.day(2026, 11, 23), F.day(2026, 11, 24)])
+        #expect(skip.alarm.skippedDays == [F.day(2026, 11, 21), F.day(2026, 11, 22), F.day(2026, 11, 23), F.day(2026, 11, 24)])
+    }
+
+    @Test("a skip with no ring left adds nothing")
+    func skipWithNoRingLeft() {
+        let now = seven - 3_600
+        var a = daily(modified: now - day)
+        a.schedule = .once(date: F.day(2026, 11, 20), time: F.time(7, 0))
+        a.skippedDays = [F.day(2026, 11, 19)]
+        let rule = NextRing(document: document(a, written: now - day), state: AgentState(), zone: F.moscow, now: now)
+        let skip = rule.skip(next: 2, of: a, AlarmTrack())
+        #expect(skip.added.isEmpty)
+        #expect(skip.alarm.skippedDays.isEmpty)
+    }
+
     @Test("off until: silent before the day, rings from it on by itself")
     func offUntil() {
         let now = seven - 3_600

@@ -90,141 +90,26 @@ public final class SyncEngine {
             let snapshot = try snapshot ?? store.loadSnapshot()
             let doc0 = snapshot.document
             guard let zone = Zone(identifier: doc0.settings.zone) else { throw SyncError(.setup, .unknownZone(doc0.settings.zone)) }
-            let habitNames = Set(doc0.habits.map(\.name))
             // 1. Read.
-            var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
-                                                              component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
-                var out: [(String, AlarmVersion)] = []
-                for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
-                for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
-                if out.isEmpty && imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
-                return out
-            }
-            let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
-                                                              component: "VTODO", displayName: "MoscowTime habits", dryRun: dryRun) { imp, url in  // not UI
-                var out: [(String, HabitVersion)] = []
-                for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
-                for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
-                // todoman's instances of a habit's recurring to-do carry its name: no warning.
-                if out.isEmpty && !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
-                return out
-            }
-            // An alarm held at the last sync whose server copy has not changed since stays held.
-            for h in state.held where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
-                && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag {
-                remoteAlarms.held[h.id] = h
-            }
+            let remote = try readCollections(state, zone: zone, habitNames: Set(doc0.habits.map(\.name)), dryRun: dryRun, report: &report)
             // 2. Merge under the lock, by the server's clock.
             let clock = ServerClock(local: now, server: client.serverDate)
             report.clock = clock
-            var uploadsAlarms: [Upload] = [], uploadsHabits: [Upload] = []
-            var lost: [String] = []
-            let lastSync = state.lastSync
-            var newState = state
-            // The tokens of this read: whatever changes after it (our own uploads included) is
-            // reported next time, and our uploads are recognised by their ETags.
-            newState.alarmsSyncToken = remoteAlarms.syncToken
-            newState.habitsSyncToken = remoteHabits.syncToken
-            newState.skipped = remoteAlarms.skipped + remoteHabits.skipped
-            for s in newState.skipped { report.warnings.append(.skippedResource(url: s.url, s.reason)) }
-            // A collection that lost every item of ours at once: the server lost its data (or was
-            // emptied). Unless told to follow it, forget what we knew of it, so every local item is
-            // sent again as new instead of being deleted here (and then on every other machine).
-            if !acceptRemote {
-                let recent = lastSync.map { !TombstonePolicy.isExpired($0, now: clock.now) } ?? false
-                var lostCount = 0
-                if recent, Self.lostEverything(remoteAlarms, known: state.alarms) {
-                    report.warnings.append(.serverLostItems(url: state.alarmsCollection, count: state.alarms.count))
-                    lostCount += state.alarms.count
-                    newState.alarms = [:]
-                }
-                if recent, Self.lostEverything(remoteHabits, known: state.habits) {
-                    report.warnings.append(.serverLostItems(url: state.habitsCollection, count: state.habits.count))
-                    lostCount += state.habits.count
-                    newState.habits = [:]
-                }
-                if lostCount > 0 { newState.serverLostAt = clock.now; newState.serverLostCount = lostCount }
-            } else {
-                newState.serverLostAt = nil; newState.serverLostCount = 0
-            }
-            // The user's choice for one item decides its merge (see `ItemChoice`).
-            func decided(_ id: String, _ localChanged: Bool, _ remoteChanged: Bool) -> (Bool, Bool) {
-                switch item {
-                case .keepLocal(id)?: return (true, false)
-                case .acceptRemote(id)?: return (false, true)
-                default: return (localChanged, remoteChanged)
-                }
-            }
-            try store.update(stamping: false, reusing: snapshot) { doc in
-                var merged = doc
-                let settings = doc.settings, workingDays = doc.workingCalendar
-                // An alarm taken from another program's event keeps that event's UID when written.
-                let uids = state.adoptedUIDs.merging(remoteAlarms.adoptedUIDs) { $1 }
-                let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
-                // Held alarms are left out of the merge: neither side's copy changes.
-                var localAlarms = doc.alarmVersions()
-                // Made when the first item needs it: a document without alarms renders no probe alarm.
-                var contexts: (alarms: String?, habits: String?) = (nil, nil)
-                let alarmsContext = { () -> String in
-                    if let c = contexts.alarms { return c }
-                    contexts.alarms = Self.renderContext(settings, workingDays)
-                    return contexts.alarms!
-                }
-                let habitsContext = { () -> String in
-                    if let c = contexts.habits { return c }
-                    contexts.habits = Self.renderContext()
-                    return contexts.habits!
-                }
-                let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
-                                render: renderAlarm)
-                uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
-                                     collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
-                                     render: renderAlarm,
-                                     // An adopted alarm is written under its event's UID: that is part of what it renders.
-                                     digest: { SyncModelDigest.of($0, salt: alarmsContext() + (uids[$0.id] ?? "")) },
-                                     deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-                                     merge: { l, r, lc, rc in
-                                         let (a, b) = decided(l.id, lc, rc)
-                                         return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
-                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
-                                     describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
-                var localHabits = doc.habitVersions()
-                for c in remoteHabits.completions {
-                    guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
-                          let v = Self.logging(c, in: localHabits[id], zone: zone) else { continue }
-                    localHabits[id] = v
-                    merged.apply(v)
-                }
-                uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
-                                     collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
-                                     render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
-                                     deleted: { HabitVersion.deleted(id: $0, at: $1) },
-                                     merge: { l, r, lc, rc in
-                                         let (a, b) = decided(l.id, lc, rc)
-                                         return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
-                                     }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
-                                     describeLoser: Self.describe, lost: &lost, report: &report)
-                for (h, base) in held {
-                    newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
-                    report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
-                }
-                newState.held = held.map(\.0)
-                newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
-                if !dryRun { doc = merged }
-            }
+            let merged = try merge(remote, state: state, clock: clock, zone: zone, snapshot: snapshot, acceptRemote: acceptRemote,
+                                   item: item, dryRun: dryRun, report: &report)
             if dryRun {
-                report.uploaded = uploadsAlarms.count + uploadsHabits.count
+                report.uploaded = merged.uploads.count
                 report.requests = client.requests
                 return report
             }
-            state = newState
+            state = merged.state
             state.clockSkew = clock.agrees ? nil : clock.skew
             state.serverClockUnknown = clock.server == nil
-            try ConflictLog.append(lost, paths: store.paths, at: now)
+            try ConflictLog.append(merged.lost, paths: store.paths, at: now)
             state.conflicts += report.conflicts
             // 3. Upload, recording each success.
             defer { try? state.save(store.paths) }
-            try upload(uploadsAlarms.map { ($0, true) } + uploadsHabits.map { ($0, false) }, state: &state, report: &report)
+            try upload(merged.uploads, state: &state, report: &report)
             state.lastSync = clock.now
             state.lastFailure = nil
             state.lastErrorAt = nil
@@ -238,6 +123,145 @@ public final class SyncEngine {
             if !dryRun { try? state.save(store.paths) }
             throw e
         }
+    }
+
+    /// Step 1 for both collections (`read`), warning of members that are none of ours; an alarm
+    /// held at the last sync whose server copy has not changed since stays held.
+    func readCollections(_ state: SyncState, zone: Zone, habitNames: Set<String>, dryRun: Bool,
+                         report: inout Report) throws(SyncError) -> (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>) {
+        var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
+                                                          component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
+            var out: [(String, AlarmVersion)] = []
+            for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
+            for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
+            if out.isEmpty && imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
+            return out
+        }
+        let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
+                                                          component: "VTODO", displayName: "MoscowTime habits", dryRun: dryRun) { imp, url in  // not UI
+            var out: [(String, HabitVersion)] = []
+            for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
+            for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
+            // todoman's instances of a habit's recurring to-do carry its name: no warning.
+            if out.isEmpty && !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
+            return out
+        }
+        for h in state.held where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
+            && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag {
+            remoteAlarms.held[h.id] = h
+        }
+        return (remoteAlarms, remoteHabits)
+    }
+
+    /// Step 2: what the sync makes of each item, merged into the document under the store's lock
+    /// (saved unless `dryRun`); returns the sync state to keep, the uploads of step 3 and the
+    /// losers of conflicts for the conflict log.
+    func merge(_ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState, clock: ServerClock, zone: Zone,
+               snapshot: DocumentStore.Snapshot, acceptRemote: Bool, item: ItemChoice?, dryRun: Bool,
+               report: inout Report) throws -> (state: SyncState, uploads: [(Upload, isAlarm: Bool)], lost: [String]) {
+        let remoteAlarms = remote.alarms, remoteHabits = remote.habits
+        var uploadsAlarms: [Upload] = [], uploadsHabits: [Upload] = []
+        var lost: [String] = []
+        let lastSync = state.lastSync
+        var newState = state
+        // The tokens of this read: whatever changes after it (our own uploads included) is
+        // reported next time, and our uploads are recognised by their ETags.
+        newState.alarmsSyncToken = remoteAlarms.syncToken
+        newState.habitsSyncToken = remoteHabits.syncToken
+        newState.skipped = remoteAlarms.skipped + remoteHabits.skipped
+        for s in newState.skipped { report.warnings.append(.skippedResource(url: s.url, s.reason)) }
+        if !acceptRemote {
+            noteLostCollections(remote, state: state, clock: clock, newState: &newState, report: &report)
+        } else {
+            newState.serverLostAt = nil; newState.serverLostCount = 0
+        }
+        // The user's choice for one item decides its merge (see `ItemChoice`).
+        func decided(_ id: String, _ localChanged: Bool, _ remoteChanged: Bool) -> (Bool, Bool) {
+            switch item {
+            case .keepLocal(id)?: return (true, false)
+            case .acceptRemote(id)?: return (false, true)
+            default: return (localChanged, remoteChanged)
+            }
+        }
+        try store.update(stamping: false, reusing: snapshot) { doc in
+            var merged = doc
+            let settings = doc.settings, workingDays = doc.workingCalendar
+            // An alarm taken from another program's event keeps that event's UID when written.
+            let uids = state.adoptedUIDs.merging(remoteAlarms.adoptedUIDs) { $1 }
+            let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
+            // Held alarms are left out of the merge: neither side's copy changes.
+            var localAlarms = doc.alarmVersions()
+            // Made when the first item needs it: a document without alarms renders no probe alarm.
+            var contexts: (alarms: String?, habits: String?) = (nil, nil)
+            let alarmsContext = { () -> String in
+                if let c = contexts.alarms { return c }
+                contexts.alarms = Self.renderContext(settings, workingDays)
+                return contexts.alarms!
+            }
+            let habitsContext = { () -> String in
+                if let c = contexts.habits { return c }
+                contexts.habits = Self.renderContext()
+                return contexts.habits!
+            }
+            let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
+                            render: renderAlarm)
+            uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
+                                 collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
+                                 render: renderAlarm,
+                                 // An adopted alarm is written under its event's UID: that is part of what it renders.
+                                 digest: { SyncModelDigest.of($0, salt: alarmsContext() + (uids[$0.id] ?? "")) },
+                                 deleted: { AlarmVersion.deleted(id: $0, at: $1) },
+                                 merge: { l, r, lc, rc in
+                                     let (a, b) = decided(l.id, lc, rc)
+                                     return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                 }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
+                                 describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
+            var localHabits = doc.habitVersions()
+            for c in remoteHabits.completions {
+                guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
+                      let v = Self.logging(c, in: localHabits[id], zone: zone) else { continue }
+                localHabits[id] = v
+                merged.apply(v)
+            }
+            uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
+                                 collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
+                                 render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
+                                 deleted: { HabitVersion.deleted(id: $0, at: $1) },
+                                 merge: { l, r, lc, rc in
+                                     let (a, b) = decided(l.id, lc, rc)
+                                     return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
+                                 }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
+                                 describeLoser: Self.describe, lost: &lost, report: &report)
+            for (h, base) in held {
+                newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
+                report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
+            }
+            newState.held = held.map(\.0)
+            newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
+            if !dryRun { doc = merged }
+        }
+        return (newState, uploadsAlarms.map { ($0, true) } + uploadsHabits.map { ($0, false) }, lost)
+    }
+
+    /// A collection that lost every item of ours at once: the server lost its data (or was
+    /// emptied). Unless told to follow it, forget what we knew of it, so every local item is
+    /// sent again as new instead of being deleted here (and then on every other machine).
+    func noteLostCollections(_ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState,
+                             clock: ServerClock, newState: inout SyncState, report: inout Report) {
+        let lastSync = state.lastSync, remoteAlarms = remote.alarms, remoteHabits = remote.habits
+        let recent = lastSync.map { !TombstonePolicy.isExpired($0, now: clock.now) } ?? false
+        var lostCount = 0
+        if recent, Self.lostEverything(remoteAlarms, known: state.alarms) {
+            report.warnings.append(.serverLostItems(url: state.alarmsCollection, count: state.alarms.count))
+            lostCount += state.alarms.count
+            newState.alarms = [:]
+        }
+        if recent, Self.lostEverything(remoteHabits, known: state.habits) {
+            report.warnings.append(.serverLostItems(url: state.habitsCollection, count: state.habits.count))
+            lostCount += state.habits.count
+            newState.habits = [:]
+        }
+        if lostCount > 0 { newState.serverLostAt = clock.now; newState.serverLostCount = lostCount }
     }
 
     /// Takes the held alarms (`Remote.held`) out of the merge: each keeps its version here and its

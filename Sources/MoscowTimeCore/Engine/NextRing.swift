@@ -112,6 +112,14 @@ public struct NextRing: Sendable {
         return a
     }
 
+    /// A skip of the alarm's next `count` rings, as every skip makes it (`agent-cli skip`, the
+    /// tray, D-Bus): the alarm with those days skipped and the skips that have passed dropped
+    /// (`Alarm.withoutPastSkips`), and the days it adds, in order; none when no ring is left.
+    public func skip(next count: Int, of alarm: Alarm, _ track: AlarmTrack) -> (alarm: Alarm, added: [CivilDate]) {
+        let skipped = skipping(count, of: alarm.withoutPastSkips(today: zone.local(now).date), track)
+        return (skipped, skipped.skippedDays.subtracting(alarm.skippedDays).sorted())
+    }
+
     /// The occurrence due now and not handled yet (it rings, or is reported missed), if any.
     public func due(_ alarm: Alarm, _ track: AlarmTrack) -> Instant? {
         guard alarm.enabled, let latest = latestOccurrence(atOrBefore: now, alarm) else { return nil }

@@ -10,7 +10,7 @@ struct AddCommand: ParsableCommand {
         discussion: t("Examples:\n  agent-cli add 7:30 --days weekdays --label \"Подъём\"\n  agent-cli add 9:00 --once tomorrow\n  agent-cli add 6:45 --every 2\nWithout --days, --once or --every the alarm rings Monday to Friday."))
     }
 
-    @Argument(help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).", value: N_("time")))
+    @Argument(help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).", value: N_("time")), transform: TimeParser.parse)
     var time: TimeOfDay
 
     @OptionGroup var schedule: ScheduleOptions

@@ -16,7 +16,9 @@ struct AutostartCommand: ParsableCommand {
 
 struct AutostartOptions: ParsableArguments {
     @Option(name: .long, help: t("auto (default: systemd when systemd --user runs, else xdg), systemd or xdg.", value: N_("method")))
-    var method: AutostartMethodChoice = .auto
+    var method = ChoiceArgument<AutostartMethodChoice>(.auto)
+
+    func validate() throws { _ = try method.choice() }
 }
 
 struct AutostartEnableCommand: ParsableCommand {
@@ -51,7 +53,7 @@ struct Autostart {
 
     static func make(_ options: AutostartOptions) throws -> Autostart {
         let env = Environment.current
-        let requested = options.method.rawValue
+        let requested = try options.method.choice().rawValue
         // The language setting, if the store is readable; autostart works without a store.
         let settings = (try? DocumentStore(paths: StorePaths.fromEnvironment(env)).load())?.settings ?? Settings()
         let t = Localizer(Language.resolve(setting: settings.language, environment: env))

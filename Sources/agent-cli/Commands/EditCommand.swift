@@ -12,7 +12,7 @@ struct EditCommand: ParsableCommand {
     @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm))
     var alarm: String
 
-    @Option(name: .long, help: t("New time of day, HH:MM.", value: N_("time")))
+    @Option(name: .long, help: t("New time of day, HH:MM.", value: N_("time")), transform: TimeParser.parse)
     var time: TimeOfDay?
 
     @OptionGroup var schedule: ScheduleOptions

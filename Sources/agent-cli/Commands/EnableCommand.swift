@@ -16,7 +16,7 @@ struct DisableCommand: ParsableCommand {
                              discussion: t("With --until DATE an alarm stays off until that day and rings again from it on by itself (a holiday for one alarm); agent-cli enable ends it sooner."))
     }
     @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarms: [String]
-    @Option(name: .long, help: t("Off until this day (YYYY-MM-DD, tomorrow/завтра…, at most a year ahead), then on again.", value: N_("date"))) var until: DateArgument?
+    @Option(name: .long, help: t("Off until this day (YYYY-MM-DD, tomorrow/завтра…, at most a year ahead), then on again.", value: N_("date")), transform: DateArgument.init) var until: DateArgument?
     func run() throws {
         if let until { try AlarmSwitch.offUntil(alarms, until) } else { try AlarmSwitch.set(alarms, enabled: false) }
     }

@@ -11,28 +11,28 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Flag(name: .long, help: t("Every day (the default for add)."))
     var daily = false
 
-    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.", value: N_("days")))
+    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.", value: N_("days")), transform: FrequencyArgument<HabitDaysOption>.init)
     var days: FrequencyArgument<HabitDaysOption>?
 
-    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")))
+    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")), transform: FrequencyArgument<EveryOption>.init)
     var every: FrequencyArgument<EveryOption>?
 
-    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")))
+    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")), transform: FrequencyArgument<PerWeekOption>.init)
     var perWeek: FrequencyArgument<PerWeekOption>?
 
-    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")))
+    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")), transform: FrequencyArgument<PerMonthOption>.init)
     var perMonth: FrequencyArgument<PerMonthOption>?
 
-    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")))
+    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")), transform: FrequencyArgument<TimesInOption>.init)
     var timesIn: FrequencyArgument<TimesInOption>?
 
     @Option(name: .customLong("target-per"), help: t("Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week).", value: N_("period")))
-    var targetPer: TargetPerChoice?
+    var targetPer: ChoiceArgument<TargetPerChoice>?
 
-    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")))
+    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")), transform: ReminderTimesArgument.init)
     var remind: ReminderTimesArgument?
 
-    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
+    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
     var start: DateArgument?
 
     @Flag(name: .long, help: t("Measure an amount against a daily target (needs --target)."))
@@ -41,7 +41,7 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Option(name: .long, help: t("Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов).", value: N_("unit")))
     var unit: String?
 
-    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")))
+    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")), transform: TargetArgument.init)
     var target: TargetArgument?
 
     @Flag(name: .customLong("at-most"), help: t("The target is a limit not to exceed (default: at least)."))
@@ -54,11 +54,11 @@ struct HabitDefinitionOptions: ParsableArguments {
     var goalGiven: Bool { numeric || unit != nil || target != nil || atMost || atLeast || targetPer != nil }
 
     func validate() throws {
-        try InputCheck.run { () throws(InputError) in
-            let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
-            if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(HabitErrorWording.frequencyChoices)]) }
-            if atMost && atLeast { throw InputError("choose one of --at-most and --at-least") }
-        }
+        // A word --target-per does not know first: the other values were checked while parsing.
+        _ = try targetPer?.choice()
+        let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
+        if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(HabitErrorWording.frequencyChoices)]) }
+        if atMost && atLeast { throw InputError("choose one of --at-most and --at-least") }
     }
 
     func frequency() -> HabitFrequency? {
@@ -79,7 +79,7 @@ struct HabitDefinitionOptions: ParsableArguments {
         }
         let direction: HabitGoal.Direction = atMost ? .atMost : atLeast ? .atLeast : current?.direction ?? .atLeast
         var per = current?.per ?? .day
-        if let targetPer { per = targetPer.per }
+        if let targetPer { per = try targetPer.choice().per }
         return HabitGoal(unit: unit ?? current?.unit ?? "", target: t, direction: direction, per: per)
     }
 }

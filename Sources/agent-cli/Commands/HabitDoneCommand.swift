@@ -12,10 +12,10 @@ struct HabitDoneCommand: ParsableCommand {
     @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).", value: N_("date")))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).", value: N_("date")), transform: DateArgument.init)
     var date: DateArgument?
 
-    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")))
+    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")), transform: AmountArgument.init)
     var amount: AmountArgument?
 
     @Option(name: .long, help: t("A note for the day.", value: N_("text")))

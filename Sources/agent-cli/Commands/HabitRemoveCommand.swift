@@ -12,7 +12,7 @@ struct HabitRemoveCommand: ParsableCommand {
     var habits: [String]
 
     func validate() throws {
-        if habits.isEmpty { throw ValidationError(t("give at least one habit name or id")) }
+        if habits.isEmpty { throw UsageError(Message("give at least one habit name or id")) }
     }
 
     func run() throws {

@@ -12,7 +12,7 @@ struct HabitSkipCommand: ParsableCommand {
     @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
     var date: DateArgument?
 
     @Option(name: .long, help: t("A note for the day.", value: N_("text")))

@@ -19,7 +19,7 @@ struct HabitStatsCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output."))
     var json = false
 
-    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
+    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
     var asOf: DateArgument?
 
     func run() throws {

@@ -11,7 +11,7 @@ struct HabitUndoCommand: ParsableCommand {
     @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")))
+    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
     var date: DateArgument?
 
     func run() throws {

@@ -29,10 +29,7 @@ struct HolidaysImportCommand: ParsableCommand {
             throw InputError("{path}: {reason}", ["path": file], parts: ["reason": error.message])
         }
         guard !years.isEmpty else { throw InputError("{path} has no \"year\" line: nothing to add", ["path": file]) }
-        let doc = try ctx.store.update { doc -> StoreDocument in
-            doc.calendarYears.merge(years) { _, new in new }
-            return doc
-        }
+        let doc = try ctx.store.addCalendarYears(years)
         let t = ctx.localizer(doc.settings)
         for line in CalendarDayText.added(years: years.keys.sorted(), doc.workingCalendar, holidays: doc.settings.holidays, t) { Output.line(line) }
     }

@@ -12,11 +12,9 @@ struct HolidaysShowCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func validate() throws {
-        try InputCheck.run { () throws(InputError) in
-            if let year, !CalendarYear.years.contains(year) {
-                throw InputError("invalid year {year}: expected a year from {first} to {last}",
-                                 ["year": String(year), "first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)])
-            }
+        if let year, !CalendarYear.years.contains(year) {
+            throw InputError("invalid year {year}: expected a year from {first} to {last}",
+                             ["year": String(year), "first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)])
         }
     }
 

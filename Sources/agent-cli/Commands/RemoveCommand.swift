@@ -11,7 +11,7 @@ struct RemoveCommand: ParsableCommand {
     var alarms: [String]
 
     func validate() throws {
-        if alarms.isEmpty { throw ValidationError(t("give at least one alarm id or label")) }
+        if alarms.isEmpty { throw UsageError(Message("give at least one alarm id or label")) }
     }
 
     func run() throws {

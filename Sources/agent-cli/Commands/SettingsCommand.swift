@@ -9,23 +9,22 @@ struct SettingsCommand: ParsableCommand {
         discussion: t("Keys: zone (IANA name, default Europe/Moscow), snooze (minutes, 10), sound (theme id or file, alarm-clock-elapsed), ring-minutes (5), ramp (a gentle start: the ring rises from quiet to full volume over this time, 30s; 0 = off), late-window (minutes, 15), language (auto, ru, en), habit-later (minutes, 30), habit-sound (message-new-instant), wake (on: alarms wake the computer from suspend), achievement-notifications (on), dismiss (what closing a ringing alarm's notification does: snooze, the default, or stop), holidays (whose production calendar workdays alarms follow: ru, the default, or none for Monday to Friday), pre-notice (off, the default, or an evening time such as 21:00: a notice of tomorrow's first alarm that wakes the computer, with Skip).\nExamples: agent-cli settings · agent-cli settings zone · agent-cli settings snooze 5"))
     }
 
-    @Argument(help: t("Setting to show or change.", value: N_("key"))) var key: SettingKey?
+    @Argument(help: t("Setting to show or change.", value: N_("key"))) var key: ChoiceArgument<SettingKey>?
     @Argument(help: t("New value.", value: N_("value")), completion: Completions.settingValue) var value: String?
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     /// A new value is checked against its key (a zone of the tz database, minutes in range…)
     /// before anything is read or written.
     func validate() throws {
+        let key = try self.key?.choice()
         guard let key, let value else { return }
-        try InputCheck.run { () throws(InputError) in
-            var probe = Settings()
-            try SettingsEditor.apply(key: key.rawValue, value: value, to: &probe)
-        }
+        var probe = Settings()
+        try SettingsEditor.apply(key: key.rawValue, value: value, to: &probe)
     }
 
     func run() throws {
         let ctx = try CLIContext()
-        let key = self.key?.rawValue
+        let key = try self.key?.choice().rawValue
         if let key, let value {
             try ctx.store.update { doc in try SettingsEditor.apply(key: key, value: value, to: &doc.settings) }
             let settings = try ctx.store.load().settings

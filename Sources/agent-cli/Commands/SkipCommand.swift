@@ -15,12 +15,9 @@ struct SkipCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func validate() throws {
-        let count = self.count
-        try InputCheck.run { () throws(InputError) in
-            guard Limits.skipCount.contains(count) else {
-                throw InputError("invalid --count {count}: expected a number from {min} to {max}",
-                                 ["count": String(count), "min": String(Limits.skipCount.lowerBound), "max": String(Limits.skipCount.upperBound)])
-            }
+        guard Limits.skipCount.contains(count) else {
+            throw InputError("invalid --count {count}: expected a number from {min} to {max}",
+                             ["count": String(count), "min": String(Limits.skipCount.lowerBound), "max": String(Limits.skipCount.upperBound)])
         }
     }
 
@@ -33,8 +30,9 @@ struct SkipCommand: ParsableCommand {
             guard a.enabled else { throw InputError("alarm {id} is off: nothing to skip", ["id": a.id]) }
             if case .timer = a.schedule { throw InputError("timer {id} rings once: switch it off with agent-cli disable {id}", ["id": a.id]) }
             let rule = NextRing(document: doc, state: state, zone: zone, now: ctx.now)
-            var skipped = rule.skipping(count, of: a.withoutPastSkips(today: zone.local(ctx.now).date), state.alarms[a.id])
-            let added = skipped.skippedDays.subtracting(a.skippedDays).sorted()
+            let skip = rule.skip(next: count, of: a, state.alarms[a.id])
+            var skipped = skip.alarm
+            let added = skip.added
             guard !added.isEmpty else { throw InputError("alarm {id} has no ring left to skip", ["id": a.id]) }
             guard skipped.skippedDays.count <= Limits.skippedDays else {
                 throw InputError("alarm {id} would skip more than {n} days: agent-cli unskip {id} first, or switch it off until a date with agent-cli disable {id} --until DATE",

@@ -36,7 +36,7 @@ struct TemplateListCommand: ParsableCommand {
 struct TemplateShowCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: t("Show what a template creates.")) }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.", value: N_("time"))) var at: TimeOfDay?
+    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse) var at: TimeOfDay?
     @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
@@ -83,7 +83,7 @@ struct TemplateApplyCommand: ParsableCommand {
         commandName: "apply", abstract: t("Create a template's alarms and habits."),
         discussion: t("With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.")) }
     @Argument(help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.", value: N_("time"))) var at: TimeOfDay?
+    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse) var at: TimeOfDay?
     @Flag(name: .long, help: t("Print the created alarms and habits as JSON.")) var json = false
 
     func run() throws {

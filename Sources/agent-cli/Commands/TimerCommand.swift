@@ -10,7 +10,7 @@ struct TimerCommand: ParsableCommand {
         discussion: t("Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days)."))
     }
 
-    @Argument(help: t("How long: 90s, 25m, 1h30m.", value: N_("duration")))
+    @Argument(help: t("How long: 90s, 25m, 1h30m.", value: N_("duration")), transform: DurationArgument.init)
     var duration: DurationArgument
 
     @Argument(help: t("Label (default: Timer / Таймер).", value: N_("label")))
@@ -22,10 +22,8 @@ struct TimerCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try InputCheck.run { () throws(InputError) in
-            guard Limits.timerSeconds.contains(Int(duration.seconds)) else {
-                throw InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days", ["duration": duration.text])
-            }
+        guard Limits.timerSeconds.contains(Int(duration.seconds)) else {
+            throw InputError("invalid duration \"{duration}\": a timer runs from 1 second to 7 days", ["duration": duration.text])
         }
     }
 

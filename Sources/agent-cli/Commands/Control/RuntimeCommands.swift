@@ -12,10 +12,8 @@ struct SnoozeCommand: ParsableCommand {
     @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes"))) var minutes: Int?
 
     func validate() throws {
-        try InputCheck.run { () throws(InputError) in
-            if let minutes, !Limits.snoozeMinutes.contains(minutes) {
-                throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
-            }
+        if let minutes, !Limits.snoozeMinutes.contains(minutes) {
+            throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
         }
     }
 
@@ -35,8 +33,8 @@ struct StopCommand: ParsableCommand {
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
     func validate() throws {
-        if alarm == nil, !all { throw ValidationError(t("give an alarm id or --all")) }
-        if alarm != nil, all { throw ValidationError(t("give an alarm id or --all, not both")) }
+        if alarm == nil, !all { throw UsageError(Message("give an alarm id or --all")) }
+        if alarm != nil, all { throw UsageError(Message("give an alarm id or --all, not both")) }
     }
 
     func run() throws {
@@ -53,15 +51,13 @@ struct PauseCommand: ParsableCommand {
         commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
         discussion: t("An alarm already ringing when the pause starts rings on until you stop or snooze it. A snooze that would end during the pause is reported with the rest; next, list, status and the tray leave out what the pause silences.")
             + "\n" + t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
-    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration"))) var duration: DurationArgument?
-    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time"))) var until: TimeOfDay?
+    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration")), transform: DurationArgument.init) var duration: DurationArgument?
+    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time")), transform: TimeParser.parse) var until: TimeOfDay?
 
     func validate() throws {
-        if (duration == nil) == (until == nil) { throw ValidationError(t("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
-        try InputCheck.run { () throws(InputError) in
-            if let d = duration, !Limits.pauseSeconds.contains(d.seconds) {
-                throw InputError("invalid --for \"{value}\": a pause lasts at most 31 days (744h)", ["value": d.text])
-            }
+        if (duration == nil) == (until == nil) { throw UsageError(Message("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
+        if let d = duration, !Limits.pauseSeconds.contains(d.seconds) {
+            throw InputError("invalid --for \"{value}\": a pause lasts at most 31 days (744h)", ["value": d.text])
         }
     }
 
