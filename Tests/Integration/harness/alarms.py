@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 
 from . import agent as _agent
 from .bus import BusMonitor, PrivateBus
+from .clock import binaries_now
 from .mocks import NOTIFY_NAME, NotificationMock, NotifyCall
 from .procs import wait_until
 from .sandbox import Sandbox
@@ -204,7 +205,7 @@ class AgentRig:
         if written is None:
             stamps = [parse_iso(item["modified"]) for key in ("alarms", "habits") for item in doc.get(key, [])
                       if isinstance(item, dict) and isinstance(item.get("modified"), str)]
-            written = min(max(stamps), utc_now()) if stamps else None
+            written = min(max(stamps), binaries_now(self.sandbox)) if stamps else None
         if written is not None:
             os.utime(tmp, (written.timestamp(), written.timestamp()))
         tmp.replace(self.store_path)

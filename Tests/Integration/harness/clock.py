@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from .sandbox import Sandbox
@@ -35,9 +35,20 @@ def pin_clock(sandbox: Sandbox, instant: datetime) -> None:
     # constructor, which moves `environ` before Swift's runtime finds argv next to it, and a
     # Swift program then sees no arguments at all. With it, the (unneeded) sharing is off.
     remove_stale_faketime_shm()
+    # NO_FAKE_STAT: file times are left as they are. The store stamps its file with the writer's
+    # (pinned) clock, which is what the agent must read back; libfaketime would otherwise shift
+    # every time fstat() returns by the offset once more, so a reader saw the write a whole offset
+    # before it happened (a test passed or failed depending on the real date).
     sandbox.binary_env.update({"LD_PRELOAD": LIBFAKETIME, "FAKETIME": f"{offset:+d}",
                                "FAKETIME_SHARED": "none none", "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-                               "FAKETIME_NO_CACHE": "1"})
+                               "FAKETIME_NO_CACHE": "1", "NO_FAKE_STAT": "1"})
+
+
+def binaries_now(sandbox: Sandbox) -> datetime:
+    """The wall clock the project's binaries in `sandbox` see now (pinned or real), in UTC."""
+    pinned = LIBFAKETIME in sandbox.binary_env.get("LD_PRELOAD", "")
+    offset = int(sandbox.binary_env.get("FAKETIME", "0")) if pinned else 0
+    return datetime.fromtimestamp(time.time() + offset, timezone.utc)
 
 
 def remove_stale_faketime_shm(directory: Path = Path("/dev/shm")) -> None:
