@@ -122,7 +122,7 @@ public final class AlarmEngine {
                                  endsAt: now + Int64(settings.ringMinutes) * 60,
                                  isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
                                  snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
-                                 sound: alarm.effectiveSound(settings), isOneTime: alarm.schedule.isOneTime,
+                                 sound: alarm.effectiveSound(settings),
                                  rampSeconds: alarm.effectiveRampSeconds(settings))
             if state.update(id, { $0.ring(r) }) != nil {
                 effects.append(.silence(alarmID: id, reason: .withdrawn))

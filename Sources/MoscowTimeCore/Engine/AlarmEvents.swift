@@ -14,22 +14,20 @@ public struct RingingAlarm: Hashable, Sendable {
     public let snoozeCount: Int
     public let snoozeMinutes: Int
     public let sound: String
-    public let isOneTime: Bool
     /// Seconds from `startedAt` over which the sound rises to full volume (0: full at once).
     public let rampSeconds: Int
 
     public init(alarmID: String, label: String, due: Instant, startedAt: Instant, endsAt: Instant, isLate: Bool,
-                snoozeCount: Int, snoozeMinutes: Int, sound: String, isOneTime: Bool, rampSeconds: Int = 0) {
+                snoozeCount: Int, snoozeMinutes: Int, sound: String, rampSeconds: Int = 0) {
         self.alarmID = alarmID; self.label = label; self.due = due; self.startedAt = startedAt; self.endsAt = endsAt
         self.isLate = isLate; self.snoozeCount = snoozeCount; self.snoozeMinutes = snoozeMinutes; self.sound = sound
-        self.isOneTime = isOneTime; self.rampSeconds = rampSeconds
+        self.rampSeconds = rampSeconds
     }
 
     /// The same ring under the alarm's new label (edited while it rings).
     func relabeled(_ label: String) -> RingingAlarm {
         RingingAlarm(alarmID: alarmID, label: label, due: due, startedAt: startedAt, endsAt: endsAt, isLate: isLate,
-                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, isOneTime: isOneTime,
-                     rampSeconds: rampSeconds)
+                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, rampSeconds: rampSeconds)
     }
 }
 
