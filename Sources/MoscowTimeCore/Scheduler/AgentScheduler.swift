@@ -119,12 +119,12 @@ public final class AgentScheduler {
         var effects: [AgentEffect] = plan.stateChanged ? [.saveState] : []
         // Reminders whose day is no longer open (done or skipped elsewhere, archived, deleted).
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) where !stillOpen(r) {
-            habits.open[id] = nil
+            habits.close(id)
             effects += [.saveState, .closeHabitReminder(habitID: id)]
         }
         effects += plan.dropped.map(AgentEffect.dropHabitReminder)
         for r in plan.show {
-            habits.open[r.habitID] = r
+            habits.show(r)
             effects += [.saveState, .showHabitReminder(r)]
         }
         return effects
@@ -137,7 +137,7 @@ public final class AgentScheduler {
         var effects: [AgentEffect] = []
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) {
             if ringNotifications.reminders[id] != nil, stillOpen(r) { effects.append(.showHabitReminder(r)) }
-            else { habits.open[id] = nil; effects.append(.saveState) }
+            else { habits.close(id); effects.append(.saveState) }
         }
         return effects
     }
@@ -149,7 +149,7 @@ public final class AgentScheduler {
 
     /// Done / Skip: record the reminder's day; Later: ask again after the setting's minutes.
     private func answer(_ answer: HabitAnswer, to r: HabitReminder, now: Instant) -> [AgentEffect] {
-        if habits.open[r.habitID] == r { habits.open[r.habitID] = nil }
+        habits.answer(r)
         switch answer {
         case .done, .skip:
             return [.saveState, .recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day),
