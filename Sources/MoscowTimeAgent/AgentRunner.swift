@@ -145,10 +145,16 @@ final class AgentRunner {
     private func saveShownNotifications() {
         let shown = alarms.shownNotifications(reminders: habits.shownNotificationIDs)
         guard !carrying, leftovers == nil, scheduler.noteRingNotifications(shown) else { return }
+        saveState()
+    }
+
+    private func saveState() {
         do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 
-    private func carryOut(_ effects: [AgentEffect]) {
+    private func carryOut(_ decision: AgentDecision) {
+        // Saved before anything is carried out: a crash after this never re-rings.
+        if decision.stateChanged { saveState() }
         var disable: [String] = []
         var recorded = false
         // The whole document, read from the file for the reminders' streaks (the scheduler keeps
@@ -156,12 +162,9 @@ final class AgentRunner {
         var whole: StoreDocument?
         let zone = scheduler.zone
         carrying = true
-        for effect in effects {
+        for effect in decision.effects {
             var done = true
             switch effect {
-            case .saveState:
-                // First in the list: a crash after this never re-rings.
-                do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
             case .ring(let r):
                 Log.info("ringing alarm \(r.alarmID) \"\(r.label)\" due \(ISO8601.string(r.due, in: zone))\(r.isLate ? " (late)" : "")")
                 alarms.ring(r)
@@ -283,7 +286,7 @@ final class AgentRunner {
     /// The user was told that `year`'s production calendar is missing: remembered in the state.
     func noteCalendarWarning(_ year: Int) {
         scheduler.noteCalendarWarning(year)
-        do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
+        saveState()
     }
 
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.

@@ -78,6 +78,19 @@ struct AgentRunnerTests {
         #expect(r.runner.armedAt == seven + 300)  // the ring's timeout
     }
 
+    @Test("a decision that changed the state is saved before its first effect is carried out")
+    func savedBeforeTheFirstEffect() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 60)
+        defer { r.remove() }
+        r.runner.start()
+        var handledWhenShown: [String: Instant]?
+        r.server.onPresent = { handledWhenShown = r.state.handled }
+        r.clock.instant = seven
+        r.runner.handle(.timePassed, "test")
+        #expect(r.server.onScreen.count == 1)
+        #expect(handledWhenShown == ["a1b2c3d4": seven])  // on disk before the notification was shown
+    }
+
     @Test("the notification's buttons go back through the scheduler: Snooze, then Stop")
     func buttons() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven)

@@ -62,20 +62,6 @@ public enum SilenceReason: Hashable, Sendable {
     case withdrawn
 }
 
-/// What the runtime must do after the engine decided something. The engine never performs I/O.
-public enum EngineEffect: Hashable, Sendable {
-    case ring(RingingAlarm)
-    /// The ringing alarm's label was edited: show the new one (the sound goes on).
-    case relabel(RingingAlarm)
-    case silence(alarmID: String, reason: SilenceReason)
-    /// One notification listing these, however many there are.
-    case reportMissed([MissedAlarm])
-    /// A one-time alarm or timer is done: disable it in the user's document (never delete it).
-    case disableAlarm(String)
-    /// `AgentState` changed and must be persisted before anything is shown.
-    case saveState
-}
-
 public enum EngineError: Error, Equatable, CustomStringConvertible {
     case unknownAlarm(String)
     case notRinging(String)
