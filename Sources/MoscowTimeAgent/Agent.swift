@@ -129,7 +129,7 @@ public final class Agent {
         self.sync = sync
         watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
             Log.debug("store changed on disk")
-            runner?.reload()
+            runner?.storeChanged()
             if let doc = runner?.scheduler.document { sync.documentChanged(doc, fingerprint: documents.fingerprint) }
         })
         watchers.append(SleepWatcher { [weak runner] going in

@@ -167,7 +167,7 @@ final class AgentBusService: AgentRunnerObserver {
         case .announceAchievement(let a):
             exporter.emit(signal: "AchievementEarned", parameters: Variant.tuple([
                 .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description)]))
-        case .disableAlarm, .saveState, .closeHabitReminder, .recordHabit, .dropHabitReminder, .relabel:
+        case .disableAlarm, .closeHabitReminder, .recordHabit, .dropHabitReminder, .relabel:
             break
         }
     }

@@ -53,8 +53,10 @@ final class AgentRunner {
         leftovers = scheduler.ringNotifications
         habits.onAnswer = { [weak self] answer, r in self?.tryPerform(.answer(answer, to: r)) }
         habits.onShownChanged = { [weak self] in self?.saveShownNotifications() }
-        // The document changed under us: take it in now rather than when the directory watcher says so.
-        writer.onDeferredWrite = { [weak self] in self?.reload() }
+        // Changes that waited for the store's lock are written: take them in as written.
+        writer.onDeferredWrite = { [weak self] written in
+            if let written { self?.takeIn(written) }
+        }
     }
 
     var now: Instant { clock.now() }
@@ -110,6 +112,29 @@ final class AgentRunner {
     func reload() {
         defer { Memory.releaseFreed() }
         guard let doc = documents.load(keeping: keep) else { return }
+        handOver(doc)
+    }
+
+    /// The directory watcher saw the document change: read it again, unless the file still holds
+    /// what the agent wrote itself, taken in already (`takeIn(_: Written)`).
+    func storeChanged() {
+        guard !documents.holdsOwnWrite else {
+            Log.debug("the change is the agent's own write, taken in already")
+            return
+        }
+        reload()
+    }
+
+    /// A document the agent wrote itself (a habit logged, a one-time alarm switched off, a skip):
+    /// handed to the scheduler as written, not read back from the file.
+    private func takeIn(_ written: DocumentStore.Written) {
+        defer { Memory.releaseFreed() }
+        handOver(documents.adopt(written, keeping: keep))
+    }
+
+    /// The document as the scheduler keeps it, read or written: the notifications' language and
+    /// dismiss setting, then the scheduler's decision.
+    private func handOver(_ doc: StoreDocument) {
         guard let zone = Zone(identifier: doc.settings.zone) else {
             Log.error("zone \(doc.settings.zone) is not in the tz database; keeping \(scheduler.zone.identifier)")
             return
@@ -145,23 +170,27 @@ final class AgentRunner {
     private func saveShownNotifications() {
         let shown = alarms.shownNotifications(reminders: habits.shownNotificationIDs)
         guard !carrying, leftovers == nil, scheduler.noteRingNotifications(shown) else { return }
+        saveState()
+    }
+
+    private func saveState() {
         do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 
-    private func carryOut(_ effects: [AgentEffect]) {
+    private func carryOut(_ decision: AgentDecision) {
+        // Saved before anything is carried out: a crash after this never re-rings.
+        if decision.stateChanged { saveState() }
         var disable: [String] = []
-        var recorded = false
+        // The last document the agent wrote while carrying these out, to take in at the end.
+        var written: DocumentStore.Written?
         // The whole document, read from the file for the reminders' streaks (the scheduler keeps
         // only the recent history): once per batch, and let go at its end.
         var whole: StoreDocument?
         let zone = scheduler.zone
         carrying = true
-        for effect in effects {
+        for effect in decision.effects {
             var done = true
             switch effect {
-            case .saveState:
-                // First in the list: a crash after this never re-rings.
-                do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
             case .ring(let r):
                 Log.info("ringing alarm \(r.alarmID) \"\(r.label)\" due \(ISO8601.string(r.due, in: zone))\(r.isLate ? " (late)" : "")")
                 alarms.ring(r)
@@ -182,7 +211,7 @@ final class AgentRunner {
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
             case let .recordHabit(action, habitID, day):
-                if record(action, habitID: habitID, day: day) { recorded = true }
+                if let w = record(action, habitID: habitID, day: day) { written = w }
             case .dropHabitReminder(let r):
                 Log.info("habit reminder for \"\(r.name)\" due \(ISO8601.string(r.due, in: zone)) came too late; not shown")
             case .announceAchievement(let a):
@@ -193,15 +222,17 @@ final class AgentRunner {
         carrying = false
         if whole != nil { whole = nil; Memory.releaseFreed() }
         saveShownNotifications()
-        if !disable.isEmpty { disableOneTimeAlarms(disable) }
+        if !disable.isEmpty, let w = disableOneTimeAlarms(disable) { written = w }
         rearm()
         for o in observers { o.object?.runnerDidSettle() }
-        // The document changed under us: take it in now rather than when the directory watcher says so.
-        if recorded { reload() }
+        // What the agent wrote is taken in now, as written; the directory watcher's report of it
+        // then finds it taken in (`storeChanged`).
+        if let written { takeIn(written) }
     }
 
-    /// Returns true when written at once (else it is written when the store's lock is free).
-    private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) -> Bool {
+    /// Returns what was written at once (nil: nothing changed, or it is written when the store's
+    /// lock is free).
+    private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) -> DocumentStore.Written? {
         let name = scheduler.document.habits.first { $0.id == habitID }?.name ?? habitID
         let at = now, zone = scheduler.zone
         return writer.write({ doc in
@@ -216,9 +247,10 @@ final class AgentRunner {
     }
 
     /// A one-time alarm or timer that has rung is switched off in the user's document, not deleted.
-    private func disableOneTimeAlarms(_ ids: [String]) {
+    /// Returns what was written at once.
+    private func disableOneTimeAlarms(_ ids: [String]) -> DocumentStore.Written? {
         let at = now
-        writer.write({ doc in
+        return writer.write({ doc in
             for id in ids {
                 if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
                     doc.alarms[i].enabled = false
@@ -230,8 +262,8 @@ final class AgentRunner {
         })
     }
 
-    /// Marks a habit done today from the tray, as the reminder's Done button does, and re-reads
-    /// the document once it is written.
+    /// Marks a habit done today from the tray, as the reminder's Done button does, and takes the
+    /// document in once it is written.
     func markDone(_ habitID: String) {
         let at = now, zone = scheduler.zone
         let written = writer.write({ doc in
@@ -243,12 +275,12 @@ final class AgentRunner {
                 Log.info("habit \(habitID) marked done for today from the tray")
             }
         })
-        if written { reload() }
+        if let written { takeIn(written) }
     }
 
     /// Skips the alarm's next `count` rings (D-Bus Skip, the tray's "Skip the next one"): the days
     /// `NextRing.skipping` picks, as `agent-cli skip` does, added to the alarm as it is in the
-    /// store when the write happens. Re-reads the document once written. Nil when there is no
+    /// store when the write happens. Takes the document in once written. Nil when there is no
     /// such alarm or nothing to skip (off, a timer, no ring left).
     func skip(_ alarmID: String, count: Int) -> [CivilDate]? {
         let zone = scheduler.zone, at = now
@@ -276,14 +308,14 @@ final class AgentRunner {
                 Log.info("alarm \(alarmID) skips \(days.map(\.description).joined(separator: ", "))")
             }
         })
-        if written { reload() }
+        if let written { takeIn(written) }
         return days
     }
 
     /// The user was told that `year`'s production calendar is missing: remembered in the state.
     func noteCalendarWarning(_ year: Int) {
         scheduler.noteCalendarWarning(year)
-        do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
+        saveState()
     }
 
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.

@@ -6,7 +6,8 @@ import MoscowTimeDesktop
 /// marked done — made without ever waiting on the store's lock on the main loop. While another
 /// process holds it (an import reading a large calendar, an `agent-cli` command), a change waits
 /// here and the lock is tried again on the main loop a moment later, so ringing, notifications and
-/// D-Bus go on. Changes are made in the order they were asked for.
+/// D-Bus go on. Changes are made in the order they were asked for. What a change wrote is handed
+/// back (`DocumentStore.Written`), so that the agent takes it in without reading the file again.
 @MainActor
 final class DocumentWriter {
     typealias Change = (inout StoreDocument) throws -> Void
@@ -25,23 +26,33 @@ final class DocumentWriter {
     private let retry = OneShotTimeout()
     /// The lock was found held and the queue waits (logged once).
     private var waiting = false
-    /// After changes that had to wait were written (the runner re-reads the document).
-    var onDeferredWrite: () -> Void = {}
+    /// After changes that had to wait were written: the last document they wrote, if any changed
+    /// something (the runner takes it in).
+    var onDeferredWrite: (DocumentStore.Written?) -> Void = { _ in }
 
     init(store: DocumentStore) { self.store = store }
 
-    /// Makes `change` now if the lock is free, else as soon as it is. Returns true when written now.
+    /// Makes `change` now if the lock is free, else as soon as it is. Returns the document written
+    /// now; nil when the change changed nothing, failed, or waits for the lock.
     @discardableResult
-    func write(_ change: @escaping Change, finished: @escaping ((any Error)?) -> Void) -> Bool {
+    func write(_ change: @escaping Change, finished: @escaping ((any Error)?) -> Void) -> DocumentStore.Written? {
         queue.append(Pending(change: change, finished: finished))
-        return queue.count == 1 && drain()
+        return queue.count == 1 && drain() ? takeWritten() : nil
+    }
+
+    /// The last document written and not handed over yet: it holds every change written before it.
+    private var written: DocumentStore.Written?
+
+    private func takeWritten() -> DocumentStore.Written? {
+        defer { written = nil }
+        return written
     }
 
     /// Writes what is queued, in order; false when the lock is held (a retry is scheduled).
     private func drain() -> Bool {
         while let next = queue.first {
             do {
-                try store.update(waitForLock: false, next.change)
+                if let w = try store.updateWritten(waitForLock: false, next.change).written { written = w }
                 queue.removeFirst()
                 next.finished(nil)
             } catch is StoreLocked {
@@ -61,7 +72,7 @@ final class DocumentWriter {
     }
 
     private func retryHeld() {
-        if drain() { onDeferredWrite() }
+        if drain() { onDeferredWrite(takeWritten()) }
     }
 
     /// On exit: one last try, then says what could not be written (never waits for the lock).

@@ -28,6 +28,7 @@ struct AgentRunnerTests {
         let clock: SteppingClock
         let server: FakeNotificationServer
         let sound: FakeSoundPlayer
+        let documents: DocumentSource
         let runner: AgentRunner
         var store: DocumentStore { DocumentStore(paths: paths) }
         var state: AgentState { (try? AgentStateStore(paths: paths).load()) ?? AgentState() }
@@ -50,13 +51,14 @@ struct AgentRunnerTests {
         let keys = SoundKeys()
         let factory = NotificationFactory(server: server)
         let doc = try store.load()
+        let documents = DocumentSource(store: store)
         let runner = AgentRunner(
-            scheduler: AgentScheduler(document: doc, state: AgentState(), zone: zone), documents: DocumentSource(store: store),
+            scheduler: AgentScheduler(document: doc, state: AgentState(), zone: zone), documents: documents,
             stateStore: AgentStateStore(paths: paths),
             alarms: RingPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory,
                                   text: AlarmNotificationText(Localizer(.en), zone: zone), clock: clock),
             habits: HabitReminderPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory), clock: clock)
-        return Rig(directory: directory, paths: paths, clock: clock, server: server, sound: sound, runner: runner)
+        return Rig(directory: directory, paths: paths, clock: clock, server: server, sound: sound, documents: documents, runner: runner)
     }
 
     func daily(_ id: String, label: String, modified: Instant) -> Alarm {
@@ -78,6 +80,19 @@ struct AgentRunnerTests {
         #expect(r.runner.armedAt == seven + 300)  // the ring's timeout
     }
 
+    @Test("a decision that changed the state is saved before its first effect is carried out")
+    func savedBeforeTheFirstEffect() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 60)
+        defer { r.remove() }
+        r.runner.start()
+        var handledWhenShown: [String: Instant]?
+        r.server.onPresent = { handledWhenShown = r.state.handled }
+        r.clock.instant = seven
+        r.runner.handle(.timePassed, "test")
+        #expect(r.server.onScreen.count == 1)
+        #expect(handledWhenShown == ["a1b2c3d4": seven])  // on disk before the notification was shown
+    }
+
     @Test("the notification's buttons go back through the scheduler: Snooze, then Stop")
     func buttons() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven)
@@ -95,18 +110,49 @@ struct AgentRunnerTests {
         #expect(r.runner.armedAt == seven + 86_400)
     }
 
-    @Test("a stopped one-time alarm is switched off in the store, and the runner reads it back")
+    @Test("a stopped one-time alarm is switched off in the store and taken in as written, not read back")
     func oneTimeSwitchedOff() throws {
         let once = Alarm(id: "0000000a", label: "Once", schedule: .once(date: CivilDate(year: 2026, month: 11, day: 21)!, time: TimeOfDay(hour: 7, minute: 0)!),
                          created: seven - 86_400)
         let r = try rig([once], now: seven)
         defer { r.remove() }
         r.runner.start()
+        let reads = r.documents.reads
         try r.runner.perform(.stop(alarmID: "0000000a"))
         #expect(try r.store.load().alarm(id: "0000000a")?.enabled == false)
-        r.runner.reload()
         #expect(r.runner.scheduler.document.alarm(id: "0000000a")?.enabled == false)
+        #expect(r.runner.scheduler.document.writtenAt == seven)  // the file's time, as a read would give
         #expect(r.runner.armedAt == nil)
+        r.runner.storeChanged()  // the directory watcher reports that write
+        #expect(r.documents.reads == reads)
+    }
+
+    @Test("a habit recorded from its reminder is taken in as written: the file is not read again; an outside edit still is")
+    func recordedHabitIsNotReadBack() throws {
+        let eight = seven + 3600
+        let habit = Habit(id: "0b0b0b0b", name: "Read", reminders: [TimeOfDay(hour: 8, minute: 0)!],
+                          start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
+        let r = try rig([], habits: [habit], now: eight)
+        defer { r.remove() }
+        r.runner.start()
+        let reminder = try #require(r.server.onScreen.first)
+        let reads = r.documents.reads
+        reminder.press("done")
+        #expect(try r.store.load().habits.first?.entries.map(\.date.description) == ["2026-11-21"])
+        #expect(r.runner.scheduler.document.habits.first?.entries.map(\.date.description) == ["2026-11-21"])
+        #expect(!reminder.isShowing)
+        r.runner.storeChanged()  // the directory watcher reports that write
+        #expect(r.documents.reads == reads, "the store's own update read it once; the runner never")
+
+        // Anyone else's change is read, even one stamped with the same second.
+        r.clock.instant = eight + 60
+        try DocumentStore(paths: r.paths, clock: { eight }).update { doc in
+            doc.alarms.append(daily("a1b2c3d4", label: "Подъём", modified: eight + 60))
+        }
+        r.runner.storeChanged()
+        #expect(r.documents.reads == reads + 1)
+        #expect(r.runner.scheduler.document.alarms.map(\.id) == ["a1b2c3d4"])
+        #expect(r.runner.armedAt == seven + 86_400)
     }
 
     @Test("skip writes the days next promised and the schedule moves on")
@@ -121,14 +167,16 @@ struct AgentRunnerTests {
         #expect(r.runner.skip("nope", count: 1) == nil)
     }
 
-    @Test("a habit marked done from the tray is written and read back")
+    @Test("a habit marked done from the tray is written and taken in as written, not read back")
     func markDone() throws {
         let habit = Habit(id: "0b0b0b0b", name: "Read", start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
         let r = try rig([], habits: [habit], now: seven)
         defer { r.remove() }
         r.runner.start()
+        let reads = r.documents.reads
         r.runner.markDone("0b0b0b0b")
         #expect(try r.store.load().habits.first?.entries.map(\.date.description) == ["2026-11-21"])
         #expect(r.runner.scheduler.document.habits.first?.entries.count == 1)
+        #expect(r.documents.reads == reads)
     }
 }

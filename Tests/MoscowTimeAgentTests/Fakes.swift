@@ -11,6 +11,8 @@ final class FakeNotificationServer: NotificationShowing {
     var caps: [String]
     /// When set, every show throws (no server).
     var failing = false
+    /// Called as each notification is shown, before the caller goes on (what was saved by then?).
+    var onPresent: (() -> Void)?
     private(set) var capabilityQueries = 0
     private(set) var shown: [FakeNotification] = []
     private var nextID: UInt32 = 1
@@ -31,6 +33,7 @@ final class FakeNotificationServer: NotificationShowing {
     func present(_ content: NotificationContent, onAction: @escaping @MainActor (String) -> Void,
                  onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) throws -> any ShownNotification {
         if failing { throw FakeServerError() }
+        onPresent?()
         let n = FakeNotification(id: nextID, content: content, onAction: onAction, onClosed: onClosed)
         nextID += 1
         shown.append(n)

@@ -11,7 +11,7 @@ struct LockScreenTrackTests {
 
     func ring(_ id: String, label: String = "Подъём", due: Int64 = 0, started: Int64 = 0) -> RingingAlarm {
         RingingAlarm(alarmID: id, label: label, due: seven + due, startedAt: seven + started, endsAt: seven + started + 300,
-                     isLate: false, snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false)
+                     isLate: false, snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
     }
 
     func shownID(_ rings: [RingingAlarm]) -> String? {

@@ -16,7 +16,7 @@ struct PresenterTests {
 
     func ring(_ id: String = "a1b2c3d4", label: String = "Подъём <b>&</b>", sound: String = "alarm-clock-elapsed") -> RingingAlarm {
         RingingAlarm(alarmID: id, label: label, due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                     snoozeCount: 0, snoozeMinutes: 10, sound: sound, isOneTime: false)
+                     snoozeCount: 0, snoozeMinutes: 10, sound: sound)
     }
 
     struct Rig {
@@ -62,9 +62,9 @@ struct PresenterTests {
     @Test func theSoundRisesOverTheAlarmsRampAndZeroMeansFullAtOnce() throws {
         let r = rig()
         let gentle = RingingAlarm(alarmID: "a1b2c3d4", label: "Gentle", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false, rampSeconds: 45)
+                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 45)
         let sudden = RingingAlarm(alarmID: "b1b2c3d4", label: "Sudden", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false, rampSeconds: 0)
+                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 0)
         r.alarms.ring(gentle)
         r.alarms.ring(sudden)
         let ramps = Array(r.sound.ramps.values)

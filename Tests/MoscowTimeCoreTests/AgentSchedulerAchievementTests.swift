@@ -18,8 +18,8 @@ struct AgentSchedulerAchievementTests {
         return d
     }
 
-    func announced(_ effects: [AgentEffect]) -> [String] {
-        effects.compactMap { if case .announceAchievement(let a) = $0 { return "\(a.habitName):\(a.achievement.key)" }; return nil }
+    func announced(_ decision: AgentDecision) -> [String] {
+        decision.effects.compactMap { if case .announceAchievement(let a) = $0 { return "\(a.habitName):\(a.achievement.key)" }; return nil }
     }
 
     /// Six days done; logging today earns the 7-day streak as the CLI or the check-in would.
@@ -38,7 +38,7 @@ struct AgentSchedulerAchievementTests {
         #expect(announced(s.handle(.started, now: noon)).isEmpty)  // earned before: not news
         let effects = s.handle(.documentChanged(document([after]), zone: F.moscow), now: noon)
         #expect(announced(effects) == ["Read:streak-7"])
-        #expect(effects.contains { if case .announceAchievement(let a) = $0 { return a.habitID == after.id && a.achievement.earned == today }; return false })
+        #expect(effects.effects.contains { if case .announceAchievement(let a) = $0 { return a.habitID == after.id && a.achievement.earned == today }; return false })
         // The same document again (the directory watcher after the runner's own reload): nothing.
         #expect(announced(s.handle(.documentChanged(document([after]), zone: F.moscow), now: noon + 1)).isEmpty)
     }

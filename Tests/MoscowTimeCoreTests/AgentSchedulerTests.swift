@@ -46,9 +46,9 @@ struct AgentSchedulerTests {
         #expect(s.handle(.started, now: seven - 60).nothingShown)
         #expect(s.nextWake(now: seven - 60) == seven)
         let effects = s.handle(.timePassed, now: seven)
-        #expect(effects.first == .saveState)
+        #expect(effects.stateChanged)
         let r = try #require(effects.rings.first)
-        #expect(effects.count == 2)
+        #expect(effects.effects.count == 1)
         #expect(r.alarmID == id && r.due == seven && !r.isLate)
         #expect(s.ringing[id] == r)
         #expect(s.state.alarms[id].state == .ringing(r))
@@ -76,7 +76,7 @@ struct AgentSchedulerTests {
         _ = s.handle(.timePassed, now: seven)
         let snoozed = try s.perform(.snooze(alarmID: id, minutes: nil), now: seven + 30)
         let until = seven + 30 + 600
-        #expect(snoozed.first == .saveState)
+        #expect(snoozed.stateChanged)
         #expect(snoozed.contains(.silence(alarmID: id, reason: .snoozed(until: until))))
         #expect(s.state.alarms[id].state == .snoozed(Snooze(until: until, due: seven, count: 1)))
         #expect(s.nextWake(now: seven + 30) == until)
@@ -88,7 +88,7 @@ struct AgentSchedulerTests {
         #expect(r.due == seven && r.snoozeCount == 1 && !r.isLate)
 
         let stopped = try s.perform(.stop(alarmID: id), now: until + 5)
-        #expect(stopped.first == .saveState)
+        #expect(stopped.stateChanged)
         #expect(stopped.contains(.silence(alarmID: id, reason: .stopped)))
         #expect(s.state.alarms[id].isReady)
         #expect(s.state.handled[id] == seven)
@@ -100,7 +100,7 @@ struct AgentSchedulerTests {
         _ = try s.perform(.snooze(alarmID: id, minutes: 3), now: seven)
         #expect(s.state.snoozes[id]?.until == seven + 180)
         let effects = try s.perform(.stop(alarmID: id), now: seven + 60)
-        #expect(effects == [.saveState]) // nothing rang, so nothing to silence
+        #expect(effects == AgentDecision(stateChanged: true)) // nothing rang, so nothing to silence
         #expect(s.state.snoozes.isEmpty)
         #expect(s.nextWake(now: seven + 60) == seven + 86_400)
     }
@@ -126,7 +126,7 @@ struct AgentSchedulerTests {
         let effects = t.handle(.resumed, now: seven + 1200)
         #expect(effects.rings.isEmpty)
         #expect(effects.missed.map(\.reason) == [.tooLate])
-        #expect(effects.first == .saveState)
+        #expect(effects.stateChanged)
         #expect(t.handle(.timePassed, now: seven + 1300).isEmpty)
     }
 
@@ -137,7 +137,7 @@ struct AgentSchedulerTests {
         let restarted = scheduler(document([daily()]), state: try persisted(s.state))
         #expect(restarted.ringing[id] == r)
         let effects = restarted.handle(.started, now: seven + 60)
-        #expect(effects == [.ring(r)], "rings on, same occurrence, nothing to save")
+        #expect(effects == AgentDecision(effects: [.ring(r)]), "rings on, same occurrence, nothing to save")
         #expect(effects.rings.first?.endsAt == seven + 300, "only for what is left of its 5 minutes")
         #expect(restarted.nextWake(now: seven + 60) == seven + 300)
         // Unanswered to the end: reported once, as any ring.
@@ -151,7 +151,7 @@ struct AgentSchedulerTests {
         _ = s.handle(.timePassed, now: seven)
         let restarted = scheduler(document([daily()]), state: try persisted(s.state))
         let effects = restarted.handle(.started, now: seven + 301)
-        #expect(effects.first == .saveState)
+        #expect(effects.stateChanged)
         #expect(effects.rings.isEmpty)
         #expect(effects.missed.map(\.reason) == [.interrupted])
         #expect(effects.missed.map(\.due) == [seven])
@@ -190,7 +190,7 @@ struct AgentSchedulerTests {
         _ = s.handle(.timePassed, now: seven)
         let restarted = scheduler(document([]), state: try persisted(s.state))
         let effects = restarted.handle(.started, now: seven + 30)
-        #expect(effects == [.saveState])
+        #expect(effects == AgentDecision(stateChanged: true))
         #expect(restarted.ringing.isEmpty && restarted.nextWake(now: seven + 30) == nil)
     }
 
@@ -218,7 +218,7 @@ struct AgentSchedulerTests {
     @Test func pauseReportsInsteadOfRingingUntilResumed() throws {
         let s = scheduler(document([daily(), daily(9, 0, id: "b1b2c3d4")]))
         let paused = try s.perform(.pause(until: seven + 1800), now: seven - 60)
-        #expect(paused == [.saveState])
+        #expect(paused == AgentDecision(stateChanged: true))
         #expect(s.state.pausedUntil == seven + 1800)
         let effects = s.handle(.timePassed, now: seven)
         #expect(effects.rings.isEmpty)
@@ -250,7 +250,7 @@ struct AgentSchedulerTests {
         let effects = s.handle(.goingToSleep, now: seven + 20)
         #expect(effects.contains(.silence(alarmID: id, reason: .sleep)))
         #expect(effects.missed.map(\.reason) == [.sleep])
-        #expect(effects.first == .saveState, "saved before the sleep inhibitor is released")
+        #expect(effects.stateChanged, "saved before the sleep inhibitor is released")
         #expect(s.ringing.isEmpty)
         #expect(try persisted(s.state).alarms.ringing.isEmpty, "not rung on after resume or a restart")
         #expect(s.handle(.resumed, now: seven + 40).isEmpty)
@@ -265,7 +265,7 @@ struct AgentSchedulerTests {
         #expect(effects.contains(.silence(alarmID: id, reason: .withdrawn)))
         #expect(s.ringing.isEmpty)
         let gone = s.handle(.documentChanged(document([]), zone: F.moscow), now: seven + 20)
-        #expect(gone == [.saveState]) // its handled occurrence is forgotten
+        #expect(gone == AgentDecision(stateChanged: true)) // its handled occurrence is forgotten
         #expect(s.state.alarms.tracks.isEmpty)
         #expect(s.nextWake(now: seven + 20) == nil)
     }
@@ -286,7 +286,7 @@ struct AgentSchedulerTests {
         #expect(s.handle(.started, now: seven).shownReminders.isEmpty)
         #expect(s.nextWake(now: seven) == eight) // habit 08:00 before the alarm's 09:00
         let effects = s.handle(.timePassed, now: eight)
-        #expect(effects.first == .saveState)
+        #expect(effects.stateChanged)
         let r = try #require(effects.shownReminders.first)
         #expect(r.habitID == habitID && r.due == eight && !r.isLate)
         #expect(s.openReminders[habitID] == r)
@@ -299,8 +299,8 @@ struct AgentSchedulerTests {
             let s = scheduler(document(habits: [reading()]))
             let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
             let effects = try s.perform(.answer(answer, to: r), now: eight + 60)
-            #expect(effects == [.saveState, .recordHabit(action, habitID: habitID, day: H.day("2026-11-21")),
-                                .closeHabitReminder(habitID: habitID)])
+            #expect(effects == AgentDecision(stateChanged: true, effects: [
+                .recordHabit(action, habitID: habitID, day: H.day("2026-11-21")), .closeHabitReminder(habitID: habitID)]))
             #expect(s.openReminders.isEmpty)
         }
     }
@@ -309,7 +309,7 @@ struct AgentSchedulerTests {
         let s = scheduler(document(habits: [reading()]) { $0.habitLaterMinutes = 30 })
         let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
         let effects = try s.perform(.answer(.later, to: r), now: eight + 60)
-        #expect(effects == [.saveState, .closeHabitReminder(habitID: habitID)])
+        #expect(effects == AgentDecision(stateChanged: true, effects: [.closeHabitReminder(habitID: habitID)]))
         #expect(s.state.habitReminders.later[habitID]?.until == eight + 60 + 1800)
         #expect(s.nextWake(now: eight + 60) == eight + 60 + 1800)
         let again = try #require(s.handle(.timePassed, now: eight + 60 + 1800).shownReminders.first)
@@ -373,16 +373,15 @@ struct AgentSchedulerTests {
         let s = scheduler(document(habits: [reading()]))
         let effects = s.handle(.resumed, now: eight + 3600)
         #expect(effects.shownReminders.isEmpty)
-        #expect(effects.contains { if case .dropHabitReminder(let r) = $0 { return r.due == eight }; return false })
-        #expect(effects.first == .saveState)
+        #expect(effects.effects.contains { if case .dropHabitReminder(let r) = $0 { return r.due == eight }; return false })
+        #expect(effects.stateChanged)
     }
 
-    @Test func alarmAndReminderAtOnceSaveOnceFirst() {
+    @Test func alarmAndReminderAtOnceSaveOnce() {
         let s = scheduler(document([daily(8, 0)], habits: [reading()]))
         let effects = s.handle(.timePassed, now: eight)
-        #expect(effects.first == .saveState)
-        #expect(effects.filter { $0 == .saveState }.count == 1)
-        #expect(effects.rings.count == 1 && effects.shownReminders.count == 1)
+        #expect(effects.stateChanged)
+        #expect(effects.rings.count == 1 && effects.shownReminders.count == 1 && effects.effects.count == 2)
     }
 
     // MARK: the state file
@@ -427,10 +426,13 @@ struct AgentSchedulerTests {
     }
 }
 
-extension Array where Element == AgentEffect {
+extension AgentDecision {
+    /// Nothing decided: no effect, and nothing to save.
+    var isEmpty: Bool { !stateChanged && effects.isEmpty }
     /// Nothing rings and nothing is reported; the state may be saved (an alarm's version taken in).
-    var nothingShown: Bool { allSatisfy { $0 == .saveState } }
-    var rings: [RingingAlarm] { compactMap { if case .ring(let r) = $0 { return r }; return nil } }
-    var missed: [MissedAlarm] { flatMap { e -> [MissedAlarm] in if case .reportMissed(let m) = e { return m }; return [] } }
-    var shownReminders: [HabitReminder] { compactMap { if case .showHabitReminder(let r) = $0 { return r }; return nil } }
+    var nothingShown: Bool { effects.isEmpty }
+    func contains(_ effect: AgentEffect) -> Bool { effects.contains(effect) }
+    var rings: [RingingAlarm] { effects.compactMap { if case .ring(let r) = $0 { return r }; return nil } }
+    var missed: [MissedAlarm] { effects.flatMap { e -> [MissedAlarm] in if case .reportMissed(let m) = e { return m }; return [] } }
+    var shownReminders: [HabitReminder] { effects.compactMap { if case .showHabitReminder(let r) = $0 { return r }; return nil } }
 }

@@ -35,8 +35,8 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         #expect(e.evaluate(now: seven - 1).nothingShown)
         let effects = e.evaluate(now: seven)
-        #expect(effects.count == 2)
-        #expect(effects.first == .saveState) // persisted before anything is shown
+        #expect(effects.effects.count == 1)
+        #expect(effects.stateChanged) // persisted before anything is shown
         let r = try #require(effects.rings.first)
         #expect(r.alarmID == id)
         #expect(r.label == "Подъём ☀️")
@@ -47,7 +47,6 @@ struct AlarmEngineTests {
         #expect(r.snoozeCount == 0)
         #expect(r.snoozeMinutes == 10)
         #expect(r.sound == "alarm-clock-elapsed")
-        #expect(!r.isOneTime)
         #expect(e.state.handled[id] == seven)
         #expect(e.ringing[id] == r)
     }
@@ -89,7 +88,7 @@ struct AlarmEngineTests {
         #expect(state.handled[id] == seven)
         let second = engine([daily()], state: state)
         #expect(second.evaluate(now: seven + 10).isEmpty)
-        #expect(try second.stop(id, now: seven + 20).contains(.saveState))
+        #expect(try second.stop(id, now: seven + 20).stateChanged)
         #expect(second.evaluate(now: seven + 14 * 60).isEmpty)
         // The next occurrence still rings.
         #expect(second.evaluate(now: seven + 86_400).rings.map(\.due) == [seven + 86_400])
@@ -113,7 +112,7 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         let effects = e.evaluate(now: seven + 15 * 60 + 1)
         #expect(effects.rings.isEmpty)
-        #expect(effects.contains(.saveState))
+        #expect(effects.stateChanged)
         #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .tooLate)])
         #expect(e.evaluate(now: seven + 15 * 60 + 2).isEmpty) // reported once
     }
@@ -152,7 +151,7 @@ struct AlarmEngineTests {
         let f = engine([a, b])
         let noon = f.evaluate(now: seven + 3 * 86_400 + 5 * 3600)
         #expect(noon.rings.isEmpty)
-        #expect(noon.filter { if case .reportMissed = $0 { return true }; return false }.count == 1)
+        #expect(noon.effects.filter { if case .reportMissed = $0 { return true }; return false }.count == 1)
         #expect(noon.missed.map(\.alarmID).sorted() == ["aaaa0001", "aaaa0002"])
         #expect(noon.missed.allSatisfy { $0.reason == .tooLate })
     }
@@ -206,13 +205,13 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         _ = e.evaluate(now: seven)
         let until = seven + 60 + 10 * 60
-        #expect(try e.snooze(id, now: seven + 60) == [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))])
+        #expect(try e.snooze(id, now: seven + 60) == AgentDecision(stateChanged: true, effects: [.silence(alarmID: id, reason: .snoozed(until: until))]))
         #expect(e.ringing.isEmpty)
         #expect(e.state.snoozes[id] == Snooze(until: until, due: seven, count: 1))
         #expect(e.nextWake(now: seven + 60) == until)
         #expect(e.evaluate(now: until - 1).isEmpty)
         let again = e.evaluate(now: until)
-        #expect(again.first == .saveState)
+        #expect(again.stateChanged)
         let r = try #require(again.rings.first)
         #expect(r.due == seven) // still "due 07:00"
         #expect(r.snoozeCount == 1)
@@ -221,14 +220,14 @@ struct AlarmEngineTests {
 
         // Snooze for an explicit 5 minutes: the count goes on.
         let until2 = until + 10 + 300
-        #expect(try e.snooze(id, minutes: 5, now: until + 10).last == .silence(alarmID: id, reason: .snoozed(until: until2)))
+        #expect(try e.snooze(id, minutes: 5, now: until + 10).effects.last == .silence(alarmID: id, reason: .snoozed(until: until2)))
         #expect(e.evaluate(now: until2).rings.first?.snoozeCount == 2)
     }
 
     @Test func perAlarmSnoozeMinutes() throws {
         let e = engine([F.alarm(id, F.everyDay(7, 0), snooze: 3)])
         #expect(e.evaluate(now: seven).rings.first?.snoozeMinutes == 3)
-        #expect(try e.snooze(id, now: seven).last == .silence(alarmID: id, reason: .snoozed(until: seven + 180)))
+        #expect(try e.snooze(id, now: seven).effects.last == .silence(alarmID: id, reason: .snoozed(until: seven + 180)))
     }
 
     @Test func snoozeSurvivesARestart() throws {
@@ -258,12 +257,11 @@ struct AlarmEngineTests {
     @Test func stoppingAOneTimeAlarmDisablesIt() throws {
         let once = F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)))
         let e = engine([once])
-        let r = try #require(e.evaluate(now: seven).rings.first)
-        #expect(r.isOneTime)
+        #expect(e.evaluate(now: seven).rings.count == 1)
         let effects = try e.stop(id, now: seven + 20)
         #expect(effects.contains(.silence(alarmID: id, reason: .stopped)))
         #expect(effects.contains(.disableAlarm(id)))
-        #expect(effects.first == .saveState)
+        #expect(effects.stateChanged)
         #expect(e.ringing.isEmpty)
     }
 
@@ -279,7 +277,7 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         _ = e.evaluate(now: seven)
         _ = try e.snooze(id, now: seven + 10)
-        #expect(try e.stop(id, now: seven + 20) == [.saveState])
+        #expect(try e.stop(id, now: seven + 20) == AgentDecision(stateChanged: true))
         #expect(e.state.snoozes[id] == nil)
         #expect(e.evaluate(now: seven + 10 + 600).isEmpty)
     }
@@ -313,14 +311,14 @@ struct AlarmEngineTests {
 
     @Test func pausedAlarmsAreReportedNotRung() {
         let e = engine([daily()])
-        #expect(e.pause(until: seven + 3600) == [.saveState])
+        #expect(e.pause(until: seven + 3600) == AgentDecision(stateChanged: true))
         #expect(e.nextWake(now: seven - 60) == seven)
         let effects = e.evaluate(now: seven)
         #expect(effects.rings.isEmpty)
         #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .paused)])
         #expect(e.evaluate(now: seven + 60).isEmpty)
         // The pause ends by itself.
-        #expect(e.evaluate(now: seven + 3600) == [.saveState])
+        #expect(e.evaluate(now: seven + 3600) == AgentDecision(stateChanged: true))
         #expect(e.state.pausedUntil == nil)
         #expect(e.evaluate(now: seven + 86_400).rings.count == 1)
     }
@@ -350,7 +348,7 @@ struct AlarmEngineTests {
         _ = e.evaluate(now: seven)
         let effects = e.replaceDocument(F.document([other]), zone: F.moscow, now: seven + 30)
         #expect(effects.contains(.silence(alarmID: id, reason: .withdrawn)))
-        #expect(effects.contains(.saveState))
+        #expect(effects.stateChanged)
         #expect(effects.rings.isEmpty)
         #expect(e.ringing.isEmpty)
         #expect(e.state.handled[id] == nil)
@@ -366,7 +364,7 @@ struct AlarmEngineTests {
         _ = f.evaluate(now: seven)
         _ = try f.snooze(id, now: seven + 10)
         let effects = f.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20)
-        #expect(effects.contains(.saveState))
+        #expect(effects.stateChanged)
         #expect(f.state.snoozes[id] == nil)
         #expect(f.evaluate(now: seven + 10 + 600).isEmpty)
     }
@@ -425,11 +423,4 @@ struct AlarmEngineTests {
         s.pausedUntil = seven + 7200
         #expect(try persisted(s) == s)
     }
-}
-
-extension Array where Element == EngineEffect {
-    /// Nothing rings and nothing is reported; the state may be saved (an alarm's version taken in).
-    var nothingShown: Bool { allSatisfy { $0 == .saveState } }
-    var rings: [RingingAlarm] { compactMap { if case .ring(let r) = $0 { return r }; return nil } }
-    var missed: [MissedAlarm] { flatMap { e -> [MissedAlarm] in if case .reportMissed(let m) = e { return m }; return [] } }
 }

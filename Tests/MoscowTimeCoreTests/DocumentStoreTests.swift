@@ -251,6 +251,22 @@ struct DocumentStoreTests {
         #expect(try store.load() == fullDocument())
     }
 
+    @Test("updateWritten returns the document as a read of the file gives it, and the file's identity while it holds it")
+    func updateWrittenIsWhatTheFileHolds() throws {
+        let dir = D()
+        let store = DocumentStore(paths: dir.paths, clock: { F.at("2026-11-21T04:00:00Z") })
+        let first = try #require(try store.updateWritten { $0 = fullDocument() }.written)
+        let read = try store.load()
+        #expect(first.document == read && first.document.writtenAt == read.writtenAt)
+        #expect(first.document.writtenAt == F.at("2026-11-21T04:00:00Z"))
+        #expect(first.file != nil && FileIdentity(path: dir.paths.document) == first.file)
+        let unchanged = try store.updateWritten { doc -> Int in doc.alarms.count }
+        #expect(unchanged.result == 5 && unchanged.written == nil)  // nothing written, nothing to take in
+        // Another write, even in the same second: another file.
+        try DocumentStore(paths: dir.paths, clock: { F.at("2026-11-21T04:00:00Z") }).update { $0.settings.snoozeMinutes = 2 }
+        #expect(FileIdentity(path: dir.paths.document) != first.file)
+    }
+
     @Test func backupHoldsThePreviousVersion() throws {
         let dir = D()
         let store = DocumentStore(paths: dir.paths)

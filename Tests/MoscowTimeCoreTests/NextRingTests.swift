@@ -45,10 +45,10 @@ struct NextRingTests {
         edited.alarms[0].label = "Подъём"
         edited.alarms[0].modified = seven + 30
         let effects = e.replaceDocument(edited, zone: F.moscow, now: seven + 30)
-        #expect(effects.contains { if case .relabel(let r) = $0 { return r.label == "Подъём" && r.due == seven }; return false })
+        #expect(effects.effects.contains { if case .relabel(let r) = $0 { return r.label == "Подъём" && r.due == seven }; return false })
         #expect(effects.rings.isEmpty)
         #expect(e.ringing[id]?.label == "Подъём")
-        #expect(e.replaceDocument(edited, zone: F.moscow, now: seven + 31).allSatisfy { if case .relabel = $0 { return false }; return true })
+        #expect(e.replaceDocument(edited, zone: F.moscow, now: seven + 31).effects.allSatisfy { if case .relabel = $0 { return false }; return true })
     }
 
     @Test func anEditStampedByAFastClockRingsWhenNextSaid() {

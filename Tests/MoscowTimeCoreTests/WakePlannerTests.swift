@@ -102,7 +102,7 @@ import TestSupport
         }
         let engine = AlarmEngine(document: doc, state: AgentState(), zone: F.moscow)
         _ = engine.evaluate(now: now)
-        let rung = engine.evaluate(now: p.trigger).compactMap { e -> String? in
+        let rung = engine.evaluate(now: p.trigger).effects.compactMap { e -> String? in
             if case .ring(let r) = e { return r.alarmID } else { return nil }
         }
         #expect(rung.contains(p.alarmID), "\(p) \(rung)")
@@ -112,7 +112,7 @@ import TestSupport
         _ = fresh.evaluate(now: now)
         var t = now + 60
         while t < p.trigger {
-            let early = fresh.evaluate(now: t).contains { if case .ring(let r) = $0 { return wakers.contains(r.alarmID) } else { return false } }
+            let early = fresh.evaluate(now: t).effects.contains { if case .ring(let r) = $0 { return wakers.contains(r.alarmID) } else { return false } }
             #expect(!early, "a wake-enabled alarm rang at \(t), before the planned \(p.trigger)")
             t = t + 300
         }

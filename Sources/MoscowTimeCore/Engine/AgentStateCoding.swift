@@ -107,7 +107,7 @@ public enum AgentStateCoding {
         .object([("label", .string(r.label)), ("due", .string(ISO8601.utcString(r.due))),
                  ("startedAt", .string(ISO8601.utcString(r.startedAt))), ("endsAt", .string(ISO8601.utcString(r.endsAt))),
                  ("late", .bool(r.isLate)), ("snoozeCount", .int(r.snoozeCount)), ("snoozeMinutes", .int(r.snoozeMinutes)),
-                 ("sound", .string(r.sound)), ("oneTime", .bool(r.isOneTime)), ("rampSeconds", .int(r.rampSeconds))])
+                 ("sound", .string(r.sound)), ("rampSeconds", .int(r.rampSeconds))])
     }
 
     /// `ringing` and `notifications`: each entry on its own; a damaged one is left out (the ring
@@ -121,7 +121,7 @@ public enum AgentStateCoding {
                         endsAt: r.instant("endsAt"), isLate: r.bool("late", default: false),
                         snoozeCount: r.optionalInt("snoozeCount", in: 0...10_000) ?? 0,
                         snoozeMinutes: r.int("snoozeMinutes", in: Limits.snoozeMinutes),
-                        sound: r.string("sound"), isOneTime: r.bool("oneTime", default: false),
+                        sound: r.string("sound"),
                         rampSeconds: r.optionalInt("rampSeconds", in: Limits.rampSeconds) ?? 0),
                       ring.startedAt <= ring.endsAt, ring.endsAt - ring.startedAt <= Int64(Limits.ringMinutes.upperBound) * 60
                 else { continue }

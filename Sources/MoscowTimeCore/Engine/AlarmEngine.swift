@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's alarm logic, free of I/O: given the user's document, the persisted `AgentState` and
 /// "now", it decides what rings, what is missed, and when to wake up next. The runtime calls it on
-/// every timer fire, clock change, resume and reload, and carries out the returned effects.
+/// every timer fire, clock change, resume and reload, and carries out the returned decision.
 ///
 /// Each alarm's life is an `AlarmTrack` (`AlarmState`: ready / ringing / snoozed, changed only by
 /// the track's named transitions). `AgentScheduler` composes this engine with the habit reminders.
 /// Rules:
 /// - An occurrence is handled at most once: the track's `handled` records the latest handled one
-///   and is persisted (`.saveState`) before the ring is shown.
+///   and is persisted before the ring is shown (every decision says whether the state changed:
+///   `AgentDecision.stateChanged`, found by comparing it with the state before).
 /// - An occurrence older than the late window when first seen (asleep, agent not running) does not
 ///   ring; it is reported in one "missed" notification. Within the window it rings, marked late
 ///   when more than `lateThreshold` after its time.
@@ -53,36 +54,35 @@ public final class AlarmEngine {
     }
 
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
-    public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> [EngineEffect] {
+    public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> AgentDecision {
+        let before = state
         document = doc; self.zone = zone; calendar = doc.workingCalendar
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var effects: [EngineEffect] = []
-        var changed = false
+        var effects: [AgentEffect] = []
         for id in state.tracks.keys.sorted() where alarmsByID[id]?.enabled != true {
-            switch state.update(id, { $0.withdraw() }) {
-            case .ringing: effects.append(.silence(alarmID: id, reason: .withdrawn))
-            case .snoozed: changed = true
-            case .ready: break
-            }
-            if alarmsByID[id] == nil, state.tracks[id] != nil { state.forget(id); changed = true }
+            if case .ringing = state.update(id, { $0.withdraw() }) { effects.append(.silence(alarmID: id, reason: .withdrawn)) }
+            if alarmsByID[id] == nil { state.forget(id) }
         }
         // A ringing alarm shows what it is called now.
         for id in state.ringing.keys.sorted() {
             guard let label = alarmsByID[id]?.label, let r = state.update(id, { $0.relabel(label) }) else { continue }
             effects.append(.relabel(r))
-            changed = true
         }
-        effects += evaluate(now: now)
-        if changed, !effects.contains(.saveState) { effects.append(.saveState) }
-        return effects
+        effects += evaluate(now: now).effects
+        return decision(effects, since: before)
+    }
+
+    /// `effects`, and whether the state differs from `before`.
+    private func decision(_ effects: [AgentEffect], since before: AlarmBook) -> AgentDecision {
+        AgentDecision(stateChanged: state != before, effects: effects)
     }
 
     /// Decides what is due at `now`. Safe to call at any time, any number of times. `atStart`: the
     /// agent has just started (see `NextRing.since`).
-    public func evaluate(now: Instant, atStart: Bool = false) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
+    public func evaluate(now: Instant, atStart: Bool = false) -> AgentDecision {
+        let before = state
+        var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
-        var changed = false
         var disable: [String] = []
 
         for id in state.ringing.keys.sorted() {
@@ -93,21 +93,18 @@ public final class AlarmEngine {
         }
 
         let paused = state.pausedUntil.map { $0 > now } ?? false
-        if let p = state.pausedUntil, p <= now { state.pausedUntil = nil; changed = true }
+        if let p = state.pausedUntil, p <= now { state.pausedUntil = nil }
         let rule = rule(now)
 
         for alarm in document.alarms where alarm.enabled {
             let id = alarm.id
             let since = rule.since(alarm, state[id], atStart: atStart)
-            if state.update(id, { $0.see(alarm, in: zone, since: since) }) { changed = true }
+            _ = state.update(id) { $0.see(alarm, in: zone, since: since) }
             // What comes due now: a new occurrence of the schedule wins over a pending snooze.
             var due: (occurrence: Instant, at: Instant, snoozes: Int)?
-            if let s = state.update(id, { $0.snoozeEnded(at: now) }) {
-                changed = true
-                due = (s.due, s.until, s.count)
-            }
+            if let s = state.update(id, { $0.snoozeEnded(at: now) }) { due = (s.due, s.until, s.count) }
             if let latest = rule.due(alarm, state[id]) {
-                state.update(id) { $0.take(occurrence: latest) }; changed = true
+                state.update(id) { $0.take(occurrence: latest) }
                 due = (latest, latest, 0)
             }
             guard let due else { continue }
@@ -122,7 +119,7 @@ public final class AlarmEngine {
                                  endsAt: now + Int64(settings.ringMinutes) * 60,
                                  isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
                                  snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
-                                 sound: alarm.effectiveSound(settings), isOneTime: alarm.schedule.isOneTime,
+                                 sound: alarm.effectiveSound(settings),
                                  rampSeconds: alarm.effectiveRampSeconds(settings))
             if state.update(id, { $0.ring(r) }) != nil {
                 effects.append(.silence(alarmID: id, reason: .withdrawn))
@@ -130,71 +127,69 @@ public final class AlarmEngine {
             effects.append(.ring(r))
         }
 
-        if changed { effects.insert(.saveState, at: 0) }
         if !missed.isEmpty { effects.append(.reportMissed(missed)) }
-        effects += disable.map(EngineEffect.disableAlarm)
-        return effects
+        effects += disable.map(AgentEffect.disableAlarm)
+        return decision(effects, since: before)
     }
 
     /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes as they are
     /// now, edited while it rang or not) from now.
-    public func snooze(_ id: String, minutes: Int? = nil, now: Instant) throws(EngineError) -> [EngineEffect] {
+    public func snooze(_ id: String, minutes: Int? = nil, now: Instant) throws(EngineError) -> AgentDecision {
         guard let r = state[id].ringing else {
             throw alarmsByID[id] == nil ? .unknownAlarm(id) : .notRinging(id)
         }
+        let before = state
         let current = alarmsByID[id]?.effectiveSnoozeMinutes(settings) ?? r.snoozeMinutes
         let until = now + Int64(minutes ?? current) * 60
         _ = state.update(id) { $0.snooze(until: until) }
-        return [.saveState, .silence(alarmID: id, reason: .snoozed(until: until))]
+        return decision([.silence(alarmID: id, reason: .snoozed(until: until))], since: before)
     }
 
     /// Stop: silence a ringing alarm, or cancel a pending snooze. A one-time alarm becomes disabled
     /// when the stopped occurrence was its last (not when it was moved meanwhile).
-    public func stop(_ id: String, now: Instant) throws(EngineError) -> [EngineEffect] {
+    public func stop(_ id: String, now: Instant) throws(EngineError) -> AgentDecision {
         guard alarmsByID[id] != nil else { throw .unknownAlarm(id) }
-        var effects: [EngineEffect] = []
+        let before = state
+        var effects: [AgentEffect] = []
         let stopped: Instant
         switch state.update(id, { $0.stop() }) {
         case .ringing(let r): effects.append(.silence(alarmID: id, reason: .stopped)); stopped = r.due
-        case .snoozed(let s): effects.append(.saveState); stopped = s.due
+        case .snoozed(let s): stopped = s.due
         case .ready: throw .notRingingOrSnoozed(id)
         }
         if wasLast(id, stopped) { effects.append(.disableAlarm(id)) }
-        if !effects.contains(.saveState) { effects.insert(.saveState, at: 0) }
-        return effects
+        return decision(effects, since: before)
     }
 
     /// The agent starts with alarms that were ringing when the previous agent died (crash, kill -9,
     /// restart, --replace): nobody stopped them, so each rings again for what is left of its ring
     /// duration; one whose duration has run out meanwhile is reported once as missed.
-    public func resumeInterrupted(now: Instant) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
+    public func resumeInterrupted(now: Instant) -> AgentDecision {
+        let before = state
+        var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
-        var changed = false
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
             guard alarmsByID[id]?.enabled == true else {
                 // Deleted or switched off while no agent ran: nothing to ring or report.
                 _ = state.update(id) { $0.withdraw() }
-                changed = true
                 continue
             }
             if r.endsAt > now {
                 effects.append(.ring(r))
             } else {
                 _ = state.update(id) { $0.withdraw() }
-                changed = true
                 missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .interrupted))
                 if wasLast(id, r.due) { effects.append(.disableAlarm(id)) }
             }
         }
-        if changed { effects.insert(.saveState, at: 0) }
         if !missed.isEmpty { effects.append(.reportMissed(missed)) }
-        return effects
+        return decision(effects, since: before)
     }
 
     /// logind says the machine is about to sleep: nothing may keep ringing through it.
-    public func silenceForSleep(now: Instant) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
+    public func silenceForSleep(now: Instant) -> AgentDecision {
+        let before = state
+        var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
             _ = state.update(id) { $0.withdraw() }
@@ -202,15 +197,16 @@ public final class AlarmEngine {
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
             if wasLast(id, r.due) { effects.append(.disableAlarm(id)) }
         }
+        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
         // Persisted before the sleep inhibitor is released: after resume it is not rung again.
-        if !missed.isEmpty { effects.insert(.saveState, at: 0); effects.append(.reportMissed(missed)) }
-        return effects
+        return decision(effects, since: before)
     }
 
     /// Do-not-disturb until `until` (nil resumes). Alarms due meanwhile are reported, not rung.
-    public func pause(until: Instant?) -> [EngineEffect] {
+    public func pause(until: Instant?) -> AgentDecision {
+        let before = state
         state.pausedUntil = until
-        return [.saveState]
+        return decision([], since: before)
     }
 
     /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.

@@ -14,22 +14,20 @@ public struct RingingAlarm: Hashable, Sendable {
     public let snoozeCount: Int
     public let snoozeMinutes: Int
     public let sound: String
-    public let isOneTime: Bool
     /// Seconds from `startedAt` over which the sound rises to full volume (0: full at once).
     public let rampSeconds: Int
 
     public init(alarmID: String, label: String, due: Instant, startedAt: Instant, endsAt: Instant, isLate: Bool,
-                snoozeCount: Int, snoozeMinutes: Int, sound: String, isOneTime: Bool, rampSeconds: Int = 0) {
+                snoozeCount: Int, snoozeMinutes: Int, sound: String, rampSeconds: Int = 0) {
         self.alarmID = alarmID; self.label = label; self.due = due; self.startedAt = startedAt; self.endsAt = endsAt
         self.isLate = isLate; self.snoozeCount = snoozeCount; self.snoozeMinutes = snoozeMinutes; self.sound = sound
-        self.isOneTime = isOneTime; self.rampSeconds = rampSeconds
+        self.rampSeconds = rampSeconds
     }
 
     /// The same ring under the alarm's new label (edited while it rings).
     func relabeled(_ label: String) -> RingingAlarm {
         RingingAlarm(alarmID: alarmID, label: label, due: due, startedAt: startedAt, endsAt: endsAt, isLate: isLate,
-                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, isOneTime: isOneTime,
-                     rampSeconds: rampSeconds)
+                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, rampSeconds: rampSeconds)
     }
 }
 
@@ -62,20 +60,6 @@ public enum SilenceReason: Hashable, Sendable {
     case sleep
     /// Deleted or disabled while ringing, or superseded by a newer occurrence.
     case withdrawn
-}
-
-/// What the runtime must do after the engine decided something. The engine never performs I/O.
-public enum EngineEffect: Hashable, Sendable {
-    case ring(RingingAlarm)
-    /// The ringing alarm's label was edited: show the new one (the sound goes on).
-    case relabel(RingingAlarm)
-    case silence(alarmID: String, reason: SilenceReason)
-    /// One notification listing these, however many there are.
-    case reportMissed([MissedAlarm])
-    /// A one-time alarm or timer is done: disable it in the user's document (never delete it).
-    case disableAlarm(String)
-    /// `AgentState` changed and must be persisted before anything is shown.
-    case saveState
 }
 
 public enum EngineError: Error, Equatable, CustomStringConvertible {

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// What the runtime must do after `AgentScheduler` decided something, in order. The scheduler
-/// never performs I/O; the runner carries each effect out and the D-Bus service turns them into
-/// signals. `.saveState`, when present, always comes first: a crash after it never re-rings.
+/// What the runtime must do after `AgentScheduler` decided something (`AgentDecision`), in order.
+/// Neither the scheduler nor the alarm engine performs I/O; the runner carries each effect out and
+/// the D-Bus service turns them into signals. Saving the state is not an effect: the decision says
+/// whether it changed, and the runner saves it first.
 ///
 /// To add an effect: add a case here (with the data the runtime needs, never a callback), emit it
-/// from `AgentScheduler`, handle it in `AgentRunner.carryOut` (the switch is exhaustive, so the
-/// compiler lists every place to update) and, if it is visible on the bus, in `AgentBusService`.
+/// from `AgentScheduler` or `AlarmEngine`, handle it in `AgentRunner.carryOut` (the switch is
+/// exhaustive, so the compiler lists every place to update) and, if it is visible on the bus, in
+/// `AgentBusService`.
 public enum AgentEffect: Hashable, Sendable {
-    /// `AgentScheduler.state` changed and must be persisted before anything is shown.
-    case saveState
     /// Show the alarm's critical notification and loop its sound.
     case ring(RingingAlarm)
     /// The ringing alarm's label was edited: show the new one; the sound goes on.
@@ -30,15 +30,4 @@ public enum AgentEffect: Hashable, Sendable {
     /// A habit earned an achievement today (from any source): one short normal-urgency
     /// notification and the `AchievementEarned` signal. Not emitted when the setting is off.
     case announceAchievement(EarnedAchievement)
-
-    init(_ e: EngineEffect) {
-        switch e {
-        case .saveState: self = .saveState
-        case .ring(let r): self = .ring(r)
-        case .relabel(let r): self = .relabel(r)
-        case let .silence(id, reason): self = .silence(alarmID: id, reason: reason)
-        case .reportMissed(let m): self = .reportMissed(m)
-        case .disableAlarm(let id): self = .disableAlarm(id)
-        }
-    }
 }

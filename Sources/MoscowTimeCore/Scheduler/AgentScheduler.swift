@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The agent's one decision maker, free of I/O: owns the persisted `AgentState` and the user's
 /// document as last seen, and composes the alarm engine (`AlarmEngine`) with the habit reminder
-/// planner (`HabitReminderPlanner`). Events and user actions go in, one ordered list of
-/// `AgentEffect`s comes out, and `nextWake` says when to call again. The runtime has one timer,
-/// armed at `nextWake`; nothing polls.
+/// planner (`HabitReminderPlanner`). Events and user actions go in, one `AgentDecision` comes out
+/// (whether the state changed, then the effects in order), and `nextWake` says when to call again.
+/// The runtime has one timer, armed at `nextWake`; nothing polls.
 public final class AgentScheduler {
     private let alarms: AlarmEngine
     private var habits: HabitReminderState
@@ -33,7 +33,7 @@ public final class AgentScheduler {
 
     public var document: StoreDocument { alarms.document }
     public var zone: Zone { alarms.zone }
-    /// Everything to persist (`.saveState`).
+    /// Everything to persist (when a decision says it changed).
     public var state: AgentState {
         AgentState(alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications,
                    calendarWarnedYear: calendarWarnedYear)
@@ -60,41 +60,38 @@ public final class AgentScheduler {
         return a.map { min($0, h) } ?? h
     }
 
-    public func handle(_ event: AgentEvent, now: Instant) -> [AgentEffect] {
+    public func handle(_ event: AgentEvent, now: Instant) -> AgentDecision {
         switch event {
         case .started:
             // What rang when the previous agent died rings on (or is reported), its unanswered
             // reminders come back, then the rest.
-            return ordered((alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now, atStart: true)).map(AgentEffect.init)
-                           + resumeOpenReminders() + evaluateHabits(now: now))
+            return alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now, atStart: true)
+                + resumeOpenReminders() + evaluateHabits(now: now)
         case .timePassed, .clockChanged, .resumed:
-            return ordered(alarms.evaluate(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+            return alarms.evaluate(now: now) + evaluateHabits(now: now)
         case let .documentChanged(doc, zone):
             let news = achievementNews(from: document, to: doc, zone: zone, now: now)
-            return ordered(alarms.replaceDocument(doc, zone: zone, now: now).map(AgentEffect.init) + evaluateHabits(now: now) + news)
+            return alarms.replaceDocument(doc, zone: zone, now: now) + evaluateHabits(now: now) + AgentDecision(effects: news)
         case .goingToSleep:
-            return ordered(alarms.silenceForSleep(now: now).map(AgentEffect.init) + evaluateHabits(now: now))
+            return alarms.silenceForSleep(now: now) + evaluateHabits(now: now)
         }
     }
 
     /// A user's request. Throws when it names an alarm that does not exist or is in the wrong state
     /// (nothing changes then).
-    public func perform(_ action: AgentAction, now: Instant) throws(EngineError) -> [AgentEffect] {
-        var effects: [AgentEffect]
+    public func perform(_ action: AgentAction, now: Instant) throws(EngineError) -> AgentDecision {
+        let decision: AgentDecision
         switch action {
         case let .snooze(id, minutes):
-            effects = try alarms.snooze(id, minutes: minutes, now: now).map(AgentEffect.init)
-            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+            decision = try alarms.snooze(id, minutes: minutes, now: now) + alarms.evaluate(now: now)
         case .stop(let id):
-            effects = try alarms.stop(id, now: now).map(AgentEffect.init)
-            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+            decision = try alarms.stop(id, now: now) + alarms.evaluate(now: now)
         case .pause(let until):
-            effects = (alarms.pause(until: until) + alarms.evaluate(now: now)).map(AgentEffect.init)
+            decision = alarms.pause(until: until) + alarms.evaluate(now: now)
         case let .answer(answer, r):
-            effects = self.answer(answer, to: r, now: now)
-            effects += alarms.evaluate(now: now).map(AgentEffect.init)
+            decision = self.answer(answer, to: r, now: now) + alarms.evaluate(now: now)
         }
-        return ordered(effects + evaluateHabits(now: now))
+        return decision + evaluateHabits(now: now)
     }
 
     // MARK: achievements
@@ -112,34 +109,36 @@ public final class AgentScheduler {
         HabitReminderPlanner(zone: zone, lateWindowMinutes: document.settings.lateWindowMinutes)
     }
 
-    private func evaluateHabits(now: Instant) -> [AgentEffect] {
+    private func evaluateHabits(now: Instant) -> AgentDecision {
+        let before = habits
         let plan = planner.evaluate(document, state: habits, now: now)
         habits = plan.state
         habitWake = plan.nextWake
-        var effects: [AgentEffect] = plan.stateChanged ? [.saveState] : []
+        var effects: [AgentEffect] = []
         // Reminders whose day is no longer open (done or skipped elsewhere, archived, deleted).
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) where !stillOpen(r) {
-            habits.open[id] = nil
-            effects += [.saveState, .closeHabitReminder(habitID: id)]
+            habits.close(id)
+            effects.append(.closeHabitReminder(habitID: id))
         }
         effects += plan.dropped.map(AgentEffect.dropHabitReminder)
         for r in plan.show {
-            habits.open[r.habitID] = r
-            effects += [.saveState, .showHabitReminder(r)]
+            habits.show(r)
+            effects.append(.showHabitReminder(r))
         }
-        return effects
+        return AgentDecision(stateChanged: habits != before, effects: effects)
     }
 
     /// The reminders a previous agent left on screen unanswered (`ringNotifications.reminders`), whose
     /// day is still open: shown again (the runtime closes the dead agent's notifications by id first).
     /// One the user had dismissed is not on that list and is not brought back.
-    private func resumeOpenReminders() -> [AgentEffect] {
+    private func resumeOpenReminders() -> AgentDecision {
+        let before = habits
         var effects: [AgentEffect] = []
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) {
             if ringNotifications.reminders[id] != nil, stillOpen(r) { effects.append(.showHabitReminder(r)) }
-            else { habits.open[id] = nil; effects.append(.saveState) }
+            else { habits.close(id) }
         }
-        return effects
+        return AgentDecision(stateChanged: habits != before, effects: effects)
     }
 
     private func stillOpen(_ r: HabitReminder) -> Bool {
@@ -148,21 +147,17 @@ public final class AgentScheduler {
     }
 
     /// Done / Skip: record the reminder's day; Later: ask again after the setting's minutes.
-    private func answer(_ answer: HabitAnswer, to r: HabitReminder, now: Instant) -> [AgentEffect] {
-        if habits.open[r.habitID] == r { habits.open[r.habitID] = nil }
+    private func answer(_ answer: HabitAnswer, to r: HabitReminder, now: Instant) -> AgentDecision {
+        let before = habits
+        habits.answer(r)
+        var effects: [AgentEffect] = []
         switch answer {
         case .done, .skip:
-            return [.saveState, .recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day),
-                    .closeHabitReminder(habitID: r.habitID)]
+            effects.append(.recordHabit(answer == .done ? .done : .skip, habitID: r.habitID, day: r.day))
         case .later:
             planner.postpone(r, minutes: document.settings.habitLaterMinutes, now: now, state: &habits)
-            return [.saveState, .closeHabitReminder(habitID: r.habitID)]
         }
-    }
-
-    /// `.saveState` once and first; the rest in the order decided.
-    private func ordered(_ effects: [AgentEffect]) -> [AgentEffect] {
-        let rest = effects.filter { $0 != .saveState }
-        return rest.count == effects.count ? rest : [.saveState] + rest
+        effects.append(.closeHabitReminder(habitID: r.habitID))
+        return AgentDecision(stateChanged: habits != before, effects: effects)
     }
 }

@@ -83,6 +83,21 @@ public final class DocumentStore: Sendable {
     @discardableResult
     public func update<T>(stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
                           _ change: (inout StoreDocument) throws -> T) throws -> T {
+        try updateWritten(stamping: stamping, waitForLock: waitForLock, reusing: snapshot, change).result
+    }
+
+    /// A document `updateWritten` saved: as the file now holds it (`writtenAt` included), and the
+    /// file's identity right after the write, taken under the lock.
+    public struct Written: Sendable {
+        public let document: StoreDocument
+        public let file: FileIdentity?
+    }
+
+    /// `update`, also returning what it wrote (nil when the change changed nothing): for the agent,
+    /// which takes its own change in without reading the file back, and knows the directory
+    /// watcher's report of it as its own by the file's identity.
+    public func updateWritten<T>(stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
+                                 _ change: (inout StoreDocument) throws -> T) throws -> (result: T, written: Written?) {
         do {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
@@ -101,14 +116,15 @@ public final class DocumentStore: Sendable {
         let before = try load(reusing: snapshot).document
         var doc = before
         let result = try change(&doc)
-        if stamping && doc != before { ChangeStamper.stamp(before: before, after: &doc, at: clock()) }
-        if doc != before { try save(doc) }
-        return result
+        guard doc != before else { return (result, nil) }
+        if stamping { ChangeStamper.stamp(before: before, after: &doc, at: clock()) }
+        doc.writtenAt = try save(doc)
+        return (result, Written(document: doc, file: FileIdentity(path: paths.document)))
     }
 
     /// Writes `doc` atomically; callers hold the lock (see `update`). The file's time is the
-    /// store's clock: when the change was made, which `NextRing` counts from.
-    private func save(_ doc: StoreDocument) throws(StoreError) {
+    /// store's clock: when the change was made, which `NextRing` counts from. Returns that time.
+    private func save(_ doc: StoreDocument) throws(StoreError) -> Instant {
         let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
         // Never write a file `load` would refuse: every command after it would fail.
         guard bytes.count <= maximumBytes else {
@@ -117,9 +133,11 @@ public final class DocumentStore: Sendable {
                 "the change would make it {size} bytes, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
                 count: bytes.count, ["size": String(bytes.count), "limit": String(maximumBytes)])))
         }
-        do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: clock()) } catch {
+        let written = clock()
+        do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: written) } catch {
             throw StoreError(path: paths.document, kind: .writeFailed(error.reason))
         }
+        return written
     }
 }
 

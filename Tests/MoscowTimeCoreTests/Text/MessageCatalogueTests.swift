@@ -125,7 +125,7 @@ struct MessageCatalogueTests {
         let zone = try #require(Zone(identifier: "Europe/Moscow"))
         let due = Instant(secondsSinceEpoch: 1_795_406_400) // 2026-11-23 07:00 MSK, a Monday
         let ringing = RingingAlarm(alarmID: "0a1b2c3d", label: "Подъём", due: due, startedAt: due + 3600, endsAt: due + 3900,
-                                   isLate: true, snoozeCount: 2, snoozeMinutes: 10, sound: "alarm-clock-elapsed", isOneTime: false)
+                                   isLate: true, snoozeCount: 2, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
         let now = due + 3600
         let ru = AlarmNotificationText(Localizer(.ru, catalogue: c), zone: zone).ring(ringing, now: now, serverHasActions: false)
         #expect(ru.summary == "Подъём")

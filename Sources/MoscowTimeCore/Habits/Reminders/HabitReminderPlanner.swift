@@ -41,8 +41,7 @@ public struct HabitReminderPlanner: Sendable {
             // The reminder to consider, and the instant its lateness counts from: a "Later" from when
             // it was asked to come back, a reminder from its time.
             var candidate: (reminder: HabitReminder, since: Instant)?
-            if let l = state.later[habit.id], l.until <= now {
-                state.later[habit.id] = nil
+            if let l = state.laterEnded(habit.id, at: now) {
                 if l.day == today, habit.isOpen(on: l.day) {
                     candidate = (reminder(habit, day: l.day, time: l.time, due: l.due, since: l.until, now: now, postponed: true), l.until)
                 }
@@ -54,11 +53,11 @@ public struct HabitReminderPlanner: Sendable {
                 let key = HabitReminder.key(habitID: habit.id, time: time)
                 let baseline = max(state.handled[key] ?? habit.modified, habit.modified)
                 guard due > baseline else { continue }
-                state.handled[key] = due
+                state.take(key, occurrence: due)
                 if newest == nil || due > newest!.due { newest = (due, day, time) }
             }
             if let n = newest, habit.isOpen(on: n.day) {
-                state.later[habit.id] = nil
+                state.cancelLater(habit.id)
                 candidate = (reminder(habit, day: n.day, time: n.time, due: n.due, since: n.due, now: now, postponed: false), n.due)
             }
             guard let c = candidate else { continue }
@@ -72,7 +71,7 @@ public struct HabitReminderPlanner: Sendable {
     @discardableResult
     public func postpone(_ reminder: HabitReminder, minutes: Int, now: Instant, state: inout HabitReminderState) -> Instant {
         let until = now + Int64(minutes) * 60
-        state.later[reminder.habitID] = HabitLater(until: until, due: reminder.due, day: reminder.day, time: reminder.time)
+        state.postpone(reminder, until: until)
         return until
     }
 
@@ -128,7 +127,6 @@ public struct HabitReminderPlanner: Sendable {
             ids.insert(h.id)
             for t in h.reminders { keys.insert(HabitReminder.key(habitID: h.id, time: t)) }
         }
-        for k in state.handled.keys where !keys.contains(k) { state.handled[k] = nil }
-        for id in state.later.keys where !ids.contains(id) { state.later[id] = nil }
+        state.forget(except: keys, habitIDs: ids)
     }
 }
