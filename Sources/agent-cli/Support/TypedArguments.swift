@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Values are types: ArgumentParser converts each argument as it parses, help lists the choices of
 /// closed sets and the completions complete them.
