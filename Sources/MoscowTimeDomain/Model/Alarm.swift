@@ -32,7 +32,8 @@ public struct Alarm: Hashable, Sendable {
     /// counts occurrences from when that version arrived on this machine, not from this stamp.
     public var modified: Instant
 
-    public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
+    /// Inlinable: the store's decoding makes every alarm through it.
+    @inlinable public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
                 snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, rampSeconds: Int? = nil, created: Instant, modified: Instant? = nil) {
         self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
         self.snoozeMinutes = snoozeMinutes; self.sound = sound; self.wake = wake

@@ -7,7 +7,8 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
 
     /// Stable three-letter key used in the store and accepted on the command line.
     public var key: String { ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1] }
-    public init?(key: String) {
+    /// Inlinable: the store's decoding calls it for every weekday of every alarm.
+    @inlinable public init?(key: String) {
         switch key {
         case "mon": self = .monday
         case "tue": self = .tuesday
