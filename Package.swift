@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // SPDX-License-Identifier: GPL-3.0-or-later
-// MoscowTime Agent: a pure core (time engine, model, store, statistics), a thin GLib runtime shell,
-// and two thin executables. See README.md for the layout.
+// MoscowTime Agent: a pure domain (time, schedules, engine, scheduler, statistics), a store that owns
+// files, the environment and the clock, a thin GLib runtime shell, and thin executables. See
+// README.md for the layout and docs/ARCHITECTURE.md for the rules between the modules.
 import PackageDescription
 
 /// apple/swift-system: every read and write of a file descriptor goes through its `FileDescriptor`.
@@ -47,15 +48,23 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1",
                        providers: [.apt(["libsecret-1-dev"])]),
 
-        // Pure core: no main loop, no D-Bus. Uses GLib only for the tz database (GTimeZone).
-        // po/*.po are compiled into it at build time (CatalogueCompiler), so every build speaks Russian.
-        .target(name: "MoscowTimeCore", dependencies: ["CGLib", systemPackage], plugins: ["CatalogueCompiler"]),
+        // The domain: time, the model, schedules, the engine and scheduler, habits' statistics, working
+        // days, the catalogue's lookups. No file I/O, no clock, no main loop, no D-Bus; GLib only for the
+        // tz database (GTimeZone). po/*.po and data/calendar are compiled into it at build time
+        // (CatalogueCompiler), so every program speaks Russian and knows the working days.
+        .target(name: "MoscowTimeDomain", dependencies: ["CGLib"], plugins: ["CatalogueCompiler"]),
+        // The store: the document's file, locks and JSON, the agent's state file, habit import/export
+        // (CSV, the Loop ZIP through GIO's zlib), templates, sync's versions and merge, and the
+        // process's edges: environment, the wall clock, files shipped beside the programs.
+        .target(name: "MoscowTimeStore", dependencies: ["MoscowTimeDomain", "CGLib", systemPackage]),
+        // agent-cli's terminal presentation: tables aligned by display width, the habit heatmap and sparkline.
+        .target(name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain", "CGLib"]),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
         .executableTarget(name: "embed-catalogue"),
 
         // iCalendar export/import through libical. Its own target: the agent and the core never load it.
         // CalDAV sync (libsoup, libxml2) lives here too, used only by moscowtime-calendar.
-        .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeCore", "CICal", "CSoup", "CXML"]),
+        .target(name: "MoscowTimeCalendar", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "CICal", "CSoup", "CXML"]),
 
         // The one Swift face of GLib/GIO for the modules above it: GVariant building and reading,
         // GError, the session bus as a typed connection, main-loop closures, markup escaping.
@@ -70,19 +79,19 @@ let package = Package(
         .target(name: "AgentControl", dependencies: ["GLibSupport"]),
 
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeCore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
+        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         // GIOOnDemand defines the GIO functions agent-cli's modules call, loading GIO on the first
         // call: only the D-Bus commands and the habit import load it. packaging/static-libstdc++
         // makes the static Swift runtime's -lstdc++ the archive (see the linker script there).
         .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeCore", "AgentControl", "GIOOnDemand", systemPackage,
+            "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", systemPackage,
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"])]),
         .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "CSecret", "GLibSupport", systemPackage],
+        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "CSecret", "GLibSupport", systemPackage],
                           linkerSettings: linksGIO),
         // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
         // (see its header comment and packaging/README.md). Built here for the build tree and the
@@ -93,17 +102,20 @@ let package = Package(
         .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra", "CPulse"],
                           cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
-        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeCore", "TestSupport"], linkerSettings: linksGIO),
-        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeCore", "TestSupport"], linkerSettings: linksGIO),
+        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "TestSupport"],
+                    linkerSettings: linksGIO),
+        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "TestSupport"],
+                    linkerSettings: linksGIO),
         // What several test targets share (the seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "MoscowTimeCore", "GLibSupport", "AgentControl", "TestEnvironmentSeed"]),
-        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeCore", "MoscowTimeDesktop", "GLibSupport"]),
+        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "MoscowTimeDomain", "MoscowTimeStore", "GLibSupport", "AgentControl",
+                                                             "TestEnvironmentSeed"]),
+        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"], linkerSettings: linksGIO),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"], linkerSettings: linksGIO),
-        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeCore", "TestSupport"]),
+        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

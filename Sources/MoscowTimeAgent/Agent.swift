@@ -2,7 +2,8 @@
 import AgentControl
 import GLibSupport
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// The per-user agent process: owns the main loop and wires the adapters to the alarm runner.

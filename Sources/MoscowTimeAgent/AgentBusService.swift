@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// org.moscowtime.Agent1 on the session bus: status, snooze, stop, pause/resume, reload, quit, and

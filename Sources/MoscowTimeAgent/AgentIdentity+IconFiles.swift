@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import MoscowTimeCore
+import MoscowTimeStore
 
 extension AgentIdentity {
     /// The icon files on disk (installed beside the program, else the source tree's data/icons):

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// Tells the user once a year that the official production calendar of the coming year (from

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// Loads the user's document for the agent and keeps the last good one when the file turns

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// The agent's changes to the user's document — a finished one-time alarm switched off, a habit

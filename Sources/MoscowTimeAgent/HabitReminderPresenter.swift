@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// Shows the habit reminders `AgentScheduler` decides on: a normal-urgency notification with

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// While an alarm rings the agent is an MPRIS player, `org.mpris.MediaPlayer2.MoscowTime`, because

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// Which ringing alarm the lock screen's media controls show, and how. A player has one track,

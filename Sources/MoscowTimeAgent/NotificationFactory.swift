@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// Builds every notification the agent shows, from the words the core's text types chose: the one

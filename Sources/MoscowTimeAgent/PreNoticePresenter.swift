@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// The evening notice of tomorrow's first alarm that wakes the computer (`pre-notice` setting):

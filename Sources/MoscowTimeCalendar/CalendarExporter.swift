@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Writes alarms and habits as one VCALENDAR (see `CalendarFormat` for the mapping and why).
 public enum CalendarExporter {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// A file that is not valid iCalendar, or one of our own items in it that is damaged: where and why.
 /// The reason is typed; the program that shows it words it in the reader's language.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// What a calendar file holds for us, before it is merged into the store.
 public struct CalendarImport: Sendable {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Reads a calendar file: our own export back exactly, other calendars' events with reminders as
 /// alarms. A malformed file or a damaged item of ours fails as a whole, naming the line.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Puts what a calendar file holds into the document. Our own items (they carry ids) replace the
 /// item with the same id, so importing an export restores it exactly; alarms made from other

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// An iCalendar file of days off — a company's holidays, a public holidays calendar exported from
 /// another program — as production-calendar years for `agent-cli holidays import`: each all-day

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Turns a VEVENT and one of its VALARMs into the alarm schedule that rings at the reminder's
 /// trigger, or says why the schedule model cannot express it.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The compact text of `X-MOSCOWTIME-REMINDERS`. `X-MOSCOWTIME-FREQUENCY` uses the CSV export's
 /// frequency text (`HabitCSVFormat.frequencyText` / `frequency`), so both exports read alike.

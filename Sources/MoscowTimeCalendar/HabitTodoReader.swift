@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// One of our habit VTODOs back into a `Habit`, history included (`CalendarFormat`).
 enum HabitTodoReader {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
 import Synchronization
 
 /// Thin Swift helpers over libical's C API. libical owns the parsing, escaping, folding, time zones

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The parts of one of our own alarm VEVENTs that have no standard property (`CalendarFormat`).
 enum OwnAlarmReader {

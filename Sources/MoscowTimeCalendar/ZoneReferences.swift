@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CICal
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The time zones an item names (`DTSTART;TZID=…`), checked before libical resolves them.
 ///

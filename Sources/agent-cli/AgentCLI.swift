@@ -2,7 +2,8 @@
 import AgentControl
 import GIOOnDemand
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli`: create and edit alarms, habits and settings, and control the running agent.
 struct AgentCLI: ParsableCommand {

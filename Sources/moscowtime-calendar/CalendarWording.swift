@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The calendar library's typed errors and warnings in the reader's language: the one place they
 /// are worded (the library knows no language). Values from outside — a line excerpt, libical's or

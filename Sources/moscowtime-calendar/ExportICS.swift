@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeStore
 
 /// `agent-cli export --ics [FILE]`.
 enum ExportICS {

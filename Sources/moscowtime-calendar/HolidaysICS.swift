@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli holidays import FILE.ics`: the days off of an iCalendar file (`DaysOffReader`) as
 /// years of the production calendar, each replacing the year it names.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli import FILE.ics [--dry-run]`.
 enum ImportICS {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The sync password: printed by the account's `--password-command` (first line), never stored by us.
 enum Password {

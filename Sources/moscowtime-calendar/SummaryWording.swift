@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The counts in the import, export and sync summaries, each a counted phrase in the language's
 /// plural form («1 новый будильник», «3 новых будильника», «5 новых будильников»).

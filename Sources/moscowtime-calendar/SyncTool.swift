@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeCalendar
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli sync …` (see SyncCommand in agent-cli for the user-facing help).
 enum SyncTool {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import SystemPackage
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// What the calendar tool needs from its environment: the store, "now", the zone and language —
 /// the same sources agent-cli uses (XDG paths, MOSCOWTIME_NOW, the settings).

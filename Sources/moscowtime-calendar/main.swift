@@ -11,7 +11,8 @@
 //   moscowtime-calendar sync --keep-local-item|--accept-remote-item ID [--dry-run]
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 let args = Array(CommandLine.arguments.dropFirst())
 do {

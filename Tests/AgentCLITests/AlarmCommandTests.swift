@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 /// The happy path of each alarm command, run as a process. "Now" is Saturday 2026-11-21 15:00 MSK.
 @Suite(.timeLimit(.minutes(2)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))

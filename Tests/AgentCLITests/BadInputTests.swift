@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Every kind of bad input: exit 2, one line on stderr that names the problem, nothing on stdout,
 /// and the store byte-for-byte as it was (still absent when there was none).

@@ -2,7 +2,8 @@
 import Foundation
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Runs the built `agent-cli` in a private XDG tree with "now" pinned (MOSCOWTIME_NOW), and reads
 /// the store it leaves behind.

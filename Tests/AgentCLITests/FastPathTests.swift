@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// agent-cli runs a few exact argument vectors without swift-argument-parser (`FastPath`): each of
 /// them, and the vectors next to them, gives byte for byte the same output, errors, exit status and

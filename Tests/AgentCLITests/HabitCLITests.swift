@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeCore
+import MoscowTimeStore
 
 /// `agent-cli habit …` end to end, against the built binary.
 struct HabitCLITests {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The habit commands added with Loop-exact scoring: --times-in, --target-per, --as-of, points and
 /// achievements, and the achievement-notifications setting.

@@ -2,7 +2,7 @@
 import Glibc
 import Testing
 import TestSupport
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Hostile files and a fuzz of the command line. The properties: the exit status is one of the
 /// documented ones (0, 1, 2, 3), no crash (signal) and no hang, errors are one safe line, and a

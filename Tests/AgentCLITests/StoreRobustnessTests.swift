@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// The store under damage, concurrency and SIGKILL, through the real binary.
 @Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `--wake/--no-wake` per alarm (default: on for alarms, off for timers) and the `wake` setting.
 @Suite(.timeLimit(.minutes(1)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))

@@ -1,8 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The module rules of docs/ARCHITECTURE.md, read off the sources: nothing imports upward, the
-agent module reaches GLib only through GLibSupport and the adapters, the core names no agent-cli
-option, and file descriptors are read and written through one helper (swift-system's
-FileDescriptor and the core's readAll), not through loops of their own."""
+"""The module rules of docs/ARCHITECTURE.md that the compiler does not see, read off the sources.
+
+Package.swift gives each target its dependencies, so the domain cannot use the store's types
+(MoscowTimeStore depends on MoscowTimeDomain, and SwiftPM refuses a cycle). What it does not stop:
+an `import` of a module built anyway (SwiftPM puts every module of the build on the search path),
+and a call into the C library the domain imports for its arithmetic and the tz database (Glibc,
+CGLib): a file opened, the clock read, the environment looked at. Those are checked here, with
+the rules that are not about modules at all: the agent module reaches GLib only through
+GLibSupport and the adapters, the core names no agent-cli option, and file descriptors are read
+and written through one helper (swift-system's FileDescriptor and the store's readAll)."""
 from __future__ import annotations
 
 import re
@@ -10,6 +16,19 @@ from pathlib import Path
 
 SOURCES = Path(__file__).resolve().parents[2] / "Sources"
 C_MODULES = ("CGLib", "CNotify", "CCanberra", "CICal", "CSoup", "CXML", "CSecret")
+# The modules that were MoscowTimeCore: what agent-cli and the agent share.
+CORE_MODULES = ("MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal")
+# The domain imports the C library for arithmetic (exp, log), Synchronization for its caches, and
+# GLib for the tz database alone.
+DOMAIN_IMPORTS = {"Glibc", "CGLib", "Synchronization"}
+# The tz database is read where zones are opened: GTimeZone reads the TZif files, ZoneNames
+# checks that a name is one of them ($TZDIR, as GLib reads it) and lists them. No other domain
+# file touches the file system.
+TZ_DATABASE = {"Time/Zone.swift", "Time/ZoneNames.swift"}
+FILE_CALLS = ("open", "openat", "fopen", "read", "pread", "write", "pwrite", "stat", "lstat",
+              "fstat", "opendir", "readdir", "realpath", "readlink", "access", "unlink", "rename",
+              "mkdir", "flock", "getenv")
+CLOCK_CALLS = ("clock_gettime", "gettimeofday", "time", "Date", "SystemWallClock")
 
 
 def swift_files(module: str):
@@ -36,16 +55,56 @@ def code(path: Path) -> str:
     return "\n".join(out)
 
 
+def imports(path: Path) -> list[str]:
+    return re.findall(r"^\s*(?:@testable\s+)?import\s+(?:(?:struct|enum|class|func)\s+)?(\w+)", code(path), re.M)
+
+
+def calls(path: Path, names) -> list[tuple[int, str]]:
+    """Free calls of `names` (not `x.name(`, not `func name(`) with their line numbers."""
+    call = re.compile(r"(?<![.\w])(?<!func )(?:Glibc\.)?(" + "|".join(names) + r")\s*\(")
+    return [(n, m.group(1)) for n, line in enumerate(code(path).splitlines(), 1) for m in call.finditer(line)]
+
+
+def test_the_domain_imports_no_store_and_no_system_module():
+    offenders = [f"{p.relative_to(SOURCES)}: import {m}" for p in swift_files("MoscowTimeDomain")
+                 for m in imports(p) if m not in DOMAIN_IMPORTS]
+    assert not offenders, "the domain imports only " + ", ".join(sorted(DOMAIN_IMPORTS)) + ":\n" + "\n".join(offenders)
+
+
+def test_the_domain_reads_no_clock_and_no_file():
+    offenders = []
+    for p in swift_files("MoscowTimeDomain"):
+        rel = str(p.relative_to(SOURCES / "MoscowTimeDomain"))
+        names = CLOCK_CALLS if rel in TZ_DATABASE else CLOCK_CALLS + FILE_CALLS
+        offenders += [f"{rel}:{n}: {name}(" for n, name in calls(p, names)]
+        if rel not in TZ_DATABASE and re.search(r"\benviron\b|\bFileDescriptor\b", code(p)):
+            offenders.append(f"{rel}: environ / FileDescriptor")
+    assert not offenders, ("the domain is given `now` (a WallClock) and what files hold (by the store):\n"
+                           + "\n".join(offenders))
+
+
+def test_the_domain_uses_glib_for_the_tz_database_alone():
+    offenders = [f"{p.relative_to(SOURCES)}: {f}" for p in swift_files("MoscowTimeDomain")
+                 for f in sorted(set(re.findall(r"\bg_\w+", code(p)))) if not f.startswith("g_time_zone_")]
+    assert not offenders, offenders
+
+
+def test_the_terminal_presentation_needs_no_store():
+    offenders = [f"{p.relative_to(SOURCES)}: import {m}" for p in swift_files("MoscowTimeTerminal")
+                 for m in imports(p) if m not in {"MoscowTimeDomain", "CGLib"}]
+    assert not offenders, offenders
+
+
 def test_the_agent_module_imports_no_c_library():
     offenders = [f"{p.relative_to(SOURCES)}: import {m}" for p in swift_files("MoscowTimeAgent")
-                 for m in re.findall(r"^\s*import\s+(\w+)", p.read_text(encoding="utf-8"), re.M) if m in C_MODULES]
+                 for m in imports(p) if m in C_MODULES]
     assert not offenders, offenders
 
 
 def test_the_core_names_no_command_line_option():
     literal = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
     offenders = []
-    for p in swift_files("MoscowTimeCore"):
+    for p in (f for module in CORE_MODULES for f in swift_files(module)):
         for n, line in enumerate(code(p).splitlines(), 1):
             for text in literal.findall(line):
                 if re.search(r"(?<![\w-])--[a-z][a-z-]+", text):
@@ -64,4 +123,4 @@ def test_no_hand_written_read_or_write_loops():
                 window = "\n".join(lines[n:n + 8])
                 if raw_call.search(window) and "EINTR" in window:
                     offenders.append(f"{p.relative_to(SOURCES)}:{n + 1}")
-    assert not offenders, "use FileDescriptor.writeAll / readAll (swift-system, MoscowTimeCore/IO): " + ", ".join(offenders)
+    assert not offenders, "use FileDescriptor.writeAll / readAll (swift-system, MoscowTimeStore/IO): " + ", ".join(offenders)

@@ -205,7 +205,7 @@ def test_lint_sees_english_in_the_calendar_tool_its_library_and_the_store_decode
     files = {
         "Sources/MoscowTimeCalendar/CalDAV/Extra.swift": 'throw SyncError(.setup, "the server went away")',
         "Sources/moscowtime-calendar/Extra.swift": 'ToolOutput.line("the keyring is locked")',
-        "Sources/MoscowTimeCore/Store/DocumentCoding.swift": 'throw r.fail("zone", "expected a zone name")',
+        "Sources/MoscowTimeStore/Store/DocumentCoding.swift": 'throw r.fail("zone", "expected a zone name")',
     }
     for rel, line in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -214,7 +214,7 @@ def test_lint_sees_english_in_the_calendar_tool_its_library_and_the_store_decode
     assert sorted(p.split(":")[0] for p in problems) == sorted(files), problems
     (tmp_path / "Sources/MoscowTimeCalendar/CalDAV/Extra.swift").write_text('func f(_ t: Localizer) -> String { t("the server went away") }\n')
     (tmp_path / "Sources/moscowtime-calendar/Extra.swift").write_text('func f() throws { throw ToolFailure("the keyring {name} is locked", ["name": x], status: 1) }\n')
-    (tmp_path / "Sources/MoscowTimeCore/Store/DocumentCoding.swift").write_text('func f() throws { throw r.fail("zone", Message("expected a zone name")) }\n')
+    (tmp_path / "Sources/MoscowTimeStore/Store/DocumentCoding.swift").write_text('func f() throws { throw r.fail("zone", Message("expected a zone name")) }\n')
     assert em.lint(tmp_path) == []
 
 
@@ -233,11 +233,11 @@ def test_lint_sees_english_in_file_system_reasons_templates_and_habit_imports(tm
     finally:
         del sys.modules["extract_messages"]
     planted = {
-        "Sources/MoscowTimeCore/Store/FileSystem.swift": ('throw Failure(message: "the disk is full")', 'throw Failure(Message("the disk is full"))'),
-        "Sources/MoscowTimeCore/Store/FileLock.swift": ('throw Failure(message: "cannot lock \\(path)")', 'throw Failure(Message("cannot lock {path}", ["path": path]))'),
-        "Sources/MoscowTimeCore/IO/Extra.swift": ('let why = "read was interrupted"', 'let why = Message("read was interrupted")'),
-        "Sources/MoscowTimeCore/Templates/Template.swift": ('throw fail("\\(path) must be a time")', 'throw fail(path, Message("expected a time like 07:30"))'),
-        "Sources/MoscowTimeCore/Habits/Exchange/HabitCSVImporter.swift": ('throw fail(row, "id", "habit id appears twice")', 'throw fail(row, "id", Message("habit id {id} appears twice", ["id": id]))'),
+        "Sources/MoscowTimeStore/Store/FileSystem.swift": ('throw Failure(message: "the disk is full")', 'throw Failure(Message("the disk is full"))'),
+        "Sources/MoscowTimeStore/Store/FileLock.swift": ('throw Failure(message: "cannot lock \\(path)")', 'throw Failure(Message("cannot lock {path}", ["path": path]))'),
+        "Sources/MoscowTimeStore/IO/Extra.swift": ('let why = "read was interrupted"', 'let why = Message("read was interrupted")'),
+        "Sources/MoscowTimeStore/Templates/Template.swift": ('throw fail("\\(path) must be a time")', 'throw fail(path, Message("expected a time like 07:30"))'),
+        "Sources/MoscowTimeStore/HabitExchange/HabitCSVImporter.swift": ('throw fail(row, "id", "habit id appears twice")', 'throw fail(row, "id", Message("habit id {id} appears twice", ["id": id]))'),
         "Sources/agent-cli/Support/WakeReasonWording.swift": ('return "the kernel refused the timer"', 'return t("the kernel refused the timer")'),
     }
     for rel, (english, _) in planted.items():

@@ -2,7 +2,8 @@
 import Glibc
 import Testing
 @testable import MoscowTimeAgent
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// The runner between the core's scheduler and the desktop: events in, effects carried out, in

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 @testable import MoscowTimeAgent
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// What the lock screen's media controls show while alarms ring.

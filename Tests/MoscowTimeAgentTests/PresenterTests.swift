@@ -2,7 +2,8 @@
 import GLibSupport
 import Testing
 @testable import MoscowTimeAgent
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 import MoscowTimeDesktop
 
 /// The agent's presenters against an in-memory notification server and sound backend: what is

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 @testable import MoscowTimeCalendar
 
 /// Export → import gives back exactly the same alarms and habits, over generated documents.

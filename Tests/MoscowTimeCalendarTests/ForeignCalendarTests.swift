@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 @testable import MoscowTimeCalendar
 
 /// Other calendars' events with reminders become alarms that ring at the reminder; what the

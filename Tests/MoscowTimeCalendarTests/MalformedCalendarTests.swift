@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 @testable import MoscowTimeCalendar
 
 /// A malformed file fails as a whole with one error naming the line.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 @testable import MoscowTimeCalendar
 
 /// The last sync failure is stored as a code with its values, so it is worded when shown (in the

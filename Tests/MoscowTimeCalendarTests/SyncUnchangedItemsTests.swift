@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 @testable import MoscowTimeCalendar
 
 /// A sync decides from each item's model digest (`SyncState.Item.model`) that it is unchanged,

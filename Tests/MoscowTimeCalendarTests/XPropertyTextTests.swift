@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeCore
+import MoscowTimeDomain
 @testable import MoscowTimeCalendar
 
 /// `X-MOSCOWTIME-*` values are TEXT (RFC 5545 §3.8.8.2) and written escaped (§3.3.11), so readers

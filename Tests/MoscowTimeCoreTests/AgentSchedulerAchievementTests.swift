@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// The scheduler announces achievements a document change earned today, whatever made the change
 /// (the CLI, the tray, a notification's Done), once, and not at all when the setting is off.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The agent's one scheduler: alarms and habit reminders composed, driven with an injected "now".
 /// 2026-11-21 is a Saturday; Moscow is UTC+3, so 07:00 there is 04:00Z.

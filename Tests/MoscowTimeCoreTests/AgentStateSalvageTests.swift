@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// A bad part of the agent's state (a huge pause, a damaged snooze) is set aside; the record of
 /// handled occurrences is kept, so an alarm already stopped never rings twice after a restart.

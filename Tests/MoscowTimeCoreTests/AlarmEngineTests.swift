@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The agent's alarm state machine, driven with an injected "now" (it is pure).
 @Suite(.timeLimit(.minutes(1)))

@@ -2,7 +2,8 @@
 import Foundation
 import Glibc
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Shorthands shared by the core tests (time values, alarms, a private temporary directory).
 enum CoreFixtures {

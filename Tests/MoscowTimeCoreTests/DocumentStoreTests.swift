@@ -3,7 +3,8 @@ import Dispatch
 import Glibc
 import Synchronization
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 @Suite(.timeLimit(.minutes(1)))
 struct DocumentStoreTests {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Data files opened without surprises: a FIFO is refused at once (no hang), temporary files are
 /// exclusive and unpredictable, folders others can write are refused, a symlinked store stays a link.

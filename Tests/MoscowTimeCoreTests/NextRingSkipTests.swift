@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Skipped days and "off until" enter the one rule for the next ring: what `next` promises after a
 /// skip is what the engine rings, for hand-picked cases and for random ones.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The one rule for the next ring (`NextRing`): the engine rings what `next` promised, whatever
 /// clock stamped the edit, and decisions read the alarm as it is now. Each case from a user's

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// The evening notice: when it is due, and which ring it names.
 @Suite(.timeLimit(.minutes(1)))

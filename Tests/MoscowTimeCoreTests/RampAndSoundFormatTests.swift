@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The ramp setting and option (parse, range, store) and the sound formats libcanberra plays.
 @Suite(.timeLimit(.minutes(1)))

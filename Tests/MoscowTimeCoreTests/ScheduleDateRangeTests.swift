@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// `Schedule.withinAlarmDates`: a stored day outside 2000–2199 (older versions took any year) is
 /// brought into the range ringing as before wherever it could ring at all.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeTerminal
 
 @Suite(.timeLimit(.minutes(1)))
 struct TextOutputTests {
@@ -18,10 +19,10 @@ struct TextOutputTests {
         let l = F.moscow.local(F.at("2026-11-23T04:30:00Z"))
         #expect(DateText.shortDateTime(l, .ru) == "пн 23.11.2026 07:30")
         #expect(DateText.shortDateTime(l, .en) == "Mon 2026-11-23 07:30")
-        #expect(DateText.relative(25 * 60, .en) == "25 min")
-        #expect(DateText.relative(2 * 3600 + 5 * 60, .ru) == "2 ч 5 мин")
-        #expect(DateText.relative(86_400 + 3600, .en) == "1 day 1 h")
-        #expect(DateText.relative(-5, .en) == "0 min")
+        #expect(DateText.relative(25 * 60, .english) == "25 min")
+        #expect(DateText.relative(2 * 3600 + 5 * 60, Localizer(.ru)) == "2 ч 5 мин")
+        #expect(DateText.relative(86_400 + 3600, .english) == "1 day 1 h")
+        #expect(DateText.relative(-5, .english) == "0 min")
     }
 
     @Test func englishScheduleSummaries() {

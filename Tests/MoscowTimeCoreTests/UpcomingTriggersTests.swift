@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 @Suite(.timeLimit(.minutes(1)))
 struct UpcomingTriggersTests {

@@ -2,7 +2,8 @@
 import Glibc
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Which instant the agent arms to wake the machine: the earliest ring of a wake-enabled alarm,
 /// less the lead; re-planned on edits, snoozes and pauses; nil when nothing wants waking.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 @Suite(.timeLimit(.minutes(1)))
 struct ZoneTests {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
-import MoscowTimeCore
+import MoscowTimeStore
 import Testing
 @testable import MoscowTimeDesktop
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
-import MoscowTimeCore
+import MoscowTimeDomain
 import MoscowTimeDesktop
 
 /// The tray icon (StatusNotifierItem) and its menu (dbusmenu at /MenuBar): shows what rings, the

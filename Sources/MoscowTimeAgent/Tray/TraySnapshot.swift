@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// What the tray shows, taken from the scheduler at one instant: what rings, what comes next, the
 /// pause, and today's open habits. Pure data, so the texts and the menu are plain functions of it.

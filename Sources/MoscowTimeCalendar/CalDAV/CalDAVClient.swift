@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The CalDAV requests sync needs (RFC 4791, RFC 4918): find the calendar home, make a collection,
 /// list members with their ETags, fetch many at once (calendar-multiget), and PUT with

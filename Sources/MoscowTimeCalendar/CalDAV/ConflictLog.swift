@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// The versions that lost a merge, appended to `sync-conflicts.log` in the state directory as
 /// iCalendar text under a header line — readable, and `agent-cli import` can bring one back.

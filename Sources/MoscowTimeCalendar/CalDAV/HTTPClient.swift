@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSoup
-import MoscowTimeCore
+import MoscowTimeStore
 
 /// HTTP through libsoup, one blocking request at a time. The sync runs start to end in its own
 /// process (`moscowtime-calendar`), so blocking is what it wants. (Six uploads in flight were tried:

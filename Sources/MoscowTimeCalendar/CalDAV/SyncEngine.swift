@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Two-way sync of alarms (one VEVENT collection) and habits (one VTODO collection) with a
 /// CalDAV server.

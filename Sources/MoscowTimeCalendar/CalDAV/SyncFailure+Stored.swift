@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// A failure as sync-state.json keeps it: a code (the case's name) and its values in order, so the
 /// reason is worded when it is shown, in the reader's language. Codes are part of the file format:

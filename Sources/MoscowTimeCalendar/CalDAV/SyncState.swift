@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// What this machine knows of the server since the last sync, in `$XDG_STATE_HOME/moscowtime/
 /// sync-state.json`: per item the resource URL, its ETag and a hash of the version both sides

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 struct AutostartCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import Glibc
-import MoscowTimeCore
+import MoscowTimeStore
 
 /// The files `agent-cli autostart` writes, and where. Pure text and paths: tested by content.
 enum AutostartFiles {

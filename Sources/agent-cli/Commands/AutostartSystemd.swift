@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `systemctl --user`, run as a child process. `MOSCOWTIME_SYSTEMCTL` names another program with the
 /// same interface (the tests use a fake that records its calls).

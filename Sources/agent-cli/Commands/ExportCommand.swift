@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli export --ics [FILE]`: alarms and habits as one iCalendar file (done by moscowtime-calendar).
 struct ExportCommand: ParsableCommand {

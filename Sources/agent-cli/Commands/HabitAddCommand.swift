@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 struct HabitAddCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

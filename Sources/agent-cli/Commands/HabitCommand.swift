@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli habit …`: the habit tracker. Days are calendar days in the configured zone.
 struct HabitCommand: ParsableCommand {

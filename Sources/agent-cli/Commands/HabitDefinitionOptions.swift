@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The options that define a habit, shared by `habit add` and `habit edit`. Each value is checked as
 /// it is parsed (a bad one gets the core's one-line message); the rules between them in `validate()`.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 struct HabitExportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 /// Turns habits into table rows, text and stable JSON for the `habit` commands.
 struct HabitPresenter {
@@ -41,7 +43,7 @@ struct HabitPresenter {
             var name = h.name
             if h.archived { name += " (" + t("archived") + ")" }
             table.add([AlarmID.shortForm(h.id, among: ids), name, frequencyText(h), HabitText.reminders(h.reminders),
-                       h.archived ? "—" : todayText(h), HabitText.streak(s.current, s.unit, t.language)])
+                       h.archived ? "—" : todayText(h), HabitText.streak(s.current, s.unit, t)])
         }
         return table.render()
     }
@@ -116,8 +118,8 @@ struct HabitPresenter {
     func statsTable(_ rows: [(Habit, HabitStatistics)]) -> String {
         var table = TextTable(header: [t("NAME"), t("STREAK"), t("BEST"), "7D", "30D", "365D", t("SCORE"), t("TOTAL"), t("POINTS")])
         for (h, s) in rows {
-            table.add([h.name, HabitText.streak(s.streaks.current, s.streaks.unit, t.language),
-                       HabitText.streak(s.streaks.longest, s.streaks.unit, t.language),
+            table.add([h.name, HabitText.streak(s.streaks.current, s.streaks.unit, t),
+                       HabitText.streak(s.streaks.longest, s.streaks.unit, t),
                        HabitText.percent(s.rate7), HabitText.percent(s.rate30), HabitText.percent(s.rate365),
                        HabitText.percent(s.score), String(s.totalCompletions), String(s.points)])
         }

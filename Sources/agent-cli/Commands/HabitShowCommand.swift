@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 struct HabitShowCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -44,8 +46,8 @@ struct HabitShowCommand: ParsableCommand {
             (t("start"), h.start.description),
             (t("state"), h.archived ? t("archived") : t("active")),
             (t("today"), h.archived ? "—" : p.todayText(h)),
-            (t("streak"), HabitText.streak(s.streaks.current, s.streaks.unit, t.language)
-                + " (" + t("longest") + " " + HabitText.streak(s.streaks.longest, s.streaks.unit, t.language) + ")"),
+            (t("streak"), HabitText.streak(s.streaks.current, s.streaks.unit, t)
+                + " (" + t("longest") + " " + HabitText.streak(s.streaks.longest, s.streaks.unit, t) + ")"),
             (t("score"), HabitText.percent(s.score)),
             (t("points"), String(s.points)),
         ]

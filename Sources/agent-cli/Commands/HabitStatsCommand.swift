@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 struct HabitStatsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

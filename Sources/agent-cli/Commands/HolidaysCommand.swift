@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli holidays …`: the production calendar "workdays" alarms follow.
 struct HolidaysCommand: ParsableCommand {

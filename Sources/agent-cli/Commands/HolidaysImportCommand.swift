@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli holidays import FILE`: years of the production calendar the user adds (a decree
 /// published after this version), in the shipped data's form. Each replaces the year it names.

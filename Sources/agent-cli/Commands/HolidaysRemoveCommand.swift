@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli holidays remove YEAR`: forget a year the user added; the shipped one (or, for a year
 /// not shipped, Monday to Friday without the fixed holidays) applies again.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 /// `agent-cli holidays [YEAR]`: the days off, shortened days and working weekends of a year.
 struct HolidaysShowCommand: ParsableCommand {

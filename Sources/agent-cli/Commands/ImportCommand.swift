@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli import FILE.ics`: our own export back, or another calendar's events with reminders
 /// (done by moscowtime-calendar).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeStore
 
 struct ListCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

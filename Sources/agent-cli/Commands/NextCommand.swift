@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 struct NextCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -37,7 +39,7 @@ struct NextCommand: ParsableCommand {
         for tr in triggers {
             var when = p.whenText(tr.at)
             if tr.snoozedFrom != nil { when += " (" + t("snoozed") + ")" }
-            table.add([when, DateText.relative(tr.at - ctx.now, t.language), AlarmID.shortForm(tr.alarm.id, among: ids), tr.alarm.label])
+            table.add([when, DateText.relative(tr.at - ctx.now, t), AlarmID.shortForm(tr.alarm.id, among: ids), tr.alarm.label])
         }
         Output.write("\(zone.identifier)\n" + table.render())
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
 
 struct NowCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

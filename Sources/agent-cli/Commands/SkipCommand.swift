@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `agent-cli skip ALARM [--count N]`: the next N rings do not happen; the series goes on after.
 struct SkipCommand: ParsableCommand {

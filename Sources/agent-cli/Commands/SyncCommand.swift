@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli sync [--dry-run] | setup | status | off`: two-way sync with a CalDAV server (done by
 /// moscowtime-calendar, which speaks CalDAV through libsoup).

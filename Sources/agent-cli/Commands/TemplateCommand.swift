@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 struct TemplateCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

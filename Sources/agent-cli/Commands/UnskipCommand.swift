@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// `agent-cli unskip ALARM`: the skipped rings (and an "off until") are back.
 struct UnskipCommand: ParsableCommand {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// After a change that should ring, makes sure an agent runs to ring it — the way the desktop would
 /// start it: D-Bus activation through the installed activation file, else (a build tree, an

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
+import MoscowTimeTerminal
 
 /// Turns alarms and triggers into table rows and stable JSON for `list`, `show` and `next`.
 struct AlarmPresenter {

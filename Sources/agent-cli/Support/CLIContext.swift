@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// What every command needs: the store, the clock, the zone and language from settings.
 struct CLIContext {

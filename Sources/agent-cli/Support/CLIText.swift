@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// The language of what agent-cli says outside a loaded document: help, usage errors, input
 /// errors, and swift-argument-parser's own words.

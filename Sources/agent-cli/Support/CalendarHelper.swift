@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeStore
 
 /// Runs `moscowtime-calendar`, the executable that holds the iCalendar/CalDAV commands (it links
 /// libical and ICU, which would add ~4.5 ms to every agent-cli start). It replaces this process,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// What the shell completes from the user's own data: alarm ids and labels, habit names, template
 /// names, settings keys and values, zone names. The completion scripts ArgumentParser generates

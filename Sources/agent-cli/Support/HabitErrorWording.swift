@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// The core's typed habit errors in agent-cli's words: what went wrong and the command or option
 /// that fixes it (the core knows no options). Shown as invalid input (exit 2).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
 import SystemPackage
 
 /// Exit statuses of agent-cli (documented in --help and the README).

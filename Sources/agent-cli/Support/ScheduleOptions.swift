@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeStore
 import SystemPackage
 
 /// posix_spawn with stdin from /dev/null; returns the exit status (128 + signal when killed) and

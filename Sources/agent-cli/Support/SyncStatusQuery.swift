@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// The sync part of `agent-cli status`: asks `moscowtime-calendar sync-status --json` (the sync
 /// state and the wording of its failures live there, with libical and libsoup) and says it in a

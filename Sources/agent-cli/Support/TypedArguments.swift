@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 // Values are types: ArgumentParser converts each argument as it parses, with the core's parser
 // (`@Option(transform:)`), which throws an `InputError` saying why it refuses the text;

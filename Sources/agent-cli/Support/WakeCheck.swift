@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import MoscowTimeCore
+import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Asks the installed `moscowtime-wake --check` whether this machine can be woken from suspend
 /// (capability present, RTC alarm supported); for `agent-cli status`. The reason is worded by its

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Why alarms cannot wake this computer, in the user's language: the wake helper answers
 /// `error <code> <English detail>` (Sources/moscowtime-wake/main.c); the codes it can give to

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Completion rates over the last 7, 30 and 365 days, by hand.
 struct HabitCompletionRateTests {

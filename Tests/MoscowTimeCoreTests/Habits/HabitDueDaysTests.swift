@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Due days for every frequency kind. 2026-11-02 is a Monday.
 struct HabitDueDaysTests {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// CSV reading and writing, our export's round trip, and merging imports.
 struct HabitExchangeTests {

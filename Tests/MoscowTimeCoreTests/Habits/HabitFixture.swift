@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Builders for habit tests: dates and habits from short literals.
 enum HabitFixture {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeTerminal
 
 /// The year grid and the sparkline. 2026-11-21 is a Saturday.
 struct HabitHeatmapTests {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Command-line input: one-line messages saying what is wrong and what is accepted.
 struct HabitInputTests {

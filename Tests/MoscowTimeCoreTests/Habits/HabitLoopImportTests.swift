@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Loop Habit Tracker's CSV export (both generations of the format) and the ZIP reader.
 struct HabitLoopImportTests {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Points, the level curve, achievements earned once, and the frequency spellings in Russian.
 struct HabitPointsTests {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// The agent's habit reminders, decided without I/O. 2026-11-21 is a Saturday; Moscow is UTC+3.
 struct HabitReminderPlannerTests {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Schema 3: "X times in Y days", numeric goals per period, notes alone on a day, achievements and
 /// the achievement-notifications setting, in the store and in our CSV; schema 1 stores still load.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Loop Habit Tracker's strength score, checked against values computed by hand:
 /// m = 0.5^(√f/13), score = previous · m + v · (1 − m).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Streaks against hand-counted examples. 2026-11-02 is a Monday.
 struct HabitStreaksTests {

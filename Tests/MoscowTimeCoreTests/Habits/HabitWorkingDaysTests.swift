@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// A habit on the production calendar's working days (`--days workdays`): a day off is not due,
 /// and it counts as a weekday outside a weekday habit's set does — not a miss, the streak and the

@@ -2,7 +2,7 @@
 import Glibc
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Differential test: a literal transcription of Loop Habit Tracker's `ScoreList.recompute`
 /// (iSoron/uhabits, uhabits-core/src/jvmMain/java/org/isoron/uhabits/core/models/ScoreList.kt),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Loop Habit Tracker's own unit tests with concrete expected values, ported one by one from
 /// iSoron/uhabits, uhabits-core/src/jvmTest/java/org/isoron/uhabits/core/models/ScoreListTest.kt and

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// The agent's scheduler keeps the habits' recent history only (`StoreDocument.keepingHabitHistory`).
 /// Property: on random habits of every frequency and kind, with random histories, reminder states

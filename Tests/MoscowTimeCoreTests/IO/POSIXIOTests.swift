@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 import SystemPackage
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeStore
 
 /// The one whole-file read (`FileDescriptor.readAll`) and the EINTR retry for calls swift-system
 /// does not wrap: a signal in the middle of a read loses nothing, a size limit holds.

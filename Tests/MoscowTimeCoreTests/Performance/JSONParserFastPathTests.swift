@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeStore
 
 /// The parser's shortcuts (numbers without strtod, reused member names, per-depth stacks, UTF-8
 /// checked by one decode) against the slow, obvious ways: the same values, the same refusals.

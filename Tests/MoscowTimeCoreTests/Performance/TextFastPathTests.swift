@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeTerminal
 
 /// The texts `list` builds in place (dates, clock times, filled messages, weekday lists, table
 /// cells, label checks) against the plain String code they replaced, kept here as the oracle.

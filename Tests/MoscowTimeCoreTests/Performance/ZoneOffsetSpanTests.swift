@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// `Zone` keeps the spans of time with one offset; every answer must still be GLib's own.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeStore
 
 /// `Environment.current` splits each entry at its first '=' over bytes: the same dictionary as
 /// splitting the entry's Characters, for names and values of any text.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The file system's reasons are catalogue messages: the common errnos are named in the reader's
 /// language, and only an errno without a name of its own keeps the system's text, quoted.

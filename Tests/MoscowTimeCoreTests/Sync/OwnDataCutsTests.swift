@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// A server copy that only dropped our data (a note cut at its first comma, a reminder list cut
 /// to its first time, a property left out, at the same version stamp) is not taken as a change,

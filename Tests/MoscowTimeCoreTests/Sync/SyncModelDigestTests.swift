@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// `SyncModelDigest` tells versions apart by every field: sync takes an unchanged digest for an
 /// unchanged item and does not send it.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The .mo reader, the Localizer on top of it, and the notification text in both languages.
 @Suite("Message catalogues")
@@ -14,7 +15,7 @@ struct MessageCatalogueTests {
 
     /// The catalogue the build compiled from po/ru.po into the program (CatalogueCompiler plugin).
     static func russian() throws -> MessageCatalogue {
-        try #require(SharedCatalogues.embedded(.ru), "no catalogue compiled into MoscowTimeCore")
+        try #require(MessageCatalogue.embedded(.ru), "no catalogue compiled into MoscowTimeDomain")
     }
 
     /// A .mo file as msgfmt writes it (little- or big-endian), for entries in byte order.
@@ -84,7 +85,7 @@ struct MessageCatalogueTests {
         #expect(en("Stop") == "Stop")
         #expect(ru("Snooze: {n} min", ["n": "10"]) == "Отложить — на 10 мин")
         #expect(ru("no such message {x}", ["x": "1"]) == "no such message 1")
-        #expect(Localizer(.ru, catalogue: nil)("Every day") == "Каждый день") // the process-wide catalogue
+        #expect(Localizer(.ru)("Every day") == "Каждый день") // the process-wide catalogue
     }
 
     @Test func findsTheCatalogueInTheDocumentedOrder() throws {

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// Counted words by rule (1 день / 2 дня / 5 дней / 21 день), durations in words rounded once and
 /// then split, and the same texts in English ("Every 2 days", "once a week").
 @Suite("Russian grammar")
 struct RussianGrammarTests {
     typealias F = CoreFixtures
-    let ru = Localizer(.ru, catalogue: SharedCatalogues.embedded(.ru))
+    let ru = Localizer(.ru, catalogue: MessageCatalogue.embedded(.ru))
     let en = Localizer(.en)
 
     @Test func repeatsOfAlarms() {
@@ -40,11 +41,11 @@ struct RussianGrammarTests {
     }
 
     @Test func streaks() {
-        #expect(HabitText.streak(1, .days, .ru) == "1 день")
-        #expect(HabitText.streak(3, .weeks, .ru) == "3 недели")
-        #expect(HabitText.streak(5, .months, .ru) == "5 месяцев")
-        #expect(HabitText.streak(1, .days, .en) == "1 day")
-        #expect(HabitText.streak(2, .weeks, .en) == "2 weeks")
+        #expect(HabitText.streak(1, .days, ru) == "1 день")
+        #expect(HabitText.streak(3, .weeks, ru) == "3 недели")
+        #expect(HabitText.streak(5, .months, ru) == "5 месяцев")
+        #expect(HabitText.streak(1, .days, en) == "1 day")
+        #expect(HabitText.streak(2, .weeks, en) == "2 weeks")
     }
 
     @Test func durationsRoundOnceThenSplit() {

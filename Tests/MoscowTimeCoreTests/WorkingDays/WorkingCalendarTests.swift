@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import TestSupport
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
+@testable import MoscowTimeStore
 
 /// The production calendar: the shipped data, the rule for years it does not cover, and the
 /// schedules that follow it. (The data itself is compared day by day with PyPI's `holidays` in

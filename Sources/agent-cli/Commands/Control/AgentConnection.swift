@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Reaches the running agent for the runtime commands. When it is not running they say so, say how
 /// to start it, and exit with status 3; editing commands never need it.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 struct SnoozeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// ISO weekday numbering: Monday = 1 … Sunday = 7.
+public enum Weekday: Int, CaseIterable, Comparable, Sendable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+
+    /// Stable three-letter key used in the store and accepted on the command line.
+    public var key: String { ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1] }
+    /// Inlinable: the store's decoding calls it for every weekday of every alarm.
+    @inlinable public init?(key: String) {
+        switch key {
+        case "mon": self = .monday
+        case "tue": self = .tuesday
+        case "wed": self = .wednesday
+        case "thu": self = .thursday
+        case "fri": self = .friday
+        case "sat": self = .saturday
+        case "sun": self = .sunday
+        default: return nil
+        }
+    }
+
+    /// This day's bit in a 7-bit mask (Monday = 1).
+    public var bit: Int { 1 << (rawValue - 1) }
+
+    /// The set of days whose bits are in `mask` (0…127), shared rather than rebuilt: reading a
+    /// store of 10 000 weekly alarms would otherwise hash 10 000 new sets.
+    public static func set(mask: Int) -> Set<Weekday> { setsByMask[mask & 0x7F] }
+
+    private static let setsByMask: [Set<Weekday>] = (0..<128).map { m in Set(allCases.filter { m & $0.bit != 0 }) }
+
+    public static let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    public static let weekend: Set<Weekday> = [.saturday, .sunday]
+    public static let all: Set<Weekday> = Set(allCases)
+}
