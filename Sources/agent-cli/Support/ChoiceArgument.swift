@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// A word of a closed set: the settings keys, `--method`, `--target-per`.
 protocol ClosedChoice: CaseIterable, RawRepresentable<String>, Sendable {

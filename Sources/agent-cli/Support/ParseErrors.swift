@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// Our own errors out of ArgumentParser's wrapping. A value's parser (`transform:`) and a
 /// `validate()` throw typed errors (`InputError`, `UsageError`) with the values, to be worded in

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import MoscowTimeCore
+import MoscowTimeDomain
 
 /// A rule between options broken (`choose one of --days, --once and --every`), thrown by
 /// `validate()`: ArgumentParser's `ValidationError`, but with the message kept as a catalogue

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import MoscowTimeCore
+@testable import MoscowTimeDomain
 
 /// Habit reminders' bookkeeping changes only through its named transitions.
 struct HabitReminderStateTests {

@@ -9,12 +9,12 @@
 public struct HabitReminderState: Hashable, Sendable {
     /// Per reminder (`HabitReminder.key(habitID:time:)`): the latest occurrence handled — shown,
     /// dropped as too late, or passed over because the day was already settled.
-    public internal(set) var handled: [String: Instant] = [:]
+    public package(set) var handled: [String: Instant] = [:]
     /// Per habit id: a pending "Later".
-    public internal(set) var later: [String: HabitLater] = [:]
+    public package(set) var later: [String: HabitLater] = [:]
     /// Per habit id: the reminder on screen, not answered yet. An agent that dies leaves it on screen
     /// with buttons that reach no one; its successor closes that notification and shows it again.
-    public internal(set) var open: [String: HabitReminder] = [:]
+    public package(set) var open: [String: HabitReminder] = [:]
 
     public init(handled: [String: Instant] = [:], later: [String: HabitLater] = [:], open: [String: HabitReminder] = [:]) {
         self.handled = handled; self.later = later; self.open = open
