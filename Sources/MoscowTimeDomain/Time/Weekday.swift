@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Synchronization
+
 /// ISO weekday numbering: Monday = 1 … Sunday = 7.
 public enum Weekday: Int, CaseIterable, Comparable, Sendable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
@@ -25,10 +27,18 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
     public var bit: Int { 1 << (rawValue - 1) }
 
     /// The set of days whose bits are in `mask` (0…127), shared rather than rebuilt: reading a
-    /// store of 10 000 weekly alarms would otherwise hash 10 000 new sets.
-    public static func set(mask: Int) -> Set<Weekday> { setsByMask[mask & 0x7F] }
+    /// store of 10 000 weekly alarms would otherwise hash 10 000 new sets. Each is made the first
+    /// time it is asked for: a store of a hundred alarms has fewer masks than the 128.
+    public static func set(mask: Int) -> Set<Weekday> {
+        setsByMask.withLock { sets in
+            if let days = sets[mask & 0x7F] { return days }
+            let days = Set(allCases.filter { mask & $0.bit != 0 })
+            sets[mask & 0x7F] = days
+            return days
+        }
+    }
 
-    private static let setsByMask: [Set<Weekday>] = (0..<128).map { m in Set(allCases.filter { m & $0.bit != 0 }) }
+    private static let setsByMask = Mutex<[Set<Weekday>?]>(Array(repeating: nil, count: 128))
 
     public static let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
     public static let weekend: Set<Weekday> = [.saturday, .sunday]

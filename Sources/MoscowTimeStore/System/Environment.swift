@@ -7,7 +7,12 @@ public enum Environment {
 
     /// The `NAME=value` entries of a null-terminated list such as `environ`.
     static func entries(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
-        var result: [String: String] = [:]
+        // Room for every entry at once: growing the dictionary runs the standard library's own
+        // resize, which finds the storage type by name at run time (a search of all the binary's
+        // conformance records, 0.3 M instructions of each agent-cli command).
+        var count = 0
+        while list[count] != nil { count += 1 }
+        var result = [String: String](minimumCapacity: count)
         var p = list
         while let entry = p.pointee {
             defer { p += 1 }

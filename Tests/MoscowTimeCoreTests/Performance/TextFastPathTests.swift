@@ -104,7 +104,7 @@ struct TextFastPathTests {
                 #expect(ScheduleText.summary(.weekly(days: days, time: TimeOfDay(hour: 7, minute: 0)!), t, zone: Zone(identifier: "UTC")!, holidays: .ru) == expected)
             }
         }
-        #expect(ScheduleText.daysRU[0b101_0101] == "Пн, Ср, Пт, Вс")
+        #expect(ScheduleText.dayList(0b101_0101, .ru) == "Пн, Ср, Пт, Вс")
     }
 
     /// Mixed Cyrillic, CJK, emoji and combining cells line up; rows may have fewer or more cells.
