@@ -43,35 +43,45 @@ let package = Package(
         // C libraries, found through pkg-config. CGLib: GLib's, GObject's and GIO's headers (all
         // under glib-2.0's include path), linking GLib alone; the targets that call GIO link it
         // themselves (linksGIO), and agent-cli loads it on demand (GIOOnDemand).
-        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0",
-                       providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify",
-                       providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra",
-                       providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(
+            name: "CGLib", pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CNotify", pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(
+            name: "CCanberra", pkgConfig: "libcanberra",
+            providers: [.apt(["libcanberra-dev"])]),
         // Only the sound helper links libpulse (the ramp raises its stream's volume); the agent never does.
-        .systemLibrary(name: "CPulse", pkgConfig: "libpulse",
-                       providers: [.apt(["libpulse-dev"])]),
-        .systemLibrary(name: "CICal", pkgConfig: "libical",
-                       providers: [.apt(["libical-dev"])]),
-        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0",
-                       providers: [.apt(["libsoup-3.0-dev"])]),
-        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0",
-                       providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1",
-                       providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(
+            name: "CPulse", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CICal", pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]),
+        .systemLibrary(
+            name: "CSoup", pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(
+            name: "CXML", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CSecret", pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]),
 
         // The domain: time, the model, schedules, the engine and scheduler, habits' statistics, working
         // days, the catalogue's lookups. No file I/O, no clock, no main loop, no D-Bus; GLib only for the
         // tz database (GTimeZone). po/*.po and data/calendar are compiled into it at build time
         // (CatalogueCompiler), so every program speaks Russian and knows the working days.
-        .target(name: "MoscowTimeDomain", dependencies: ["CGLib"], swiftSettings: directMetadataAccess,
-                plugins: ["CatalogueCompiler"]),
+        .target(
+            name: "MoscowTimeDomain", dependencies: ["CGLib"], swiftSettings: directMetadataAccess,
+            plugins: ["CatalogueCompiler"]),
         // The store: the document's file, locks and JSON, the agent's state file, habit import/export
         // (CSV, the Loop ZIP through GIO's zlib), templates, sync's versions and merge, and the
         // process's edges: environment, the wall clock, files shipped beside the programs.
-        .target(name: "MoscowTimeStore", dependencies: ["MoscowTimeDomain", "CGLib", systemPackage],
-                swiftSettings: directMetadataAccess),
+        .target(
+            name: "MoscowTimeStore", dependencies: ["MoscowTimeDomain", "CGLib", systemPackage],
+            swiftSettings: directMetadataAccess),
         // agent-cli's terminal presentation: tables aligned by display width, the habit heatmap and sparkline.
         .target(name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain", "CGLib"], swiftSettings: directMetadataAccess),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
@@ -87,48 +97,64 @@ let package = Package(
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
-        .target(name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport", systemPackage],
-                linkerSettings: linksGIO),
+        .target(
+            name: "MoscowTimeDesktop", dependencies: ["CGLib", "CNotify", "CCanberra", "GLibSupport", systemPackage],
+            linkerSettings: linksGIO),
 
         // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
         .target(name: "AgentControl", dependencies: ["GLibSupport"]),
 
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
-        .target(name: "MoscowTimeAgent", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
+        .target(
+            name: "MoscowTimeAgent",
+            dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
         // GIOOnDemand defines the GIO functions agent-cli's modules call, loading GIO on the first
         // call: only the D-Bus commands and the habit import load it. packaging/static-libstdc++
         // makes the static Swift runtime's -lstdc++ the archive (see the linker script there).
-        .executableTarget(name: "agent-cli", dependencies: [
-            "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", systemPackage,
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: directMetadataAccess,
-        linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"] + startUpLinking)]),
+        .executableTarget(
+            name: "agent-cli",
+            dependencies: [
+                "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", systemPackage,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], swiftSettings: directMetadataAccess,
+            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"] + startUpLinking)]),
         .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
-        .executableTarget(name: "moscowtime-calendar", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "CSecret", "GLibSupport", systemPackage],
-                          linkerSettings: linksGIO),
+        .executableTarget(
+            name: "moscowtime-calendar",
+            dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "CSecret", "GLibSupport", systemPackage],
+            linkerSettings: linksGIO),
         // The wake-from-suspend helper: plain C, one CLOCK_REALTIME_ALARM timerfd, CAP_WAKE_ALARM only
         // (see its header comment and packaging/README.md). Built here for the build tree and the
         // tests; `make` builds the installed one with the C compiler alone (no Swift runtime in it).
         .executableTarget(name: "moscowtime-wake", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         // Plays one sound and exits: the agent runs it per play so libpulse never loads into the agent
         // (memory after a ring). Plain C like the wake helper; `make` builds the installed one.
-        .executableTarget(name: "moscowtime-sound", dependencies: ["CCanberra", "CPulse"],
-                          cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+        .executableTarget(
+            name: "moscowtime-sound", dependencies: ["CCanberra", "CPulse"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
-        .testTarget(name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "TestSupport"],
-                    linkerSettings: linksGIO),
-        .testTarget(name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "TestSupport"],
-                    linkerSettings: linksGIO),
+        .testTarget(
+            name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "TestSupport"],
+            linkerSettings: linksGIO),
+        .testTarget(
+            name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "TestSupport"],
+            linkerSettings: linksGIO),
         // What several test targets share (the seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
-        .testTarget(name: "MoscowTimeDesktopTests", dependencies: ["MoscowTimeDesktop", "MoscowTimeDomain", "MoscowTimeStore", "GLibSupport", "AgentControl",
-                                                             "TestEnvironmentSeed"]),
-        .testTarget(name: "MoscowTimeAgentTests", dependencies: ["MoscowTimeAgent", "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "GLibSupport"]),
+        .testTarget(
+            name: "MoscowTimeDesktopTests",
+            dependencies: [
+                "MoscowTimeDesktop", "MoscowTimeDomain", "MoscowTimeStore", "GLibSupport", "AgentControl",
+                "TestEnvironmentSeed",
+            ]),
+        .testTarget(
+            name: "MoscowTimeAgentTests",
+            dependencies: ["MoscowTimeAgent", "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"], linkerSettings: linksGIO),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"], linkerSettings: linksGIO),
         .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "TestSupport"]),

@@ -19,9 +19,10 @@ extension AgentClient {
     /// an agent starting on a loaded machine takes a while to claim its name.
     public func activate() -> Activation {
         do {
-            let reply = try connection.call(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
-                                            interface: BusConnection.daemonName, method: "StartServiceByName",
-                                            [.string(AgentInterface.busName), .uint32(0)], replyType: "(u)")
+            let reply = try connection.call(
+                destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
+                interface: BusConnection.daemonName, method: "StartServiceByName",
+                [.string(AgentInterface.busName), .uint32(0)], replyType: "(u)")
             return reply.child(0).uint32 == 2 ? .alreadyRunning : .started
         } catch {
             guard let remote = error.remoteName else { return .noActivationFile }
@@ -34,21 +35,30 @@ extension AgentClient {
     public func waitForAgent(milliseconds: UInt32) -> Bool {
         let context = g_main_context_new()!
         g_main_context_push_thread_default(context)
-        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
+        defer {
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
+        }
         let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         flag.initialize(to: 0)
         defer { flag.deallocate() }
-        let watch = g_bus_watch_name_on_connection(connection.pointer, AgentInterface.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                                   { _, _, _, data in data!.assumingMemoryBound(to: Int32.self).pointee = 1 },
-                                                   nil, flag, nil)
+        let watch = g_bus_watch_name_on_connection(
+            connection.pointer, AgentInterface.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, _, data in data!.assumingMemoryBound(to: Int32.self).pointee = 1 },
+            nil, flag, nil)
         defer { g_bus_unwatch_name(watch) }
         let timeout = g_timeout_source_new(milliseconds)!
-        g_source_set_callback(timeout, { data in
-            data!.assumingMemoryBound(to: Int32.self).pointee = -1
-            return 0 // G_SOURCE_REMOVE
-        }, flag, nil)
+        g_source_set_callback(
+            timeout,
+            { data in
+                data!.assumingMemoryBound(to: Int32.self).pointee = -1
+                return 0  // G_SOURCE_REMOVE
+            }, flag, nil)
         g_source_attach(timeout, context)
-        defer { g_source_destroy(timeout); g_source_unref(timeout) }
+        defer {
+            g_source_destroy(timeout)
+            g_source_unref(timeout)
+        }
         while flag.pointee == 0 { g_main_context_iteration(context, 1) }
         return flag.pointee == 1
     }

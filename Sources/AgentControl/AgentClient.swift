@@ -14,7 +14,7 @@ public enum AgentClientError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noSessionBus(let why): return "no session bus (\(why)): the agent runs inside a desktop session"
         case .notRunning: return "the agent is not running"
-        case let .remote(_, message): return message
+        case .remote(_, let message): return message
         }
     }
 }
@@ -41,8 +41,9 @@ public final class AgentClient {
     /// Calls `method` with a tuple of arguments; `autoStart` lets D-Bus activation start the agent.
     public func call(_ method: String, _ arguments: [Variant] = [], autoStart: Bool = true) throws(AgentClientError) -> VariantReader {
         do {
-            return try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
-                                       interface: AgentInterface.name, method: method, arguments, autoStart: autoStart)
+            return try connection.call(
+                destination: AgentInterface.busName, path: AgentInterface.objectPath,
+                interface: AgentInterface.name, method: method, arguments, autoStart: autoStart)
         } catch {
             let remote = error.remoteName ?? ""
             if remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote == "org.freedesktop.DBus.Error.NameHasNoOwner" {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
+
 /// The agent's GetStatus answer, decoded.
 public struct AgentStatus: Sendable, Equatable {
     public var runningSince: Int64 = 0

@@ -10,7 +10,10 @@ public struct NextTriggerRecord: AgentRecord {
     public var isSnoozed: Bool
 
     public init(id: String, label: String, at: Int64, isSnoozed: Bool) {
-        self.id = id; self.label = label; self.at = at; self.isSnoozed = isSnoozed
+        self.id = id
+        self.label = label
+        self.at = at
+        self.isSnoozed = isSnoozed
     }
 
     public var variant: Variant { .tuple([.string(id), .string(label), .int64(at), .bool(isSnoozed)]) }

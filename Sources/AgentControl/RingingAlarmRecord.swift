@@ -11,7 +11,11 @@ public struct RingingAlarmRecord: AgentRecord {
     public var isLate: Bool
 
     public init(id: String, label: String, due: Int64, ringsUntil: Int64, isLate: Bool) {
-        self.id = id; self.label = label; self.due = due; self.ringsUntil = ringsUntil; self.isLate = isLate
+        self.id = id
+        self.label = label
+        self.due = due
+        self.ringsUntil = ringsUntil
+        self.isLate = isLate
     }
 
     public var variant: Variant { .tuple([.string(id), .string(label), .int64(due), .int64(ringsUntil), .bool(isLate)]) }

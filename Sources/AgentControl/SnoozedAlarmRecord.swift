@@ -10,7 +10,10 @@ public struct SnoozedAlarmRecord: AgentRecord {
     public var due: Int64
 
     public init(id: String, label: String, until: Int64, due: Int64) {
-        self.id = id; self.label = label; self.until = until; self.due = due
+        self.id = id
+        self.label = label
+        self.until = until
+        self.due = due
     }
 
     public var variant: Variant { .tuple([.string(id), .string(label), .int64(until), .int64(due)]) }

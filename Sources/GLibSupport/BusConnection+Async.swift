@@ -6,16 +6,19 @@ extension BusConnection {
     /// main loop of the calling thread; without `completion` nobody waits for it (fire and forget),
     /// so a slow or vanished peer never holds anything up. `replyType` as for `call`.
     @MainActor
-    public func callAsync(destination: String, path: String, interface: String, method: String,
-                          _ arguments: [Variant] = [], replyType: String? = nil, autoStart: Bool = false,
-                          timeoutMilliseconds: Int32 = 25_000,
-                          completion: (@MainActor (Result<VariantReader, GLibError>) -> Void)? = nil) {
+    public func callAsync(
+        destination: String, path: String, interface: String, method: String,
+        _ arguments: [Variant] = [], replyType: String? = nil, autoStart: Bool = false,
+        timeoutMilliseconds: Int32 = 25_000,
+        completion: (@MainActor (Result<VariantReader, GLibError>) -> Void)? = nil
+    ) {
         let type = replyType.flatMap { g_variant_type_new($0) }
         defer { if let type { g_variant_type_free(type) } }
         let flags = autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START
         let box = completion.map { CallCompletion($0).retainedPointer() }
-        g_dbus_connection_call(pointer, destination, path, interface, method, Variant.tuple(arguments).make(), type,
-                               flags, timeoutMilliseconds, nil, box == nil ? nil : callFinished, box)
+        g_dbus_connection_call(
+            pointer, destination, path, interface, method, Variant.tuple(arguments).make(), type,
+            flags, timeoutMilliseconds, nil, box == nil ? nil : callFinished, box)
     }
 }
 

@@ -31,8 +31,9 @@ public final class BusConnection: @unchecked Sendable {
     /// A new, unshared connection to the message bus at `address`.
     public static func open(address: String) throws(GLibError) -> BusConnection {
         var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let flags = GDBusConnectionFlags(
+            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
             throw GLibError(taking: error)
         }
@@ -45,16 +46,21 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// A blocking method call. `replyType` (e.g. "(as)") makes GDBus reject a reply of another shape.
-    public func call(destination: String, path: String, interface: String, method: String,
-                     _ arguments: [Variant] = [], replyType: String? = nil, autoStart: Bool = false,
-                     timeoutMilliseconds: Int32 = 25_000) throws(GLibError) -> VariantReader {
+    public func call(
+        destination: String, path: String, interface: String, method: String,
+        _ arguments: [Variant] = [], replyType: String? = nil, autoStart: Bool = false,
+        timeoutMilliseconds: Int32 = 25_000
+    ) throws(GLibError) -> VariantReader {
         let type = replyType.flatMap { g_variant_type_new($0) }
         defer { if let type { g_variant_type_free(type) } }
         var error: UnsafeMutablePointer<GError>?
         let flags = autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START
-        guard let reply = g_dbus_connection_call_sync(pointer, destination, path, interface, method,
-                                                      Variant.tuple(arguments).make(), type, flags,
-                                                      timeoutMilliseconds, nil, &error) else {
+        guard
+            let reply = g_dbus_connection_call_sync(
+                pointer, destination, path, interface, method,
+                Variant.tuple(arguments).make(), type, flags,
+                timeoutMilliseconds, nil, &error)
+        else {
             throw GLibError(taking: error)
         }
         return VariantReader(owning: reply)
@@ -62,8 +68,9 @@ public final class BusConnection: @unchecked Sendable {
 
     /// A method of the bus daemon itself.
     public func callDaemon(_ method: String, _ arguments: [Variant] = [], replyType: String) throws(GLibError) -> VariantReader {
-        try call(destination: Self.daemonName, path: "/org/freedesktop/DBus", interface: Self.daemonName,
-                 method: method, arguments, replyType: replyType, timeoutMilliseconds: 5000)
+        try call(
+            destination: Self.daemonName, path: "/org/freedesktop/DBus", interface: Self.daemonName,
+            method: method, arguments, replyType: replyType, timeoutMilliseconds: 5000)
     }
 
     /// Whether `name` has an owner now (nil when the daemon does not answer).

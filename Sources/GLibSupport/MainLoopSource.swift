@@ -34,7 +34,7 @@ private func runOnce(_ pointer: UnsafeMutableRawPointer?) -> gboolean {
     guard let pointer else { return 0 }
     let box = Unmanaged<ClosureBox>.fromOpaque(pointer).takeUnretainedValue()
     MainActor.assumeIsolated { box.body() }
-    return 0 // G_SOURCE_REMOVE
+    return 0  // G_SOURCE_REMOVE
 }
 
 /// GDestroyNotify for any box passed with `Unmanaged.passRetained`.

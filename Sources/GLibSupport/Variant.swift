@@ -31,19 +31,19 @@ public indirect enum Variant: Sendable, Equatable {
 
     public static func == (a: Variant, b: Variant) -> Bool {
         switch (a, b) {
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.byte(x), .byte(y)): return x == y
-        case let (.int32(x), .int32(y)): return x == y
-        case let (.uint32(x), .uint32(y)): return x == y
-        case let (.int64(x), .int64(y)): return x == y
-        case let (.uint64(x), .uint64(y)): return x == y
-        case let (.double(x), .double(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.objectPath(x), .objectPath(y)): return x == y
-        case let (.boxed(x), .boxed(y)): return x == y
-        case let (.array(t, x), .array(u, y)): return t == u && x == y
-        case let (.tuple(x), .tuple(y)): return x == y
-        case let (.dictionary(x), .dictionary(y)):
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.byte(let x), .byte(let y)): return x == y
+        case (.int32(let x), .int32(let y)): return x == y
+        case (.uint32(let x), .uint32(let y)): return x == y
+        case (.int64(let x), .int64(let y)): return x == y
+        case (.uint64(let x), .uint64(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.objectPath(let x), .objectPath(let y)): return x == y
+        case (.boxed(let x), .boxed(let y)): return x == y
+        case (.array(let t, let x), .array(let u, let y)): return t == u && x == y
+        case (.tuple(let x), .tuple(let y)): return x == y
+        case (.dictionary(let x), .dictionary(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
@@ -62,14 +62,16 @@ public indirect enum Variant: Sendable, Equatable {
         case .string(let s): return g_variant_new_string(s)
         case .objectPath(let s): return g_variant_new_object_path(s)
         case .boxed(let inner): return g_variant_new_variant(inner.make())
-        case let .array(elementType, items): return Self.makeArray(elementType, items.map { $0.make() })
+        case .array(let elementType, let items): return Self.makeArray(elementType, items.map { $0.make() })
         case .tuple(let items):
             var children: [OpaquePointer?] = items.map { $0.make() }
             return children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         case .dictionary(let entries):
-            return Self.makeArray("{sv}", entries.map { key, value in
-                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.make()))
-            })
+            return Self.makeArray(
+                "{sv}",
+                entries.map { key, value in
+                    g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.make()))
+                })
         }
     }
 

@@ -10,9 +10,15 @@ public final class VariantReader: Equatable, CustomStringConvertible, @unchecked
     private let owned: Bool
 
     /// Reads `pointer` without taking a reference (the caller keeps it alive).
-    public init(borrowing pointer: OpaquePointer) { self.pointer = pointer; owned = false }
+    public init(borrowing pointer: OpaquePointer) {
+        self.pointer = pointer
+        owned = false
+    }
     /// Takes over a reference the caller owned.
-    public init(owning pointer: OpaquePointer) { self.pointer = pointer; owned = true }
+    public init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+        owned = true
+    }
     /// Builds `value` and reads it (for tests and for comparing with received values).
     public convenience init(_ value: Variant) { self.init(owning: g_variant_ref_sink(value.make())) }
 

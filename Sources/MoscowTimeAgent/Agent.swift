@@ -2,9 +2,9 @@
 import AgentControl
 import GLibSupport
 import Glibc
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// The per-user agent process: owns the main loop and wires the adapters to the alarm runner.
 @MainActor
@@ -39,30 +39,35 @@ public final class Agent {
         Log.threshold = options.verbose ? .debug : .info
         watchers.append(UnixSignalWatcher(signal: SIGTERM) { [weak self] in self?.quit("SIGTERM") })
         watchers.append(UnixSignalWatcher(signal: SIGINT) { [weak self] in self?.quit("SIGINT") })
-        watchers.append(UnixSignalWatcher(signal: SIGHUP) { [weak self] in
-            Log.info("SIGHUP: reloading"); self?.runner?.reload()
-        })
+        watchers.append(
+            UnixSignalWatcher(signal: SIGHUP) { [weak self] in
+                Log.info("SIGHUP: reloading")
+                self?.runner?.reload()
+            })
 
         prepare()
         if BusConnection.isSessionAvailable {
             // Single instance: start ringing only once the well-known name is ours. The D-Bus object
             // is exported as soon as the connection exists, so it is there when the name appears.
-            nameOwner = BusNameOwner(name: AgentInterface.busName, replace: options.replace, onAcquired: { [weak self] connection in
-                self?.startServices()
-                self?.startLockScreen(connection)
-                self?.startPreNotice()
-                self?.startTray(connection)
-            }, onLost: { [weak self] in
-                guard let self else { return }
-                if self.started {
-                    self.replaced = true
-                    Log.info("another agent took over (--replace); exiting")
-                } else {
-                    Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
-                    self.exitCode = AgentOptions.alreadyRunningStatus
-                }
-                self.loop.quit()
-            })
+            nameOwner = BusNameOwner(
+                name: AgentInterface.busName, replace: options.replace,
+                onAcquired: { [weak self] connection in
+                    self?.startServices()
+                    self?.startLockScreen(connection)
+                    self?.startPreNotice()
+                    self?.startTray(connection)
+                },
+                onLost: { [weak self] in
+                    guard let self else { return }
+                    if self.started {
+                        self.replaced = true
+                        Log.info("another agent took over (--replace); exiting")
+                    } else {
+                        Log.error("another moscowtime-agent is already running in this session; use --replace to take over")
+                        self.exitCode = AgentOptions.alreadyRunningStatus
+                    }
+                    self.loop.quit()
+                })
             nameOwner?.onBusAcquired = { [weak self] connection in self?.exportService(connection) }
         } else {
             Log.warning("no session bus: notifications cannot be shown, alarms will only sound")
@@ -89,7 +94,9 @@ public final class Agent {
             let loaded = try stateStore.loadSalvaging()
             state = loaded.state
             if !loaded.problems.isEmpty {
-                Log.error("\(stateStore.path): set aside what was damaged (\(loaded.problems.joined(separator: "; "))) and kept the rest, including which occurrences were handled (copy as it was: \(stateStore.path).damaged)")
+                Log.error(
+                    "\(stateStore.path): set aside what was damaged (\(loaded.problems.joined(separator: "; "))) and kept the rest, including which occurrences were handled (copy as it was: \(stateStore.path).damaged)"
+                )
             }
         } catch {
             let kept = stateStore.quarantine()
@@ -98,22 +105,26 @@ public final class Agent {
         }
         // The scheduler keeps the habits' recent history only; the rest is read when needed.
         let moscow = Zone(identifier: Zone.moscowIdentifier)!
-        let doc = documents.load(keeping: { [state] in
-            AgentRunner.schedulerDocument($0, state: state.habitReminders, zone: moscow, now: SystemWallClock().now()).document
-        }) ?? StoreDocument()
+        let doc =
+            documents.load(keeping: { [state] in
+                AgentRunner.schedulerDocument($0, state: state.habitReminders, zone: moscow, now: SystemWallClock().now()).document
+            }) ?? StoreDocument()
         Memory.releaseFreed()
         let zone = Zone(identifier: doc.settings.zone) ?? moscow
         let notifier = Notifier(appName: AgentIdentity.appName)
-        let sound = SoundPlayer(applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,
-                                helperPath: ResourceLocator.helperProgram("moscowtime-sound"))
+        let sound = SoundPlayer(
+            applicationName: AgentIdentity.appName, applicationID: AgentIdentity.desktopEntry,
+            helperPath: ResourceLocator.helperProgram("moscowtime-sound"))
         let soundKeys = SoundKeys()
         let factory = NotificationFactory(server: notifier, icons: AgentIdentity.iconFiles)
-        let presenter = RingPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,
-                                      text: AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
+        let presenter = RingPresenter(
+            notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory,
+            text: AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
         presenter.dismiss = doc.settings.dismiss
         let habits = HabitReminderPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory)
-        let runner = AgentRunner(scheduler: AgentScheduler(document: doc, state: state, zone: zone), documents: documents,
-                                 stateStore: stateStore, alarms: presenter, habits: habits)
+        let runner = AgentRunner(
+            scheduler: AgentScheduler(document: doc, state: state, zone: zone), documents: documents,
+            stateStore: stateStore, alarms: presenter, habits: habits)
         self.notifier = notifier
         self.factory = factory
         self.presenter = presenter
@@ -128,15 +139,17 @@ public final class Agent {
         let paths = documents.store.paths
         let sync = SyncDriver()
         self.sync = sync
-        watchers.append(DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
-            Log.debug("store changed on disk")
-            runner?.storeChanged()
-            if let doc = runner?.scheduler.document { sync.documentChanged(doc, fingerprint: documents.fingerprint) }
-        })
-        watchers.append(SleepWatcher { [weak runner] going in
-            runner?.prepareForSleep(going)
-            if !going { sync.resumed() }
-        })
+        watchers.append(
+            DirectoryWatcher(directory: paths.dataDirectory, fileNames: [StorePaths.documentName]) { [weak runner] in
+                Log.debug("store changed on disk")
+                runner?.storeChanged()
+                if let doc = runner?.scheduler.document { sync.documentChanged(doc, fingerprint: documents.fingerprint) }
+            })
+        watchers.append(
+            SleepWatcher { [weak runner] going in
+                runner?.prepareForSleep(going)
+                if !going { sync.resumed() }
+            })
         // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
         // before any other evaluation could time it out. The document was read in prepare(), before
         // the watcher existed: read it again so an edit made in between is not missed.
@@ -145,7 +158,9 @@ public final class Agent {
         sync.documentChanged(runner.scheduler.document, fingerprint: documents.fingerprint)
         startWake(runner)
         let zone = runner.scheduler.zone
-        Log.info("moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")")
+        Log.info(
+            "moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")"
+        )
     }
 
     /// The wake-from-suspend helper, started once this agent rings (never in a second instance).
@@ -154,7 +169,8 @@ public final class Agent {
         let wake = WakeAlarm(helperPath: helper)
         switch wake.availability {
         case .available: Log.info("alarms wake the computer from suspend (\(helper ?? WakeHelper.name))")
-        case let .unavailable(_, reason): Log.warning("alarms cannot wake the computer from suspend: \(reason); they ring on resume within the late window")
+        case .unavailable(_, let reason):
+            Log.warning("alarms cannot wake the computer from suspend: \(reason); they ring on resume within the late window")
         }
         runner.wake = wake
     }
@@ -162,9 +178,11 @@ public final class Agent {
     private func exportService(_ connection: BusConnection) {
         guard let runner else { return }
         do {
-            let service = try AgentBusService(connection: connection, runner: runner, status: { [weak self] in
-                self?.status() ?? AgentStatus()
-            }, quit: { [weak self] in self?.quit("D-Bus Quit") })
+            let service = try AgentBusService(
+                connection: connection, runner: runner,
+                status: { [weak self] in
+                    self?.status() ?? AgentStatus()
+                }, quit: { [weak self] in self?.quit("D-Bus Quit") })
             busService = service
             runner.observe(service)
         } catch {
@@ -198,10 +216,11 @@ public final class Agent {
     private func startTray(_ connection: BusConnection) {
         guard tray == nil, let runner, let notifier, let factory else { return }
         do {
-            let tray = try Tray(connection: connection, runner: runner,
-                                summary: TodaySummary(notifier: notifier, factory: factory),
-                                iconThemePath: AgentIdentity.iconFiles?.themePath ?? "",
-                                quit: { [weak self] in self?.quit("tray Quit") })
+            let tray = try Tray(
+                connection: connection, runner: runner,
+                summary: TodaySummary(notifier: notifier, factory: factory),
+                iconThemePath: AgentIdentity.iconFiles?.themePath ?? "",
+                quit: { [weak self] in self?.quit("tray Quit") })
             self.tray = tray
             runner.observe(tray)
         } catch {
@@ -220,8 +239,12 @@ public final class Agent {
         s.ringing = UInt32(scheduler.ringing.count)
         s.snoozed = UInt32(scheduler.state.snoozes.count)
         s.alarms = UInt32(scheduler.document.alarms.count)
-        if let next = UpcomingTriggers.list(scheduler.document, state: scheduler.state, zone: scheduler.zone, now: runner.now, count: 1).first {
-            s.nextTrigger = next.at.secondsSinceEpoch; s.nextLabel = next.alarm.label; s.nextID = next.alarm.id
+        if let next = UpcomingTriggers.list(scheduler.document, state: scheduler.state, zone: scheduler.zone, now: runner.now, count: 1)
+            .first
+        {
+            s.nextTrigger = next.at.secondsSinceEpoch
+            s.nextLabel = next.alarm.label
+            s.nextID = next.alarm.id
         }
         let server = presenter.serverDescription()
         s.notificationServer = server.server

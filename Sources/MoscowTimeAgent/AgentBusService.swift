@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-import MoscowTimeDomain
 import MoscowTimeDesktop
+import MoscowTimeDomain
 
 /// org.moscowtime.Agent1 on the session bus: status, snooze, stop, pause/resume, reload, quit, and
 /// signals for what the alarms do. Thin: every decision is the runner's (and so the engine's).
@@ -14,7 +14,9 @@ final class AgentBusService: AgentRunnerObserver {
     private let quit: () -> Void
 
     init(connection: BusConnection, runner: AgentRunner, status: @escaping () -> AgentStatus, quit: @escaping () -> Void) throws {
-        self.runner = runner; self.status = status; self.quit = quit
+        self.runner = runner
+        self.status = status
+        self.quit = quit
         exporter = try DBusObjectExporter(
             connection: connection, objectPath: AgentInterface.objectPath, interfaceXML: AgentInterface.xml,
             interfaceName: AgentInterface.name,
@@ -32,14 +34,16 @@ final class AgentBusService: AgentRunnerObserver {
             return reply([status().variant])
         case "ListRinging":
             let items = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
-                RingingAlarmRecord(id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
-                             ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
+                RingingAlarmRecord(
+                    id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
+                    ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
             }
             return reply([RingingAlarmRecord.array(items)])
         case "ListSnoozed":
             let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
-                SnoozedAlarmRecord(id: id, label: engine.document.alarm(id: id)?.label ?? "",
-                             until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
+                SnoozedAlarmRecord(
+                    id: id, label: engine.document.alarm(id: id)?.label ?? "",
+                    until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
             }
             return reply([SnoozedAlarmRecord.array(items)])
         case "NextTriggers":
@@ -54,8 +58,11 @@ final class AgentBusService: AgentRunnerObserver {
             if let bad = badID(id) { return bad }
             let minutes = args.child(1).uint32 ?? 0
             guard minutes == 0 || Limits.snoozeMinutes.contains(Int(minutes)) else {
-                return .error(name: AgentInterface.ErrorName.invalidArgument,
-                              message: "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)")
+                return .error(
+                    name: AgentInterface.ErrorName.invalidArgument,
+                    message:
+                        "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)"
+                )
             }
             return each(id, ringingOnly: true) { (target: String) throws(EngineError) in
                 try self.runner.perform(.snooze(alarmID: target, minutes: minutes == 0 ? nil : Int(minutes)))
@@ -71,8 +78,9 @@ final class AgentBusService: AgentRunnerObserver {
             if let bad = badID(id) { return bad }
             let count = args.child(1).uint32 ?? 0
             guard Limits.skipCount.contains(Int(count)) else {
-                return .error(name: AgentInterface.ErrorName.invalidArgument,
-                              message: "count must be \(Limits.skipCount.lowerBound)–\(Limits.skipCount.upperBound)")
+                return .error(
+                    name: AgentInterface.ErrorName.invalidArgument,
+                    message: "count must be \(Limits.skipCount.lowerBound)–\(Limits.skipCount.upperBound)")
             }
             guard engine.document.alarm(id: id) != nil else {
                 return .error(name: AgentInterface.ErrorName.unknownAlarm, message: "no alarm \(id)")
@@ -88,7 +96,8 @@ final class AgentBusService: AgentRunnerObserver {
             }
             // Compared as a difference of two in-range values: no arithmetic on the raw argument.
             guard until.secondsSinceEpoch <= Limits.instantSeconds.upperBound,
-                  until - runner.now <= Limits.pauseSeconds.upperBound else {
+                until - runner.now <= Limits.pauseSeconds.upperBound
+            else {
                 return .error(name: AgentInterface.ErrorName.invalidArgument, message: "a pause lasts at most 31 days")
             }
             try? runner.perform(.pause(until: until))
@@ -116,7 +125,9 @@ final class AgentBusService: AgentRunnerObserver {
             if !ringingOnly { all.formUnion(engine.state.snoozes.keys) }
             targets = all.sorted()
             guard !targets.isEmpty else {
-                return .error(name: AgentInterface.ErrorName.notRinging, message: ringingOnly ? "no alarm is ringing" : "no alarm is ringing or snoozed")
+                return .error(
+                    name: AgentInterface.ErrorName.notRinging,
+                    message: ringingOnly ? "no alarm is ringing" : "no alarm is ringing or snoozed")
             }
         }
         for target in targets {
@@ -145,9 +156,12 @@ final class AgentBusService: AgentRunnerObserver {
         guard let exporter else { return }
         switch effect {
         case .ring(let r):
-            exporter.emit(signal: "AlarmRinging", parameters: Variant.tuple([
-                .string(r.alarmID), .string(r.label), .int64(r.due.secondsSinceEpoch), .bool(r.isLate)]))
-        case let .silence(id, reason):
+            exporter.emit(
+                signal: "AlarmRinging",
+                parameters: Variant.tuple([
+                    .string(r.alarmID), .string(r.label), .int64(r.due.secondsSinceEpoch), .bool(r.isLate),
+                ]))
+        case .silence(let id, let reason):
             switch reason {
             case .snoozed(let until):
                 exporter.emit(signal: "AlarmSnoozed", parameters: Variant.tuple([.string(id), .int64(until.secondsSinceEpoch)]))
@@ -158,15 +172,24 @@ final class AgentBusService: AgentRunnerObserver {
             }
         case .reportMissed(let list):
             for m in list {
-                exporter.emit(signal: "AlarmMissed", parameters: Variant.tuple([
-                    .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue)]))
+                exporter.emit(
+                    signal: "AlarmMissed",
+                    parameters: Variant.tuple([
+                        .string(m.alarmID), .string(m.label), .int64(m.due.secondsSinceEpoch), .string(m.reason.rawValue),
+                    ]))
             }
         case .showHabitReminder(let r):
-            exporter.emit(signal: "HabitReminderShown", parameters: Variant.tuple([
-                .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch)]))
+            exporter.emit(
+                signal: "HabitReminderShown",
+                parameters: Variant.tuple([
+                    .string(r.habitID), .string(r.name), .int64(r.due.secondsSinceEpoch),
+                ]))
         case .announceAchievement(let a):
-            exporter.emit(signal: "AchievementEarned", parameters: Variant.tuple([
-                .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description)]))
+            exporter.emit(
+                signal: "AchievementEarned",
+                parameters: Variant.tuple([
+                    .string(a.habitID), .string(a.habitName), .string(a.achievement.key), .string(a.achievement.earned.description),
+                ]))
         case .disableAlarm, .closeHabitReminder, .recordHabit, .dropHabitReminder, .relabel:
             break
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+
 /// Command-line options of `moscowtime-agent`. Parsed by hand: three flags do not justify
 /// loading an argument parser into a process that stays resident.
 public struct AgentOptions: Sendable {
@@ -20,7 +21,10 @@ public struct AgentOptions: Sendable {
         3 when another agent already runs in this session; 2 for a bad option.
         """
 
-    public enum Parsed { case run(AgentOptions), exit(code: Int32, message: String) }
+    public enum Parsed {
+        case run(AgentOptions)
+        case exit(code: Int32, message: String)
+    }
 
     public static func parse(_ args: [String]) -> Parsed {
         var o = AgentOptions()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Listens to what the runner carried out: the D-Bus service (signals) and the tray (refresh).
 @MainActor
@@ -27,7 +27,9 @@ final class AgentRunner {
     private let alarms: RingPresenter
     private let habits: HabitReminderPresenter
     private let clock: any WallClock
-    private var timer: WallClockTimer!
+    private lazy var timer = WallClockTimer(
+        onFire: { [weak self] in self?.handle(.timePassed, "timer") },
+        onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
     private var observers: [WeakObserver] = []
     private(set) var armedAt: Instant?
     /// The wake-up from suspend (set once the agent owns its name); re-planned with every re-arm.
@@ -41,13 +43,17 @@ final class AgentRunner {
     /// The first day the scheduler's document has the habits' history for (see `keep`).
     private var historyFrom: CivilDate?
 
-    init(scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
-         alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()) {
-        self.scheduler = scheduler; self.documents = documents; self.stateStore = stateStore
-        self.alarms = alarms; self.habits = habits; self.clock = clock
+    init(
+        scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
+        alarms: RingPresenter, habits: HabitReminderPresenter, clock: any WallClock = SystemWallClock()
+    ) {
+        self.scheduler = scheduler
+        self.documents = documents
+        self.stateStore = stateStore
+        self.alarms = alarms
+        self.habits = habits
+        self.clock = clock
         writer = DocumentWriter(store: documents.store)
-        timer = WallClockTimer(onFire: { [weak self] in self?.handle(.timePassed, "timer") },
-                               onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
         alarms.onSnooze = { [weak self] id in self?.tryPerform(.snooze(alarmID: id, minutes: nil)) }
         alarms.onStop = { [weak self] id in self?.tryPerform(.stop(alarmID: id)) }
         alarms.onShownChanged = { [weak self] in self?.saveShownNotifications() }
@@ -74,7 +80,9 @@ final class AgentRunner {
     func handle(_ event: AgentEvent, _ why: String) {
         Log.debug("evaluating (\(why))")
         // The clock was set back past the history kept: read the document again first.
-        if let from = historyFrom, StoreDocument.schedulerFirstDay(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) < from {
+        if let from = historyFrom,
+            StoreDocument.schedulerFirstDay(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) < from
+        {
             Log.debug("the clock went back before the habit history kept; re-reading the document")
             reload()
         }
@@ -85,7 +93,7 @@ final class AgentRunner {
     /// not apply (unknown alarm, not ringing).
     func perform(_ action: AgentAction) throws(EngineError) {
         carryOut(try scheduler.perform(action, now: now))
-        if case let .answer(.later, r) = action, let until = scheduler.state.habitReminders.later[r.habitID]?.until {
+        if case .answer(.later, let r) = action, let until = scheduler.state.habitReminders.later[r.habitID]?.until {
             Log.info("habit reminder \"\(r.name)\" postponed until \(ISO8601.string(until, in: scheduler.zone))")
         }
     }
@@ -96,8 +104,10 @@ final class AgentRunner {
 
     /// What the scheduler keeps of a document read: everything but the habits' older history
     /// (`StoreDocument.keepingHabitHistory`), from the first day it can ask about now.
-    static func schedulerDocument(_ doc: StoreDocument, state: HabitReminderState, zone fallback: Zone,
-                                  now: Instant) -> (document: StoreDocument, from: CivilDate) {
+    static func schedulerDocument(
+        _ doc: StoreDocument, state: HabitReminderState, zone fallback: Zone,
+        now: Instant
+    ) -> (document: StoreDocument, from: CivilDate) {
         let zone = Zone(identifier: doc.settings.zone) ?? fallback
         let first = StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now)
         return (doc.keepingHabitHistory(from: first), first)
@@ -159,7 +169,7 @@ final class AgentRunner {
     /// `persist` is false after another agent took over (--replace): the state file is its now.
     func finish(persist: Bool) {
         writer.finish()
-        carrying = true // one save below, not one per closed notification
+        carrying = true  // one save below, not one per closed notification
         alarms.closeAll()
         habits.closeAll()
         carrying = false
@@ -198,11 +208,13 @@ final class AgentRunner {
             case .relabel(let r):
                 Log.info("ringing alarm \(r.alarmID) is now called \"\(r.label)\"")
                 alarms.relabel(r)
-            case let .silence(id, reason):
+            case .silence(let id, let reason):
                 Log.info("alarm \(id) silenced: \(reason)")
                 alarms.silence(id)
             case .reportMissed(let list):
-                for m in list { Log.info("missed alarm \(m.alarmID) \"\(m.label)\" due \(ISO8601.string(m.due, in: zone)) (\(m.reason.rawValue))") }
+                for m in list {
+                    Log.info("missed alarm \(m.alarmID) \"\(m.label)\" due \(ISO8601.string(m.due, in: zone)) (\(m.reason.rawValue))")
+                }
                 alarms.reportMissed(list)
             case .disableAlarm(let id):
                 disable.append(id)
@@ -211,7 +223,7 @@ final class AgentRunner {
                 done = habits.show(r, document: scheduler.document, history: whole!, zone: zone, now: now)
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
-            case let .recordHabit(action, habitID, day):
+            case .recordHabit(let action, let habitID, let day):
                 if let w = record(action, habitID: habitID, day: day) { written = w }
             case .dropHabitReminder(let r):
                 Log.info("habit reminder for \"\(r.name)\" due \(ISO8601.string(r.due, in: zone)) came too late; not shown")
@@ -221,7 +233,10 @@ final class AgentRunner {
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }
         carrying = false
-        if whole != nil { whole = nil; Memory.releaseFreed() }
+        if whole != nil {
+            whole = nil
+            Memory.releaseFreed()
+        }
         saveShownNotifications()
         if !disable.isEmpty, let w = disableOneTimeAlarms(disable) { written = w }
         rearm()
@@ -235,47 +250,55 @@ final class AgentRunner {
     /// lock is free).
     private func record(_ action: HabitCheckIn.Action, habitID: String, day: CivilDate) -> DocumentStore.Written? {
         let name = scheduler.document.habits.first { $0.id == habitID }?.name ?? habitID
-        let at = now, zone = scheduler.zone
-        return writer.write({ doc in
-            _ = try HabitCheckIn.record(action, habitID: habitID, in: &doc, day: day, now: at, zone: zone)
-        }, finished: { error in
-            if let error {
-                Log.warning("could not mark habit \"\(name)\" \(action.rawValue): \(error)")
-            } else {
-                Log.info("habit \"\(name)\" marked \(action.rawValue) for \(day)")
-            }
-        })
+        let at = now
+        let zone = scheduler.zone
+        return writer.write(
+            { doc in
+                _ = try HabitCheckIn.record(action, habitID: habitID, in: &doc, day: day, now: at, zone: zone)
+            },
+            finished: { error in
+                if let error {
+                    Log.warning("could not mark habit \"\(name)\" \(action.rawValue): \(error)")
+                } else {
+                    Log.info("habit \"\(name)\" marked \(action.rawValue) for \(day)")
+                }
+            })
     }
 
     /// A one-time alarm or timer that has rung is switched off in the user's document, not deleted.
     /// Returns what was written at once.
     private func disableOneTimeAlarms(_ ids: [String]) -> DocumentStore.Written? {
         let at = now
-        return writer.write({ doc in
-            for id in ids {
-                if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
-                    doc.alarms[i].enabled = false
-                    doc.alarms[i].modified = at
+        return writer.write(
+            { doc in
+                for id in ids {
+                    if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
+                        doc.alarms[i].enabled = false
+                        doc.alarms[i].modified = at
+                    }
                 }
-            }
-        }, finished: { error in
-            if let error { Log.error("could not switch off finished one-time alarm(s) \(ids.joined(separator: ", ")): \(error)") }
-        })
+            },
+            finished: { error in
+                if let error { Log.error("could not switch off finished one-time alarm(s) \(ids.joined(separator: ", ")): \(error)") }
+            })
     }
 
     /// Marks a habit done today from the tray, as the reminder's Done button does, and takes the
     /// document in once it is written.
     func markDone(_ habitID: String) {
-        let at = now, zone = scheduler.zone
-        let written = writer.write({ doc in
-            _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: at, zone: zone)
-        }, finished: { error in
-            if let error {
-                Log.warning("tray: could not mark habit \(habitID) done: \(error)")
-            } else {
-                Log.info("habit \(habitID) marked done for today from the tray")
-            }
-        })
+        let at = now
+        let zone = scheduler.zone
+        let written = writer.write(
+            { doc in
+                _ = try HabitCheckIn.record(.done, habitID: habitID, in: &doc, now: at, zone: zone)
+            },
+            finished: { error in
+                if let error {
+                    Log.warning("tray: could not mark habit \(habitID) done: \(error)")
+                } else {
+                    Log.info("habit \(habitID) marked done for today from the tray")
+                }
+            })
         if let written { takeIn(written) }
     }
 
@@ -284,7 +307,8 @@ final class AgentRunner {
     /// store when the write happens. Takes the document in once written. Nil when there is no
     /// such alarm or nothing to skip (off, a timer, no ring left).
     func skip(_ alarmID: String, count: Int) -> [CivilDate]? {
-        let zone = scheduler.zone, at = now
+        let zone = scheduler.zone
+        let at = now
         guard let a = scheduler.document.alarm(id: alarmID), a.enabled else { return nil }
         if case .timer = a.schedule { return nil }
         let rule = NextRing(document: scheduler.document, state: scheduler.state, zone: zone, now: at)
@@ -295,20 +319,23 @@ final class AgentRunner {
     /// Skips the ring of `alarmID` on each of `days` (the evening notice names its day).
     @discardableResult
     func skip(_ alarmID: String, days: [CivilDate]) -> [CivilDate]? {
-        let zone = scheduler.zone, at = now
+        let zone = scheduler.zone
+        let at = now
         guard !days.isEmpty else { return nil }
-        let written = writer.write({ doc in
-            guard let i = doc.alarmIndex(id: alarmID) else { return }
-            doc.alarms[i] = doc.alarms[i].withoutPastSkips(today: zone.local(at).date)
-            doc.alarms[i].skippedDays.formUnion(days)
-            doc.alarms[i].modified = at
-        }, finished: { error in
-            if let error {
-                Log.warning("could not skip alarm \(alarmID): \(error)")
-            } else {
-                Log.info("alarm \(alarmID) skips \(days.map(\.description).joined(separator: ", "))")
-            }
-        })
+        let written = writer.write(
+            { doc in
+                guard let i = doc.alarmIndex(id: alarmID) else { return }
+                doc.alarms[i] = doc.alarms[i].withoutPastSkips(today: zone.local(at).date)
+                doc.alarms[i].skippedDays.formUnion(days)
+                doc.alarms[i].modified = at
+            },
+            finished: { error in
+                if let error {
+                    Log.warning("could not skip alarm \(alarmID): \(error)")
+                } else {
+                    Log.info("alarm \(alarmID) skips \(days.map(\.description).joined(separator: ", "))")
+                }
+            })
         if let written { takeIn(written) }
         return days
     }
@@ -336,7 +363,9 @@ final class AgentRunner {
         guard plan?.wakeAt.secondsSinceEpoch != wake.armedAt else { return }
         wake.wake(atUnixSeconds: plan?.wakeAt.secondsSinceEpoch)
         if let plan {
-            Log.debug("wake from suspend armed for \(ISO8601.string(plan.wakeAt, in: scheduler.zone)) (alarm \(plan.alarmID) at \(ISO8601.string(plan.trigger, in: scheduler.zone)))")
+            Log.debug(
+                "wake from suspend armed for \(ISO8601.string(plan.wakeAt, in: scheduler.zone)) (alarm \(plan.alarmID) at \(ISO8601.string(plan.trigger, in: scheduler.zone)))"
+            )
         } else {
             Log.debug("no alarm wakes the computer; wake-up cleared")
         }

@@ -1,7 +1,7 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Loads the user's document for the agent and keeps the last good one when the file turns
 /// unreadable: the agent goes on ringing the schedule it had, says why once, and recovers when the

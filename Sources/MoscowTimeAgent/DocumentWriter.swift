@@ -1,7 +1,7 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// The agent's changes to the user's document — a finished one-time alarm switched off, a habit
 /// marked done — made without ever waiting on the store's lock on the main loop. While another

@@ -1,6 +1,6 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
-import MoscowTimeDesktop
 
 /// Shows the habit reminders `AgentScheduler` decides on: a normal-urgency notification with
 /// Done / Skip / Later and one short sound (not a loop). The answers go back to the scheduler
@@ -18,7 +18,10 @@ final class HabitReminderPresenter {
     var onShownChanged: () -> Void = {}
 
     init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory) {
-        self.notifier = notifier; self.sound = sound; self.soundKeys = soundKeys; self.factory = factory
+        self.notifier = notifier
+        self.sound = sound
+        self.soundKeys = soundKeys
+        self.factory = factory
     }
 
     /// Shows `r` (replacing an earlier reminder of the same habit) and plays the habit sound once.
@@ -34,14 +37,17 @@ final class HabitReminderPresenter {
         let words = HabitNotificationText(t, zone: zone).reminder(r, habit: habit, streak: streak, laterMinutes: settings.habitLaterMinutes)
         close(r.habitID)
         do {
-            let handle = try notifier.present(factory.habitReminder(words), onAction: { [weak self] action in
-                guard let answer = HabitAnswer(rawValue: action) else { return }
-                self?.onAnswer(answer, r)
-            }, onClosed: { [weak self] _ in
-                guard let self, self.shown[r.habitID]?.reminder == r else { return }
-                self.shown[r.habitID] = nil
-                self.onShownChanged()
-            })
+            let handle = try notifier.present(
+                factory.habitReminder(words),
+                onAction: { [weak self] action in
+                    guard let answer = HabitAnswer(rawValue: action) else { return }
+                    self?.onAnswer(answer, r)
+                },
+                onClosed: { [weak self] _ in
+                    guard let self, self.shown[r.habitID]?.reminder == r else { return }
+                    self.shown[r.habitID] = nil
+                    self.onShownChanged()
+                })
             shown[r.habitID] = (r, handle)
             onShownChanged()
             sound.playOnce(key: soundKeys.make(), source: NotificationFactory.soundSource(settings.habitSound))

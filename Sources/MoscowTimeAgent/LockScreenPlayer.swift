@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-import MoscowTimeDomain
 import MoscowTimeDesktop
+import MoscowTimeDomain
 
 /// While an alarm rings the agent is an MPRIS player, `org.mpris.MediaPlayer2.MoscowTime`, because
 /// lock screens show media controls (Plasma; GNOME 49 on) and media keys reach a player while the
@@ -28,8 +28,9 @@ final class LockScreenPlayer: AgentRunnerObserver {
 
     init(connection: BusConnection, runner: AgentRunner) {
         self.runner = runner
-        player = MprisPlayer(connection: connection, suffix: Self.busNameSuffix, identity: AgentIdentity.appName,
-                             desktopEntry: AgentIdentity.desktopEntry)
+        player = MprisPlayer(
+            connection: connection, suffix: Self.busNameSuffix, identity: AgentIdentity.appName,
+            desktopEntry: AgentIdentity.desktopEntry)
         others = OtherPlayersPause(connection: connection, own: player.busName)
         player.onCommand = { [weak self] command in self?.command(command) }
         // GNOME's media keys go to the player that plays, but not to one that appears while

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Which ringing alarm the lock screen's media controls show, and how. A player has one track,
 /// so with several alarms ringing it shows the one that began last (the one the user just heard
@@ -22,7 +22,8 @@ enum LockScreenTrack {
     /// Title: the alarm's label, as the notification's summary; artist: the application's name;
     /// art: the ringing icon, when its file is found (`icons`).
     static func track(_ r: RingingAlarm, icons: IconFiles? = nil) -> MprisTrack {
-        MprisTrack(trackID: MprisTrack.objectPath(pathPrefix, r.alarmID), title: r.label, artists: [AgentIdentity.appName],
-                   artFile: icons?.file(for: AgentIdentity.ringingIconName))
+        MprisTrack(
+            trackID: MprisTrack.objectPath(pathPrefix, r.alarmID), title: r.label, artists: [AgentIdentity.appName],
+            artFile: icons?.file(for: AgentIdentity.ringingIconName))
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Builds every notification the agent shows, from the words the core's text types chose: the one
 /// place that knows the server's capabilities (asked once, cached until the server changes) and
@@ -55,8 +55,11 @@ final class NotificationFactory {
             urgency: .critical, category: Self.alarmCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0,
-            actions: withActions ? [NotificationAction(id: "snooze", label: words.snoozeLabel),
-                                    NotificationAction(id: "stop", label: words.stopLabel)] : [])
+            actions: withActions
+                ? [
+                    NotificationAction(id: "snooze", label: words.snoozeLabel),
+                    NotificationAction(id: "stop", label: words.stopLabel),
+                ] : [])
     }
 
     /// The one list of missed alarms.
@@ -75,9 +78,11 @@ final class NotificationFactory {
             iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal, category: Self.habitCategory,
             desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false, transient: false,
             expireTimeoutMs: 0,
-            actions: [NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
-                      NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
-                      NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel)])
+            actions: [
+                NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
+                NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
+                NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel),
+            ])
     }
 
     /// The production calendar of a year is missing: normal urgency, no buttons, stays until closed.

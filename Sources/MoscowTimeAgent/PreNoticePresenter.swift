@@ -1,6 +1,6 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
-import MoscowTimeDesktop
 
 /// The evening notice of tomorrow's first alarm that wakes the computer (`pre-notice` setting):
 /// one absolute timer at the setting's time, re-armed when the document or the clock changes; at
@@ -14,7 +14,9 @@ final class PreNoticePresenter: AgentRunnerObserver {
     private var shown: (notice: PreNotice, handle: any ShownNotification)?
 
     init(runner: AgentRunner, notifier: any NotificationShowing, factory: NotificationFactory) {
-        self.runner = runner; self.notifier = notifier; self.factory = factory
+        self.runner = runner
+        self.notifier = notifier
+        self.factory = factory
         rearm()
     }
 
@@ -35,17 +37,21 @@ final class PreNoticePresenter: AgentRunnerObserver {
         let s = runner.scheduler
         defer { rearm() }
         guard s.document.settings.preNotice != nil,
-              let notice = PreNotice.find(s.document, state: s.state, zone: s.zone, now: runner.now) else { return }
+            let notice = PreNotice.find(s.document, state: s.state, zone: s.zone, now: runner.now)
+        else { return }
         shown?.handle.close()
         let t = Localizer(Language.resolve(setting: s.document.settings.language))
         let day = s.zone.local(notice.at).date
         do {
-            let handle = try notifier.present(factory.preNotice(PreNoticeText(notice, t, zone: s.zone)), onAction: { [weak self] action in
-                guard action == "skip", let self else { return }
-                self.runner.skip(notice.alarmID, days: [day])
-            }, onClosed: { [weak self] _ in self?.shown = nil })
+            let handle = try notifier.present(
+                factory.preNotice(PreNoticeText(notice, t, zone: s.zone)),
+                onAction: { [weak self] action in
+                    guard action == "skip", let self else { return }
+                    self.runner.skip(notice.alarmID, days: [day])
+                }, onClosed: { [weak self] _ in self?.shown = nil })
             shown = (notice, handle)
-            Log.info("pre-notice of alarm \(notice.alarmID) at \(ISO8601.string(notice.at, in: s.zone)) shown (notification \(handle.serverID))")
+            Log.info(
+                "pre-notice of alarm \(notice.alarmID) at \(ISO8601.string(notice.at, in: s.zone)) shown (notification \(handle.serverID))")
         } catch {
             Log.warning("cannot show the pre-notice of alarm \(notice.alarmID): \(error)")
         }

@@ -1,7 +1,7 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Shows ringing alarms: one critical notification with Snooze/Stop and a looping sound per alarm,
 /// and one "missed" notification for everything that did not ring. Degrades instead of failing: no
@@ -38,10 +38,16 @@ final class RingPresenter {
     private var retryDelayMs: UInt32 = 1000
     private var reportedProblems = Set<String>()
 
-    init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory,
-         text: AlarmNotificationText, clock: any WallClock = SystemWallClock()) {
-        self.notifier = notifier; self.sound = sound; self.soundKeys = soundKeys; self.factory = factory
-        self.text = text; self.clock = clock
+    init(
+        notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory,
+        text: AlarmNotificationText, clock: any WallClock = SystemWallClock()
+    ) {
+        self.notifier = notifier
+        self.sound = sound
+        self.soundKeys = soundKeys
+        self.factory = factory
+        self.text = text
+        self.clock = clock
         notifier.onServerAppeared = { [weak self] in self?.serverAppeared() }
         notifier.onServerVanished = { [weak self] in self?.serverVanished() }
         sound.onProblem = { [weak self] problem in self?.logOnce("sound: \(problem)") }
@@ -97,7 +103,10 @@ final class RingPresenter {
     func silence(_ id: String) {
         ringing[id] = nil
         if let key = playing.removeValue(forKey: id) { sound.stop(key: key) }
-        if let h = shown.removeValue(forKey: id) { h.close(); onShownChanged() }
+        if let h = shown.removeValue(forKey: id) {
+            h.close()
+            onShownChanged()
+        }
     }
 
     func reportMissed(_ list: [MissedAlarm]) {
@@ -109,7 +118,8 @@ final class RingPresenter {
     /// Closes everything we show (on exit, so nothing keeps ringing without an agent behind it).
     func closeAll() {
         for id in ringingIDs { silence(id) }
-        missedHandle?.close(); missedHandle = nil
+        missedHandle?.close()
+        missedHandle = nil
     }
 
     // MARK: showing
@@ -124,16 +134,19 @@ final class RingPresenter {
         nextShowSerial &+= 1
         let serial = nextShowSerial
         do {
-            let handle = try notifier.present(content(for: r, now: clock.now()), onAction: { [weak self] action in
-                guard let self else { return }
-                switch action {
-                case "snooze": self.onSnooze(id)
-                case "stop": self.onStop(id)
-                default: Log.warning("unknown action \(action) for alarm \(id)")
-                }
-            }, onClosed: { [weak self] reason in
-                self?.closed(id, serial: serial, reason: reason)
-            })
+            let handle = try notifier.present(
+                content(for: r, now: clock.now()),
+                onAction: { [weak self] action in
+                    guard let self else { return }
+                    switch action {
+                    case "snooze": self.onSnooze(id)
+                    case "stop": self.onStop(id)
+                    default: Log.warning("unknown action \(action) for alarm \(id)")
+                    }
+                },
+                onClosed: { [weak self] reason in
+                    self?.closed(id, serial: serial, reason: reason)
+                })
             shown[id] = handle
             shownSerial[id] = serial
             onShownChanged()
@@ -183,10 +196,13 @@ final class RingPresenter {
             if let h = missedHandle, h.isShowing {
                 try h.update(content)
             } else {
-                missedHandle = try notifier.present(content, onAction: { _ in }, onClosed: { [weak self] _ in
-                    // Once the user has seen the list, start a new one.
-                    self?.missed.removeAll(); self?.missedHandle = nil
-                })
+                missedHandle = try notifier.present(
+                    content, onAction: { _ in },
+                    onClosed: { [weak self] _ in
+                        // Once the user has seen the list, start a new one.
+                        self?.missed.removeAll()
+                        self?.missedHandle = nil
+                    })
             }
             missedPending = false
             Log.info("reported \(missed.count) missed alarm(s)")
@@ -210,7 +226,7 @@ final class RingPresenter {
 
     private func serverAppeared() {
         factory.serverChanged()
-        _ = factory.capabilities // ask now, not when the first alarm is due
+        _ = factory.capabilities  // ask now, not when the first alarm is due
         Log.info("notification server available")
         retryDelayMs = 1000
         reshowAll()
@@ -221,7 +237,10 @@ final class RingPresenter {
         Log.warning("notification server went away")
         shown.removeAll()
         onShownChanged()
-        if missedHandle != nil { missedHandle = nil; missedPending = true }
+        if missedHandle != nil {
+            missedHandle = nil
+            missedPending = true
+        }
         factory.serverChanged()
     }
 

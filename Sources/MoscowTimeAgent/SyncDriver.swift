@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// Keeps the store in sync with the CalDAV server while sync is set up: shortly after the agent
 /// starts, after each local change (debounced), soon after the computer wakes from suspend, and
@@ -49,13 +49,22 @@ final class SyncDriver {
     func documentChanged(_ doc: StoreDocument, fingerprint: Int?) {
         let wasEnabled = enabled
         enabled = doc.sync.account != nil
-        guard enabled else { timer.cancel(); return }
+        guard enabled else {
+            timer.cancel()
+            return
+        }
         guard helper != nil else {
             if !wasEnabled { Log.warning("sync is set up but moscowtime-calendar is not installed; not syncing") }
             return
         }
-        if running { changedWhileRunning = true; return }
-        if !wasEnabled { timer.schedule(afterMilliseconds: Self.startDelayMs) { [weak self] in self?.runNow() }; return }
+        if running {
+            changedWhileRunning = true
+            return
+        }
+        if !wasEnabled {
+            timer.schedule(afterMilliseconds: Self.startDelayMs) { [weak self] in self?.runNow() }
+            return
+        }
         if fingerprint != nil, fingerprint == lastSynced { return }
         if failures == 0 { timer.schedule(afterMilliseconds: Self.debounceMs) { [weak self] in self?.runNow() } }
     }

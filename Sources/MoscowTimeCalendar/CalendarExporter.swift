@@ -25,14 +25,18 @@ public enum CalendarExporter {
             }
         }
         let workingDays = doc.workingCalendar
-        if alarms { for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: a.zone ?? doc.settings.zone, calendar: workingDays)) } }
+        if alarms {
+            for a in doc.alarms { icalcomponent_add_component(cal, event(a, zoneID: a.zone ?? doc.settings.zone, calendar: workingDays)) }
+        }
         if habits { for h in doc.habits { icalcomponent_add_component(cal, todo(h)) } }
         return ICal.text(cal)
     }
 
     /// One alarm as a calendar of its own (a CalDAV resource); `uid`: the UID of the event another
     /// program made, which the alarm was taken from (`CalendarImport.adoptedUIDs`).
-    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar, uid: String? = nil) throws(Failure) -> String {
+    public static func calendar(alarm: Alarm, settings: Settings, calendar workingDays: WorkingCalendar, uid: String? = nil) throws(Failure)
+        -> String
+    {
         try ICal.exclusive { () throws(Failure) -> String in
             let cal = newCalendar()
             defer { icalcomponent_free(cal) }
@@ -62,11 +66,15 @@ public enum CalendarExporter {
     /// `VALARM`, and one all-day `DTSTART` on 1970-01-01, a day no view of the present reaches; a
     /// habit's is a cancelled `VTODO`, which todo lists leave out (todoman shows needs-action ones).
     public static func tombstone(alarmID id: String, at: Instant, uid: String? = nil) -> String {
-        ICal.exclusive { tombstone(ICAL_VEVENT_COMPONENT, uid: uid ?? CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at) }
+        ICal.exclusive {
+            tombstone(ICAL_VEVENT_COMPONENT, uid: uid ?? CalendarFormat.alarmUID(id), idProperty: CalendarFormat.alarmID, id: id, at: at)
+        }
     }
 
     public static func tombstone(habitID id: String, at: Instant) -> String {
-        ICal.exclusive { tombstone(ICAL_VTODO_COMPONENT, uid: CalendarFormat.habitUID(id), idProperty: CalendarFormat.habitID, id: id, at: at) }
+        ICal.exclusive {
+            tombstone(ICAL_VTODO_COMPONENT, uid: CalendarFormat.habitUID(id), idProperty: CalendarFormat.habitID, id: id, at: at)
+        }
     }
 
     static func tombstone(_ kind: icalcomponent_kind, uid: String, idProperty: String, id: String, at: Instant) -> String {
@@ -108,7 +116,9 @@ public enum CalendarExporter {
             let vt = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
             icalcomponent_add_property(vt, icalproperty_new_tzid(id))
             let standard = icalcomponent_new(ICAL_XSTANDARD_COMPONENT)!
-            icalcomponent_add_property(standard, icalproperty_new_dtstart(ICal.local(CivilDate(year: 1970, month: 1, day: 1)!, TimeOfDay(hour: 0, minute: 0)!, zone: nil)))
+            icalcomponent_add_property(
+                standard,
+                icalproperty_new_dtstart(ICal.local(CivilDate(year: 1970, month: 1, day: 1)!, TimeOfDay(hour: 0, minute: 0)!, zone: nil)))
             icalcomponent_add_property(standard, icalproperty_new_tzoffsetfrom(0))
             icalcomponent_add_property(standard, icalproperty_new_tzoffsetto(0))
             icalcomponent_add_component(vt, standard)
@@ -134,7 +144,7 @@ public enum CalendarExporter {
             icalcomponent_add_property(ev, p)
         }
         switch a.schedule {
-        case let .weekly(days, time, from):
+        case .weekly(let days, let time, let from):
             // A first day later than that is the DTSTART (see `EventScheduleMapper.firstDay`).
             let created = createdDate(a, zoneID: zoneID)
             localStart(firstDay(in: days, from: from.map { max($0, created) } ?? created), time)
@@ -144,7 +154,7 @@ public enum CalendarExporter {
             r.interval = 1
             mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
-        case let .workdays(time, from):
+        case .workdays(let time, let from):
             let created = createdDate(a, zoneID: zoneID)
             let first = firstWorkingDay(from: from.map { max($0, created) } ?? created, workingDays)
             localStart(first, time)
@@ -156,16 +166,16 @@ public enum CalendarExporter {
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
             calendarExceptions(ev, from: first, time: time, zoneID: zoneID, workingDays)
             icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.days, CalendarFormat.workdays))
-        case let .once(date, time):
+        case .once(let date, let time):
             localStart(date, time)
-        case let .everyNDays(n, start, time):
+        case .everyNDays(let n, let start, let time):
             localStart(start, time)
             var r = icalrecurrencetype()
             icalrecurrencetype_clear(&r)
             r.freq = ICAL_DAILY_RECURRENCE
             r.interval = Int16(n)
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
-        case let .timer(at, duration):
+        case .timer(let at, let duration):
             icalcomponent_add_property(ev, icalproperty_new_dtstart(ICal.utc(at)))
             icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
         }
@@ -214,10 +224,13 @@ public enum CalendarExporter {
     /// The production calendar's known years from the alarm's first day on, as the rule's
     /// exceptions: each weekday off an EXDATE, each working weekend an RDATE (local times in the
     /// zone). Years not known yet have none: other calendars show plain Monday–Friday there.
-    static func calendarExceptions(_ ev: OpaquePointer, from first: CivilDate, time: TimeOfDay, zoneID: String, _ workingDays: WorkingCalendar) {
+    static func calendarExceptions(
+        _ ev: OpaquePointer, from first: CivilDate, time: TimeOfDay, zoneID: String, _ workingDays: WorkingCalendar
+    ) {
         for year in workingDays.years.keys.sorted() where year >= first.year {
             for (date, _) in workingDays.listedDays(of: year) where date > first {
-                let working = workingDays.isWorkingDay(date), weekday = Weekday.workdays.contains(date.weekday)
+                let working = workingDays.isWorkingDay(date)
+                let weekday = Weekday.workdays.contains(date.weekday)
                 guard working != weekday else { continue }
                 if working {
                     var period = icaldatetimeperiodtype()
@@ -287,7 +300,9 @@ public enum CalendarExporter {
             // Monday–Friday for other programs; X-MOSCOWTIME-FREQUENCY says it is the calendar's.
             r.freq = ICAL_WEEKLY_RECURRENCE
             mt_recur_set_week_days(&r, Int32(Weekday.workdays.reduce(0) { $0 | $1.bit }))
-        case .everyNDays(let n): r.freq = ICAL_DAILY_RECURRENCE; r.interval = Int16(n)
+        case .everyNDays(let n):
+            r.freq = ICAL_DAILY_RECURRENCE
+            r.interval = Int16(n)
         case .timesPerWeek, .timesPerMonth, .timesInDays: break
         }
         if r.freq != ICAL_NO_RECURRENCE { icalcomponent_add_property(td, icalproperty_new_rrule(r)) }
@@ -317,7 +332,8 @@ public enum CalendarExporter {
             icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.achievement, a.key, [("X-EARNED", ICal.compactText(a.earned))]))
         }
         for (date, t) in removed.sorted(by: { $0.key < $1.key }) {
-            icalcomponent_add_property(td, ICal.xProperty(CalendarFormat.dayRemoved, ICal.compactText(date), [("X-LOGGED", ICal.compactUTC(t))]))
+            icalcomponent_add_property(
+                td, ICal.xProperty(CalendarFormat.dayRemoved, ICal.compactText(date), [("X-LOGGED", ICal.compactUTC(t))]))
         }
         return td
     }

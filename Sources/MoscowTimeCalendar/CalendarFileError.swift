@@ -8,7 +8,10 @@ public struct CalendarFileError: Error, Sendable, Equatable {
     public let line: Int?
     public let problem: CalendarFileProblem
 
-    public init(line: Int?, _ problem: CalendarFileProblem) { self.line = line; self.problem = problem }
+    public init(line: Int?, _ problem: CalendarFileProblem) {
+        self.line = line
+        self.problem = problem
+    }
 }
 
 /// What is wrong in a calendar file. Values from outside (a line excerpt, libical's own text, a

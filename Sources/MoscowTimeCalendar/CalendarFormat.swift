@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// How alarms and habits are written as iCalendar (RFC 5545).
 ///
 /// **Alarms are VEVENTs** that any calendar shows at the right time: `DTSTART;TZID=<zone>` (with the

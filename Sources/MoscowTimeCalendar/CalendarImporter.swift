@@ -8,7 +8,8 @@ public enum CalendarImporter {
     /// `adopting` (the sync's alarms collection): another program's event with a reminder becomes
     /// an alarm whose id its UID gives (`CalendarFormat.adoptedID`), so every machine takes it as
     /// the same alarm and an edit made later on the phone updates that alarm (see `Reader.adopt`).
-    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport {
+    public static func read(_ bytes: [UInt8], zone: Zone, now: Instant, adopting: Bool = false) throws(CalendarFileError) -> CalendarImport
+    {
         try ICal.exclusive { () throws(CalendarFileError) -> CalendarImport in try parse(bytes, zone: zone, now: now, adopting: adopting) }
     }
 
@@ -19,10 +20,15 @@ public enum CalendarImporter {
             throw CalendarFileError(line: nil, .fileTooLarge(size: bytes.count, limit: CalendarLimits.maximumFileBytes))
         }
         let scanner = try ICSLineScanner(bytes)
-        guard let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
-            var text = Array(buf); text.append(0)
-            return text.withUnsafeBufferPointer { icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
-        }) else {
+        guard
+            let root = bytes.withUnsafeBufferPointer({ buf -> OpaquePointer? in
+                var text = Array(buf)
+                text.append(0)
+                return text.withUnsafeBufferPointer {
+                    icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+                }
+            })
+        else {
             throw CalendarFileError(line: nil, .libicalUnreadable)
         }
         return (scanner, root)
@@ -53,7 +59,10 @@ public enum CalendarImporter {
         var index = 0
 
         init(scanner: ICSLineScanner, zone: Zone, now: Instant, zones: Set<String>) {
-            self.scanner = scanner; self.zone = zone; self.now = now; self.zones = zones
+            self.scanner = scanner
+            self.zone = zone
+            self.now = now
+            self.zones = zones
         }
 
         mutating func walk(_ c: OpaquePointer) throws(CalendarFileError) {
@@ -80,7 +89,9 @@ public enum CalendarImporter {
                     try event(c, info: info)
                 }
             case ICAL_VTODO_COMPONENT:
-                if ICal.xValue(c, CalendarFormat.habitID) != nil, let tzid = ZoneReferences.firstRefused(in: c, defined: zones, checked: &checkedZones) {
+                if ICal.xValue(c, CalendarFormat.habitID) != nil,
+                    let tzid = ZoneReferences.firstRefused(in: c, defined: zones, checked: &checkedZones)
+                {
                     throw CalendarFileError(line: info?.line, .zoneNotInDatabase(tzid))
                 }
                 if let id = ICal.xValue(c, CalendarFormat.habitID), let at = try deletion(c, info: info) {
@@ -125,8 +136,9 @@ public enum CalendarImporter {
         /// The tz database zone DTSTART names (`TZID=Europe/Moscow`), nil for any other.
         static func startZone(_ ev: OpaquePointer) -> String? {
             guard let p = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY),
-                  let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER),
-                  let raw = icalparameter_get_tzid(param) else { return nil }
+                let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER),
+                let raw = icalparameter_get_tzid(param)
+            else { return nil }
             let tzid = String(cString: raw)
             return ZoneNames.contains(tzid) ? tzid : nil
         }
@@ -135,15 +147,17 @@ public enum CalendarImporter {
         func deletion(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xValue(c, CalendarFormat.deleted) else { return nil }
             guard let at = ICal.parseCompactUTC(text) else {
-                throw CalendarFileError(line: info?.line(of: CalendarFormat.deleted), .notUTCTime(property: CalendarFormat.deleted, value: text))
+                throw CalendarFileError(
+                    line: info?.line(of: CalendarFormat.deleted), .notUTCTime(property: CalendarFormat.deleted, value: text))
             }
             return at
         }
 
         /// How a warning names the event: its SUMMARY and UID.
         static func name(_ ev: OpaquePointer) -> CalendarEventName {
-            CalendarEventName(summary: (ICal.string(icalcomponent_get_summary(ev)) ?? "").trimmingWhitespace,
-                              uid: ICal.string(icalcomponent_get_uid(ev)) ?? "")
+            CalendarEventName(
+                summary: (ICal.string(icalcomponent_get_summary(ev)) ?? "").trimmingWhitespace,
+                uid: ICal.string(icalcomponent_get_uid(ev)) ?? "")
         }
 
         mutating func event(_ ev: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) {
@@ -154,18 +168,25 @@ public enum CalendarImporter {
             let valarms = ICal.children(ev, ICAL_VALARM_COMPONENT)
             if let id = own {
                 guard AlarmID.isValid(id) else {
-                    throw CalendarFileError(line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
+                    throw CalendarFileError(
+                        line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
                 }
-                if let at = try deletion(ev, info: info) { result.deletedAlarms[id] = at; return }
+                if let at = try deletion(ev, info: info) {
+                    result.deletedAlarms[id] = at
+                    return
+                }
                 var mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
                 var outcome = mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
                 // Made in a zone whose offset to ours changes (Moscow, read in Berlin): it keeps
                 // that zone (`Alarm.zone`) rather than be refused or ring an hour off.
                 var ownZone: String?
-                if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier, let z = Zone.shared(tzid) {
+                if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier,
+                    let z = Zone.shared(tzid)
+                {
                     let there = EventScheduleMapper(zone: z, now: now, own: true, floating: floating)
                     if case .schedule = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
-                        mapper = there; ownZone = tzid
+                        mapper = there
+                        ownZone = tzid
                         outcome = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
                     }
                 }
@@ -193,12 +214,19 @@ public enum CalendarImporter {
                 let action = icalcomponent_get_first_property($0, ICAL_ACTION_PROPERTY).map { icalproperty_get_action($0) }
                 return action == nil || action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO
             }
-            guard !reminders.isEmpty else { result.ignored += 1; return }
+            guard !reminders.isEmpty else {
+                result.ignored += 1
+                return
+            }
             let label = summary.isEmpty ? "Event" : String(summary.prefix(LabelRules.maximumLength))
             guard LabelRules.problem(label) == nil else {
-                result.warnings.append(.titleNotALabel(name)); return
+                result.warnings.append(.titleNotALabel(name))
+                return
             }
-            if adopting { try adopt(ev, name: name, label: label, reminder: reminders[0], info: info); return }
+            if adopting {
+                try adopt(ev, name: name, label: label, reminder: reminders[0], info: info)
+                return
+            }
             for valarm in reminders {
                 let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
                 switch mapper.schedule(ev, valarm: valarm, rules: info?.rules ?? []) {
@@ -219,10 +247,13 @@ public enum CalendarImporter {
         /// program wrote it until the alarm is changed here. An occurrence the event overrides
         /// (`RECURRENCE-ID`) is not read: it belongs to the series. A schedule alarms cannot
         /// express is held as our own would be (`unexpressible`).
-        mutating func adopt(_ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer,
-                            info: ICSLineScanner.Component?) throws(CalendarFileError) {
+        mutating func adopt(
+            _ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer,
+            info: ICSLineScanner.Component?
+        ) throws(CalendarFileError) {
             guard !name.uid.isEmpty, icalcomponent_get_first_property(ev, ICAL_RECURRENCEID_PROPERTY) == nil else {
-                result.ignored += 1; return
+                result.ignored += 1
+                return
             }
             let id = CalendarFormat.adoptedID(uid: name.uid)
             let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)

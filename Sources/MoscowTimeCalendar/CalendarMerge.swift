@@ -15,7 +15,10 @@ public enum CalendarMerge {
     private struct LabelledSchedule: Hashable {
         let label: String
         let schedule: Schedule
-        init(_ a: Alarm) { label = a.label; schedule = a.schedule }
+        init(_ a: Alarm) {
+            label = a.label
+            schedule = a.schedule
+        }
     }
 
     public static func merge(_ imported: CalendarImport, into doc: inout StoreDocument) -> Summary {
@@ -34,7 +37,8 @@ public enum CalendarMerge {
         for alarm in imported.alarms {
             if alarm.id.isEmpty {
                 if present[LabelledSchedule(alarm), default: 0] > 0 {
-                    s.alarmsUnchanged += 1; continue
+                    s.alarmsUnchanged += 1
+                    continue
                 }
                 var a = alarm
                 a.id = AlarmID.make(avoiding: ids)
@@ -42,10 +46,13 @@ public enum CalendarMerge {
                 append(a)
                 s.alarmsAdded += 1
             } else if let k = index[alarm.id] {
-                if doc.alarms[k] == alarm { s.alarmsUnchanged += 1 } else {
+                if doc.alarms[k] == alarm {
+                    s.alarmsUnchanged += 1
+                } else {
                     present[LabelledSchedule(doc.alarms[k]), default: 1] -= 1
                     present[LabelledSchedule(alarm), default: 0] += 1
-                    doc.alarms[k] = alarm; s.alarmsReplaced += 1
+                    doc.alarms[k] = alarm
+                    s.alarmsReplaced += 1
                 }
             } else {
                 ids.insert(alarm.id)
@@ -59,7 +66,12 @@ public enum CalendarMerge {
                 continue
             }
             if let k = doc.habits.firstIndex(where: { $0.id == habit.id }) {
-                if doc.habits[k] == habit { s.habitsUnchanged += 1 } else { doc.habits[k] = habit; s.habitsReplaced += 1 }
+                if doc.habits[k] == habit {
+                    s.habitsUnchanged += 1
+                } else {
+                    doc.habits[k] = habit
+                    s.habitsReplaced += 1
+                }
             } else {
                 doc.habits.append(habit)
                 s.habitsAdded += 1

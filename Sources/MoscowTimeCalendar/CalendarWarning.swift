@@ -40,7 +40,10 @@ public enum SkippedResource: Sendable, Equatable {
 public struct CalendarEventName: Sendable, Equatable {
     public let summary: String
     public let uid: String
-    public init(summary: String, uid: String) { self.summary = summary; self.uid = uid }
+    public init(summary: String, uid: String) {
+        self.summary = summary
+        self.uid = uid
+    }
 }
 
 /// Why an event's reminder cannot be an alarm (the schedule model cannot express it exactly).

@@ -28,7 +28,10 @@ public enum DaysOffReader {
         var result = Result()
         for calendar in icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? ICal.children(root, ICAL_VCALENDAR_COMPONENT) : [root] {
             for ev in ICal.children(calendar, ICAL_VEVENT_COMPONENT) {
-                guard let days = wholeDays(ev) else { result.leftOut += 1; continue }
+                guard let days = wholeDays(ev) else {
+                    result.leftOut += 1
+                    continue
+                }
                 for day in days where CalendarYear.years.contains(day.year) {
                     result.years[day.year, default: CalendarYear(year: day.year, source: source)].days[day] = CalendarDay(.off)
                 }
@@ -40,13 +43,18 @@ public enum DaysOffReader {
     /// The days an all-day, non-repeating event covers; nil for any other event.
     static func wholeDays(_ ev: OpaquePointer) -> [CivilDate]? {
         guard ICal.properties(ev, named: "RRULE").isEmpty, ICal.properties(ev, named: "RDATE").isEmpty,
-              icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) != nil else { return nil }
+            icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) != nil
+        else { return nil }
         let start = icalcomponent_get_dtstart(ev)
-        guard start.is_date.boolValue, let first = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day)) else { return nil }
+        guard start.is_date.boolValue, let first = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day)) else {
+            return nil
+        }
         var last = first
         if icalcomponent_get_first_property(ev, ICAL_DTEND_PROPERTY) != nil {
             let end = icalcomponent_get_dtend(ev)
-            guard end.is_date.boolValue, let e = CivilDate(year: Int(end.year), month: Int(end.month), day: Int(end.day)) else { return nil }
+            guard end.is_date.boolValue, let e = CivilDate(year: Int(end.year), month: Int(end.month), day: Int(end.day)) else {
+                return nil
+            }
             last = max(first, e.adding(days: -1))
         }
         guard last.days(since: first) < maximumEventDays else { return nil }

@@ -71,18 +71,22 @@ struct EventScheduleMapper {
             return .schedule(.once(date: local.date, time: local.timeOfDay))
         }
         guard rrules.count == 1 else { return .refused(.severalRules) }
-        return repeating(ev, rule: icalproperty_get_rrule(rrules[0]), written: rawRules.first, start: start, offset: offset,
-                         firstRing: firstRing, local: local, workdays: workdays)
+        return repeating(
+            ev, rule: icalproperty_get_rrule(rrules[0]), written: rawRules.first, start: start, offset: offset,
+            firstRing: firstRing, local: local, workdays: workdays)
     }
 
     /// DTSTART with its zone: a TZID libical did not attach is looked up among its built-in
     /// zones, and a floating time takes the calendar's (`floating`) when there is one.
     func zonedStart(_ ev: OpaquePointer) -> Result<icaltimetype, Reason> {
-        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return .failure(Reason(refusal: .noStart)) }
+        guard let startProp = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else {
+            return .failure(Reason(refusal: .noStart))
+        }
         var start = icalcomponent_get_dtstart(ev)
         if start.zone == nil, !start.is_date.boolValue, !icaltime_is_utc(start).boolValue,
-           let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
-           let tzid = icalparameter_get_tzid(tzParam) {
+            let tzParam = icalproperty_get_first_parameter(startProp, ICAL_TZID_PARAMETER),
+            let tzid = icalparameter_get_tzid(tzParam)
+        {
             guard let z = icaltimezone_get_builtin_timezone(tzid) ?? icaltimezone_get_builtin_timezone_from_tzid(tzid) else {
                 return .failure(Reason(refusal: .unknownZone(String(cString: tzid))))
             }
@@ -104,8 +108,10 @@ struct EventScheduleMapper {
 
     /// A repeating event's one RRULE (`written`: as the file has it) as a schedule whose first ring
     /// is `firstRing` (`local` in our zone), checked against libical's expansion of the rule.
-    func repeating(_ ev: OpaquePointer, rule parsed: icalrecurrencetype, written: String?, start: icaltimetype, offset: Int64,
-                   firstRing: Instant, local: LocalDateTime, workdays: Bool) -> Outcome {
+    func repeating(
+        _ ev: OpaquePointer, rule parsed: icalrecurrencetype, written: String?, start: icaltimetype, offset: Int64,
+        firstRing: Instant, local: LocalDateTime, workdays: Bool
+    ) -> Outcome {
         var rule = parsed
         let ruleText = ICal.string(icalrecurrencetype_as_string(&rule)) ?? "RRULE"
         let refuse = Outcome.refused(.rule(written ?? ruleText))
@@ -113,7 +119,8 @@ struct EventScheduleMapper {
             return .refused(why)
         }
         guard rule.count == 0, icaltime_is_null_time(rule.until).boolValue, mt_recur_has_other_by_parts(&rule) == 0,
-              let byDays = Self.plainDays(&rule) else { return refuse }
+            let byDays = Self.plainDays(&rule)
+        else { return refuse }
         let candidate: Schedule
         switch self.candidate(ev, rule: rule, byDays: byDays, start: start, firstRing: local) {
         case .success(let c?): candidate = c
@@ -121,7 +128,8 @@ struct EventScheduleMapper {
         case .failure(let why): return .refused(why.refusal)
         }
         switch candidate {
-        case .weekly(_, _, let from?) where !Limits.alarmDates.contains(from), .everyNDays(_, let from, _) where !Limits.alarmDates.contains(from):
+        case .weekly(_, _, let from?) where !Limits.alarmDates.contains(from),
+            .everyNDays(_, let from, _) where !Limits.alarmDates.contains(from):
             return .refused(.dateOutOfRange(from.description))
         default: break
         }
@@ -129,7 +137,7 @@ struct EventScheduleMapper {
             return .refused(.offsetChanges(zone: zone.identifier))
         }
         if workdays {
-            guard case let .weekly(days, time, from) = candidate, days == Weekday.workdays else { return refuse }
+            guard case .weekly(let days, let time, let from) = candidate, days == Weekday.workdays else { return refuse }
             return .schedule(.workdays(time: time, from: from))
         }
         return .schedule(candidate)
@@ -143,7 +151,8 @@ struct EventScheduleMapper {
             let v = mt_recur_by_day(&rule, k)
             if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
             guard icalrecurrencetype_day_position(v) == 0,
-                  let d = ICal.weekday(icalrecurrencetype_day_day_of_week(v)) else { return nil }
+                let d = ICal.weekday(icalrecurrencetype_day_day_of_week(v))
+            else { return nil }
             byDays.insert(d)
             k += 1
         }
@@ -151,8 +160,10 @@ struct EventScheduleMapper {
     }
 
     /// The schedule the rule's frequency, interval and days say, in our zone; nil when none says it.
-    func candidate(_ ev: OpaquePointer, rule: icalrecurrencetype, byDays: Set<Weekday>, start: icaltimetype,
-                   firstRing local: LocalDateTime) -> Result<Schedule?, Reason> {
+    func candidate(
+        _ ev: OpaquePointer, rule: icalrecurrencetype, byDays: Set<Weekday>, start: icaltimetype,
+        firstRing local: LocalDateTime
+    ) -> Result<Schedule?, Reason> {
         // Days in the event's own zone; the reminder may fall on another day in ours.
         let eventDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
         let shift = local.date.days(since: eventDate)
@@ -213,7 +224,8 @@ struct EventScheduleMapper {
             case "FREQ", "WKST": continue
             case "INTERVAL":
                 guard value.utf8.count <= 9, value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value),
-                      n == parsedInterval, (1...Schedule.maximumInterval).contains(n) else {
+                    n == parsedInterval, (1...Schedule.maximumInterval).contains(n)
+                else {
                     return .intervalOutOfRange(value: String(value), maximum: Schedule.maximumInterval)
                 }
             case "BYDAY":
@@ -235,7 +247,8 @@ struct EventScheduleMapper {
         if icaltime_is_utc(t).boolValue { return ICal.instant(utc: t) }
         if let z = t.zone ?? floating { return Instant(secondsSinceEpoch: Int64(icaltime_as_timet_with_zone(t, z))) }
         guard let d = CivilDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
-              let hm = TimeOfDay(hour: Int(t.hour), minute: Int(t.minute)) else { return nil }
+            let hm = TimeOfDay(hour: Int(t.hour), minute: Int(t.minute))
+        else { return nil }
         return zone.instant(d, hm) + Int64(t.second)
     }
 
@@ -246,12 +259,14 @@ struct EventScheduleMapper {
     func skippedDays(_ ev: OpaquePointer, valarm: OpaquePointer?, today: CivilDate) -> Set<CivilDate> {
         guard case .success(let offset) = triggerOffset(ev, valarm: valarm) else { return [] }
         var days = Set<CivilDate>()
-        for p in ICal.properties(ev, named: "EXDATE") where icalproperty_get_first_parameter(p, ICAL_X_PARAMETER).map({ param in
+        for p in ICal.properties(ev, named: "EXDATE")
+        where icalproperty_get_first_parameter(p, ICAL_X_PARAMETER).map({ param in
             ICal.string(icalparameter_get_xname(param)) != CalendarFormat.reasonParameter
         }) ?? true {
             var t = icalproperty_get_exdate(p)
             if t.zone == nil, !t.is_date.boolValue, !icaltime_is_utc(t).boolValue,
-               let tz = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER), let id = icalparameter_get_tzid(tz) {
+                let tz = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER), let id = icalparameter_get_tzid(tz)
+            {
                 guard let z = icaltimezone_get_builtin_timezone(id) ?? icaltimezone_get_builtin_timezone_from_tzid(id) else { continue }
                 t.zone = z
             }
@@ -280,7 +295,8 @@ struct EventScheduleMapper {
         }
         var offset = Self.seconds(trigger.duration)
         if let related = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER),
-           icalparameter_get_related(related) == ICAL_RELATED_END {
+            icalparameter_get_related(related) == ICAL_RELATED_END
+        {
             offset += Self.seconds(icalcomponent_get_duration(ev))
         }
         return .success(offset)

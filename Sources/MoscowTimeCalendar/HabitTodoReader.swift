@@ -6,13 +6,16 @@ import MoscowTimeStore
 /// One of our habit VTODOs back into a `Habit`, history included (`CalendarFormat`).
 enum HabitTodoReader {
     static func habit(_ td: OpaquePointer, info: ICSLineScanner.Component?, zone: Zone) throws(CalendarFileError)
-        -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant]) {
+        -> (habit: Habit, logged: [CivilDate: Instant], removed: [CivilDate: Instant])
+    {
         let fail = Failure(info: info)
         let id = ICal.xValue(td, CalendarFormat.habitID) ?? ""
         guard AlarmID.isValid(id) else { throw fail(CalendarFormat.habitID, .notAnID(property: CalendarFormat.habitID, value: id)) }
         let name = ICal.string(icalcomponent_get_summary(td)) ?? ""
         if let issue = LabelRules.issue(name) { throw fail("SUMMARY", .habitName(issue)) }
-        let description = icalcomponent_get_first_property(td, ICAL_DESCRIPTION_PROPERTY).flatMap { ICal.string(icalproperty_get_description($0)) }
+        let description = icalcomponent_get_first_property(td, ICAL_DESCRIPTION_PROPERTY).flatMap {
+            ICal.string(icalproperty_get_description($0))
+        }
         let start = icalcomponent_get_dtstart(td)
         guard start.is_date.boolValue, let startDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day)) else {
             throw fail("DTSTART", .habitStartNotADate)
@@ -23,7 +26,9 @@ enum HabitTodoReader {
         }
         var reminders: [TimeOfDay] = []
         if let r = ICal.xValue(td, CalendarFormat.reminders) {
-            guard let times = HabitCalendarText.reminders(r) else { throw fail(CalendarFormat.reminders, .notReminderTimes(property: CalendarFormat.reminders, value: r)) }
+            guard let times = HabitCalendarText.reminders(r) else {
+                throw fail(CalendarFormat.reminders, .notReminderTimes(property: CalendarFormat.reminders, value: r))
+            }
             reminders = times
         }
         let kind = try Self.kind(td, fail)
@@ -31,14 +36,16 @@ enum HabitTodoReader {
         let times = try OwnAlarmReader.times(td, info: info)
         var history = try Self.history(td, start: startDate, kind: kind, notes: Self.notes(td, fail), fail)
         if let done = completion(td, zone: zone, kind: kind), done.day >= startDate, !history.days.contains(done.day),
-           history.removed[done.day].map({ $0 < done.at }) ?? true {
+            history.removed[done.day].map({ $0 < done.at }) ?? true
+        {
             history.entries.append(done.entry)
             history.logged[done.day] = done.at
             history.removed[done.day] = nil
         }
-        var habit = Habit(id: id, name: name, description: description, frequency: frequency, reminders: reminders,
-                          start: startDate, archived: archived, kind: kind, entries: history.entries,
-                          created: times.created, modified: times.modified)
+        var habit = Habit(
+            id: id, name: name, description: description, frequency: frequency, reminders: reminders,
+            start: startDate, archived: archived, kind: kind, entries: history.entries,
+            created: times.created, modified: times.modified)
         habit.achievements = Self.achievements(td)
         return (habit, history.logged, history.removed)
     }
@@ -84,8 +91,10 @@ enum HabitTodoReader {
         var logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]
     }
 
-    static func history(_ td: OpaquePointer, start startDate: CivilDate, kind: HabitKind, notes: [CivilDate: String],
-                        _ fail: Failure) throws(CalendarFileError) -> History {
+    static func history(
+        _ td: OpaquePointer, start startDate: CivilDate, kind: HabitKind, notes: [CivilDate: String],
+        _ fail: Failure
+    ) throws(CalendarFileError) -> History {
         var history = History()
         func stamp(_ p: OpaquePointer, _ name: String, _ k: Int) throws(CalendarFileError) -> Instant? {
             guard let text = ICal.xParameter(p, "X-LOGGED") else { return nil }
@@ -128,8 +137,9 @@ enum HabitTodoReader {
         var out: [HabitAchievement] = []
         for p in ICal.properties(td, named: CalendarFormat.achievement) {
             guard let key = ICal.xValue(p), let kind = HabitAchievement.kind(key: key),
-                  let earned = ICal.xParameter(p, "X-EARNED").flatMap(ICal.compactDate),
-                  !out.contains(where: { $0.key == key }) else { continue }
+                let earned = ICal.xParameter(p, "X-EARNED").flatMap(ICal.compactDate),
+                !out.contains(where: { $0.key == key })
+            else { continue }
             out.append(HabitAchievement(kind, earned: earned))
         }
         return out
@@ -149,7 +159,8 @@ enum HabitTodoReader {
     /// `COMPLETED` of a to-do marked done (`STATUS:COMPLETED`), nil otherwise.
     static func completedAt(_ td: OpaquePointer) -> Instant? {
         guard icalcomponent_get_status(td) == ICAL_STATUS_COMPLETED,
-              let p = icalcomponent_get_first_property(td, ICAL_COMPLETED_PROPERTY) else { return nil }
+            let p = icalcomponent_get_first_property(td, ICAL_COMPLETED_PROPERTY)
+        else { return nil }
         let t = icalproperty_get_datetime_with_component(p, td)
         guard !icaltime_is_null_time(t).boolValue, !t.is_date.boolValue else { return nil }
         return ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))

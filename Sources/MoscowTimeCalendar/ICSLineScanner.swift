@@ -63,7 +63,9 @@ struct ICSLineScanner {
                     throw CalendarFileError(line: lineNumber, .endWithoutBegin(Self.excerpt(value)))
                 }
                 guard components[open].name == value.uppercased() else {
-                    throw CalendarFileError(line: lineNumber, .endClosesOther(end: Self.excerpt(value), begin: components[open].name, beginLine: components[open].line))
+                    throw CalendarFileError(
+                        line: lineNumber,
+                        .endClosesOther(end: Self.excerpt(value), begin: components[open].name, beginLine: components[open].line))
                 }
             default:
                 guard let current = stack.last else {

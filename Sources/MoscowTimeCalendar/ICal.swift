@@ -103,7 +103,8 @@ enum ICal {
         var q = icalproperty_get_first_parameter(p, ICAL_X_PARAMETER)
         while let param = q {
             if let n = icalparameter_get_xname(param), String(cString: n) == name,
-               let v = icalparameter_get_xvalue(param) {
+                let v = icalparameter_get_xvalue(param)
+            {
                 return String(cString: v)
             }
             q = icalproperty_get_next_parameter(p, ICAL_X_PARAMETER)
@@ -133,8 +134,12 @@ enum ICal {
 
     static func local(_ date: CivilDate, _ time: TimeOfDay, zone: OpaquePointer?) -> icaltimetype {
         var t = icaltime_null_time()
-        t.year = Int32(date.year); t.month = Int32(date.month); t.day = Int32(date.day)
-        t.hour = Int32(time.hour); t.minute = Int32(time.minute); t.second = 0
+        t.year = Int32(date.year)
+        t.month = Int32(date.month)
+        t.day = Int32(date.day)
+        t.hour = Int32(time.hour)
+        t.minute = Int32(time.minute)
+        t.second = 0
         t.is_date = 0
         t.zone = zone
         return t
@@ -142,7 +147,9 @@ enum ICal {
 
     static func date(_ d: CivilDate) -> icaltimetype {
         var t = icaltime_null_date()
-        t.year = Int32(d.year); t.month = Int32(d.month); t.day = Int32(d.day)
+        t.year = Int32(d.year)
+        t.month = Int32(d.month)
+        t.day = Int32(d.day)
         return t
     }
 

@@ -4,21 +4,29 @@ import MoscowTimeDomain
 
 /// The parts of one of our own alarm VEVENTs that have no standard property (`CalendarFormat`).
 enum OwnAlarmReader {
-    static func alarm(_ ev: OpaquePointer, id: String, label: String, schedule: Schedule,
-                      info: ICSLineScanner.Component?) throws(CalendarFileError) -> Alarm {
+    static func alarm(
+        _ ev: OpaquePointer, id: String, label: String, schedule: Schedule,
+        info: ICSLineScanner.Component?
+    ) throws(CalendarFileError) -> Alarm {
         func fail(_ property: String, _ why: CalendarFileProblem) -> CalendarFileError {
             CalendarFileError(line: info?.line(of: property), why)
         }
         if let issue = LabelRules.issue(label) { throw fail("SUMMARY", .alarmLabel(issue)) }
         var enabled = true
         if let e = ICal.xValue(ev, CalendarFormat.enabled) {
-            guard e == "TRUE" || e == "FALSE" else { throw fail(CalendarFormat.enabled, .notTrueOrFalse(property: CalendarFormat.enabled, value: e)) }
+            guard e == "TRUE" || e == "FALSE" else {
+                throw fail(CalendarFormat.enabled, .notTrueOrFalse(property: CalendarFormat.enabled, value: e))
+            }
             enabled = e == "TRUE"
         }
         var snooze: Int?
         if let s = ICal.xValue(ev, CalendarFormat.snooze) {
             guard let n = Int(s), Limits.snoozeMinutes.contains(n) else {
-                throw fail(CalendarFormat.snooze, .snoozeOutOfRange(property: CalendarFormat.snooze, value: s, minimum: Limits.snoozeMinutes.lowerBound, maximum: Limits.snoozeMinutes.upperBound))
+                throw fail(
+                    CalendarFormat.snooze,
+                    .snoozeOutOfRange(
+                        property: CalendarFormat.snooze, value: s, minimum: Limits.snoozeMinutes.lowerBound,
+                        maximum: Limits.snoozeMinutes.upperBound))
             }
             snooze = n
         }
@@ -26,19 +34,26 @@ enum OwnAlarmReader {
         var ramp: Int?
         if let s = ICal.xValue(ev, CalendarFormat.ramp) {
             guard let n = Int(s), Limits.rampSeconds.contains(n) else {
-                throw fail(CalendarFormat.ramp, .rampOutOfRange(property: CalendarFormat.ramp, value: s, minimum: Limits.rampSeconds.lowerBound, maximum: Limits.rampSeconds.upperBound))
+                throw fail(
+                    CalendarFormat.ramp,
+                    .rampOutOfRange(
+                        property: CalendarFormat.ramp, value: s, minimum: Limits.rampSeconds.lowerBound,
+                        maximum: Limits.rampSeconds.upperBound))
             }
             ramp = n
         }
         let created = try times(ev, info: info)
-        return Alarm(id: id, label: label, schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
-                     sound: sound, rampSeconds: ramp, created: created.created, modified: created.modified)
+        return Alarm(
+            id: id, label: label, schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
+            sound: sound, rampSeconds: ramp, created: created.created, modified: created.modified)
     }
 
     /// `X-MOSCOWTIME-OFF-UNTIL` (YYYYMMDD); an unreadable or out-of-range one is left out (the
     /// alarm then rings as its EXDATEs say).
     static func offUntil(_ ev: OpaquePointer) -> CivilDate? {
-        guard let day = ICal.xValue(ev, CalendarFormat.offUntil).flatMap(ICal.compactDate), Limits.alarmDates.contains(day) else { return nil }
+        guard let day = ICal.xValue(ev, CalendarFormat.offUntil).flatMap(ICal.compactDate), Limits.alarmDates.contains(day) else {
+            return nil
+        }
         return day
     }
 
@@ -55,11 +70,14 @@ enum OwnAlarmReader {
     }
 
     /// CREATED and LAST-MODIFIED (DTSTAMP, then CREATED, stand in for a missing one).
-    static func times(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> (created: Instant, modified: Instant) {
+    static func times(_ c: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) -> (
+        created: Instant, modified: Instant
+    ) {
         func read(_ kind: icalproperty_kind) -> Instant? {
             guard let p = icalcomponent_get_first_property(c, kind) else { return nil }
             let t = icalproperty_get_datetime_with_component(p, c)
-            return icaltime_is_null_time(t).boolValue ? nil : ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
+            return icaltime_is_null_time(t).boolValue
+                ? nil : ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
         }
         let stamp = read(ICAL_DTSTAMP_PROPERTY)
         guard let created = read(ICAL_CREATED_PROPERTY) ?? stamp else {

@@ -16,7 +16,8 @@ enum ZoneReferences {
         var out = Set<String>()
         func collect(_ c: OpaquePointer) {
             if icalcomponent_isa(c) == ICAL_VTIMEZONE_COMPONENT,
-               let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY), let id = icalproperty_get_tzid(p) {
+                let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY), let id = icalproperty_get_tzid(p)
+            {
                 out.insert(String(cString: id))
             }
             for child in ICal.children(c, ICAL_ANY_COMPONENT) { collect(child) }
@@ -51,8 +52,8 @@ enum ZoneReferences {
     static func isAcceptable(_ tzid: String, defined: Set<String>) -> Bool {
         let parts = tzid.split(separator: "/", omittingEmptySubsequences: false)
         guard !tzid.isEmpty, tzid.utf8.count < 256,
-              !parts.contains(where: { $0 == "." || $0 == ".." }),
-              !tzid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            !parts.contains(where: { $0 == "." || $0 == ".." }),
+            !tzid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return false }
         if defined.contains(tzid) || ZoneNames.contains(tzid) { return true }
         // libical's prefixed TZIDs: "/freeassociation.sourceforge.net/Europe/Moscow",

@@ -24,17 +24,20 @@ public final class BusNameOwner {
     /// True between `onAcquired` and `onLost`.
     public private(set) var isOwner = false
 
-    public init(name: String, replace: Bool,
-                onAcquired: @escaping @MainActor (BusConnection) -> Void,
-                onLost: @escaping @MainActor () -> Void) {
+    public init(
+        name: String, replace: Bool,
+        onAcquired: @escaping @MainActor (BusConnection) -> Void,
+        onLost: @escaping @MainActor () -> Void
+    ) {
         self.name = name
         self.onAcquired = onAcquired
         self.onLost = onLost
         var flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue | G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue
         if replace { flags |= G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue }
-        ownerID = g_bus_own_name(G_BUS_TYPE_SESSION, name, GBusNameOwnerFlags(flags),
-                                 busNameBusAcquired, busNameAcquired, busNameLost,
-                                 WeakRef(self).retainedPointer(), releaseRetainedBox)
+        ownerID = g_bus_own_name(
+            G_BUS_TYPE_SESSION, name, GBusNameOwnerFlags(flags),
+            busNameBusAcquired, busNameAcquired, busNameLost,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
 
     isolated deinit {

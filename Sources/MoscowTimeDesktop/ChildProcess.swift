@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
-import Glibc
 import GLibSupport
+import Glibc
 
 /// Runs a program without waiting for it (GSubprocess): the main loop keeps turning, and `done`
 /// gets how it ended and its standard error once it ends. Standard output is discarded. The
@@ -17,7 +17,10 @@ public final class ChildProcess {
 
     private let process: OpaquePointer
 
-    private init(_ process: OpaquePointer) { self.process = process; g_object_ref(UnsafeMutableRawPointer(process)) }
+    private init(_ process: OpaquePointer) {
+        self.process = process
+        g_object_ref(UnsafeMutableRawPointer(process))
+    }
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(process)) }
 
     /// Sends `signal` to the child and to every process it started (its process group), unless it
@@ -67,7 +70,9 @@ private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: O
     _ = g_subprocess_communicate_utf8_finish(process, result, nil, &err, &error)
     let failure = error.map { GLibError(taking: $0).message }
     let text = consumeGString(err) ?? failure ?? ""
-    let ending: ChildProcess.Ending = g_subprocess_get_if_exited(process) != 0 ? .exited(g_subprocess_get_exit_status(process))
+    let ending: ChildProcess.Ending =
+        g_subprocess_get_if_exited(process) != 0
+        ? .exited(g_subprocess_get_exit_status(process))
         : g_subprocess_get_if_signaled(process) != 0 ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(128)
     g_object_unref(source)
     MainActor.assumeIsolated { box.body(ending, text) }

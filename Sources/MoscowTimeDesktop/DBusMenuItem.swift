@@ -14,14 +14,18 @@ public struct DBusMenuItem: Hashable, Sendable {
     public var children: [DBusMenuItem]
 
     public init(id: Int32, properties: [String: DBusMenuValue], children: [DBusMenuItem] = []) {
-        self.id = id; self.properties = properties; self.children = children
+        self.id = id
+        self.properties = properties
+        self.children = children
     }
 
     /// A clickable (or, with `enabled: false`, greyed-out informational) entry. `label` is shown as
     /// is: underscores are escaped, since dbusmenu takes "_" as the mnemonic marker.
     public static func standard(id: Int32, label: String, enabled: Bool = true, iconName: String? = nil) -> DBusMenuItem {
-        var p: [String: DBusMenuValue] = ["type": .string("standard"), "label": .string(escapeLabel(label)),
-                                          "enabled": .bool(enabled), "visible": .bool(true)]
+        var p: [String: DBusMenuValue] = [
+            "type": .string("standard"), "label": .string(escapeLabel(label)),
+            "enabled": .bool(enabled), "visible": .bool(true),
+        ]
         if let iconName { p["icon-name"] = .string(iconName) }
         return DBusMenuItem(id: id, properties: p)
     }
@@ -34,7 +38,10 @@ public struct DBusMenuItem: Hashable, Sendable {
     public static func escapeLabel(_ s: String) -> String {
         guard s.contains("_") else { return s }
         var out = ""
-        for c in s { out.append(c); if c == "_" { out.append("_") } }
+        for c in s {
+            out.append(c)
+            if c == "_" { out.append("_") }
+        }
         return out
     }
 

@@ -70,7 +70,8 @@ public final class DBusMenuServer {
     private func handle(_ method: String, _ p: VariantReader) -> DBusReply {
         switch method {
         case "GetLayout":
-            let parentID = p.child(0).int32 ?? 0, depth = p.child(1).int32 ?? -1
+            let parentID = p.child(0).int32 ?? 0
+            let depth = p.child(1).int32 ?? -1
             let names = Set(p.child(2).strings)
             guard let parent = root.find(parentID) else {
                 return .error(name: Self.invalidArgs, message: "no menu item \(parentID)")
@@ -82,23 +83,27 @@ public final class DBusMenuServer {
             let items = ids.isEmpty ? root.flattened : ids.compactMap { root.find($0) }
             return .values(.array(elementType: "(ia{sv})", items.map { .tuple([.int32($0.id), Self.properties($0, names)]) }))
         case "GetProperty":
-            let id = p.child(0).int32 ?? 0, name = p.child(1).string ?? ""
+            let id = p.child(0).int32 ?? 0
+            let name = p.child(1).string ?? ""
             guard let item = root.find(id) else { return .error(name: Self.invalidArgs, message: "no menu item \(id)") }
             guard let value = item.properties[name] ?? Self.defaultValue(name) else {
                 return .error(name: Self.invalidArgs, message: "menu item \(id) has no property \(name)")
             }
             return .values(.boxed(Self.make(value)))
         case "Event":
-            let id = p.child(0).int32 ?? 0, event = p.child(1).string ?? ""
+            let id = p.child(0).int32 ?? 0
+            let event = p.child(1).string ?? ""
             guard root.find(id) != nil else { return .error(name: Self.invalidArgs, message: "no menu item \(id)") }
             onEvent?(id, event)
             return .value(nil)
         case "EventGroup":
             let events = p.child(0)
-            var unknown: [Int32] = [], known: [(Int32, String)] = []
+            var unknown: [Int32] = []
+            var known: [(Int32, String)] = []
             for i in 0..<events.count {
                 let e = events.child(i)
-                let id = e.child(0).int32 ?? 0, name = e.child(1).string ?? ""
+                let id = e.child(0).int32 ?? 0
+                let name = e.child(1).string ?? ""
                 if root.find(id) != nil { known.append((id, name)) } else { unknown.append(id) }
             }
             if known.isEmpty && !unknown.isEmpty {
@@ -127,16 +132,20 @@ public final class DBusMenuServer {
 
     /// (ia{sv}av) of `item` with children down to `depth` levels (-1: all).
     private func layout(_ item: DBusMenuItem, depth: Int32, names: Set<String>) -> Variant {
-        let children: [Variant] = depth == 0 ? [] : item.children.map {
-            .boxed(layout($0, depth: depth < 0 ? -1 : depth - 1, names: names))
-        }
+        let children: [Variant] =
+            depth == 0
+            ? []
+            : item.children.map {
+                .boxed(layout($0, depth: depth < 0 ? -1 : depth - 1, names: names))
+            }
         return .tuple([.int32(item.id), Self.properties(item, names), .array(elementType: "v", children)])
     }
 
     private static func properties(_ item: DBusMenuItem, _ names: Set<String>) -> Variant {
-        .dictionary(item.properties.sorted { $0.key < $1.key }
-            .filter { names.isEmpty || names.contains($0.key) }
-            .map { ($0.key, make($0.value)) })
+        .dictionary(
+            item.properties.sorted { $0.key < $1.key }
+                .filter { names.isEmpty || names.contains($0.key) }
+                .map { ($0.key, make($0.value)) })
     }
 
     /// The spec's defaults, for GetProperty of a property an item does not set.

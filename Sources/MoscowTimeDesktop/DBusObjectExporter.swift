@@ -33,8 +33,10 @@ public final class DBusObjectExporter {
     fileprivate let handler: MethodHandler
     fileprivate let getter: PropertyGetter
 
-    public init(connection: BusConnection, objectPath: String, interfaceXML xml: String, interfaceName: String,
-                handler: @escaping MethodHandler, getProperty: @escaping PropertyGetter = { _ in nil }) throws(RegistrationError) {
+    public init(
+        connection: BusConnection, objectPath: String, interfaceXML xml: String, interfaceName: String,
+        handler: @escaping MethodHandler, getProperty: @escaping PropertyGetter = { _ in nil }
+    ) throws(RegistrationError) {
         self.connection = connection
         self.objectPath = objectPath
         self.interfaceName = interfaceName
@@ -53,8 +55,9 @@ public final class DBusObjectExporter {
         guard let info = g_dbus_node_info_lookup_interface(node, interfaceName) else {
             throw RegistrationError(description: "interface \(interfaceName) not in the XML")
         }
-        registrationID = g_dbus_connection_register_object(connection.pointer, objectPath, info, vtable,
-                                                           WeakRef(self).retainedPointer(), releaseRetainedBox, &error)
+        registrationID = g_dbus_connection_register_object(
+            connection.pointer, objectPath, info, vtable,
+            WeakRef(self).retainedPointer(), releaseRetainedBox, &error)
         if registrationID == 0 {
             throw RegistrationError(description: "cannot export \(objectPath): \(GLibError(taking: error).message)")
         }
@@ -76,37 +79,45 @@ public final class DBusObjectExporter {
     /// org.freedesktop.DBus.Properties.PropertiesChanged for this interface.
     public func emitPropertiesChanged(_ changed: [(String, Variant)]) {
         let arguments = Variant.tuple([.string(interfaceName), .dictionary(changed), .strings([])])
-        if let error = connection.emit(path: objectPath, interface: "org.freedesktop.DBus.Properties",
-                                       signal: "PropertiesChanged", arguments) {
+        if let error = connection.emit(
+            path: objectPath, interface: "org.freedesktop.DBus.Properties",
+            signal: "PropertiesChanged", arguments)
+        {
             Log.warning("cannot emit PropertiesChanged: \(error)")
         }
     }
 }
 
-private func exporterMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?,
-                                _ interface: UnsafePointer<gchar>?, _ method: UnsafePointer<gchar>?,
-                                _ parameters: OpaquePointer?, _ invocation: OpaquePointer?, _ data: gpointer?) {
+private func exporterMethodCall(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?,
+    _ interface: UnsafePointer<gchar>?, _ method: UnsafePointer<gchar>?,
+    _ parameters: OpaquePointer?, _ invocation: OpaquePointer?, _ data: gpointer?
+) {
     guard let data, let method, let parameters, let invocation else { return }
     let methodName = String(cString: method)
     let senderName = sender.map { String(cString: $0) } ?? ""
-    let params = SendablePointer(parameters), call = SendablePointer(invocation)
-    let ref = WeakRef<DBusObjectExporter>.from(data) // resolve the box here: only Sendable values enter the closure
+    let params = SendablePointer(parameters)
+    let call = SendablePointer(invocation)
+    let ref = WeakRef<DBusObjectExporter>.from(data)  // resolve the box here: only Sendable values enter the closure
     MainActor.assumeIsolated {
-        let parameters = params.pointer!, invocation = call.pointer!
+        let parameters = params.pointer!
+        let invocation = call.pointer!
         guard let exporter = ref?.object else {
             g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownObject", "object is gone")
             return
         }
         switch exporter.handler(methodName, VariantReader(borrowing: parameters), senderName) {
         case .value(let v): g_dbus_method_invocation_return_value(invocation, v?.make())
-        case let .error(name, message): g_dbus_method_invocation_return_dbus_error(invocation, name, message)
+        case .error(let name, let message): g_dbus_method_invocation_return_dbus_error(invocation, name, message)
         }
     }
 }
 
-private func exporterGetProperty(_ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?,
-                                 _ interface: UnsafePointer<gchar>?, _ property: UnsafePointer<gchar>?,
-                                 _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?, _ data: gpointer?) -> OpaquePointer? {
+private func exporterGetProperty(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?,
+    _ interface: UnsafePointer<gchar>?, _ property: UnsafePointer<gchar>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?, _ data: gpointer?
+) -> OpaquePointer? {
     guard let data, let property else { return nil }
     let name = String(cString: property)
     let ref = WeakRef<DBusObjectExporter>.from(data)

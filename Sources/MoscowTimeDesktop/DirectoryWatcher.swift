@@ -52,8 +52,9 @@ public final class DirectoryWatcher {
             return
         }
         self.monitor = monitor
-        connectSignal(UnsafeMutableRawPointer(monitor), "changed", handler: directoryMonitorChanged,
-                      data: WeakRef(self).retainedPointer())
+        connectSignal(
+            UnsafeMutableRawPointer(monitor), "changed", handler: directoryMonitorChanged,
+            data: WeakRef(self).retainedPointer())
     }
 
     private func stopMonitoring() {
@@ -67,11 +68,11 @@ public final class DirectoryWatcher {
     fileprivate func handle(path: String?, otherPath: String?, event: GFileMonitorEvent) {
         switch event {
         case G_FILE_MONITOR_EVENT_CHANGED, G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,
-             G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_RENAMED, G_FILE_MONITOR_EVENT_MOVED_IN,
-             G_FILE_MONITOR_EVENT_MOVED_OUT:
+            G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_RENAMED, G_FILE_MONITOR_EVENT_MOVED_IN,
+            G_FILE_MONITOR_EVENT_MOVED_OUT:
             break
         default:
-            return // attribute changes, unmounts: not a content change
+            return  // attribute changes, unmounts: not a content change
         }
         if event == G_FILE_MONITOR_EVENT_DELETED, path == directoryPath {
             // The directory itself went away: our inotify watch is dead. Start over on a fresh one.
@@ -101,13 +102,16 @@ public final class DirectoryWatcher {
 }
 
 /// GFileMonitor::changed(monitor, file, other_file, event_type, user_data).
-private let directoryMonitorChanged: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
-                                                     UnsafeMutableRawPointer?) -> Void = { _, file, other, event, data in
-    // Plain strings cross into the main-actor closure; the GFile pointers stay here.
-    let path = file.flatMap { consumeGString(g_file_get_path($0)) }
-    let otherPath = other.flatMap { consumeGString(g_file_get_path($0)) }
-    let watcher = WeakRef<DirectoryWatcher>.from(data)
-    MainActor.assumeIsolated {
-        watcher?.object?.handle(path: path, otherPath: otherPath, event: event)
+private let directoryMonitorChanged:
+    @convention(c) (
+        OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
+        UnsafeMutableRawPointer?
+    ) -> Void = { _, file, other, event, data in
+        // Plain strings cross into the main-actor closure; the GFile pointers stay here.
+        let path = file.flatMap { consumeGString(g_file_get_path($0)) }
+        let otherPath = other.flatMap { consumeGString(g_file_get_path($0)) }
+        let watcher = WeakRef<DirectoryWatcher>.from(data)
+        MainActor.assumeIsolated {
+            watcher?.object?.handle(path: path, otherPath: otherPath, event: event)
+        }
     }
-}

@@ -11,8 +11,10 @@ func releaseRetainedBoxClosureNotify(_ pointer: UnsafeMutableRawPointer?, _ clos
 
 /// `g_signal_connect` is a C macro; this is what it expands to, with the box released on disconnect.
 @discardableResult
-func connectSignal<Handler>(_ instance: UnsafeMutableRawPointer, _ signal: String, handler: Handler,
-                            data: UnsafeMutableRawPointer) -> UInt {
+func connectSignal<Handler>(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, handler: Handler,
+    data: UnsafeMutableRawPointer
+) -> UInt {
     // GCallback is the untyped `void (*)(void)`; GObject calls it with the signal's real signature.
     let callback = unsafeBitCast(handler, to: GCallback.self)
     return g_signal_connect_data(instance, signal, callback, data, releaseRetainedBoxClosureNotify, GConnectFlags(0))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 import Synchronization
+import SystemPackage
 
 /// One-line logging to stderr: `"<level>: message"`.
 ///

@@ -84,15 +84,18 @@ public final class MprisPlayer {
                 getProperty: { [weak self] name in self?.playerProperty(name) })
         } catch {
             Log.warning("cannot export the media player \(busName): \(error)")
-            root = nil; player = nil
+            root = nil
+            player = nil
             return
         }
         // REPLACE and ALLOW_REPLACEMENT: the only other owner can be an agent of ours that is exiting.
-        let flags = G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue | G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue
-                    | G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue
-        ownerID = g_bus_own_name_on_connection(connection.pointer, busName, GBusNameOwnerFlags(flags),
-                                               mprisNameAcquired, mprisNameLost,
-                                               WeakRef(self).retainedPointer(), releaseRetainedBox)
+        let flags =
+            G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue | G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue
+            | G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue
+        ownerID = g_bus_own_name_on_connection(
+            connection.pointer, busName, GBusNameOwnerFlags(flags),
+            mprisNameAcquired, mprisNameLost,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
 
     private func disappear() {
@@ -121,7 +124,7 @@ public final class MprisPlayer {
 
     private func handleRoot(_ method: String, _ parameters: VariantReader) -> DBusReply {
         switch method {
-        case "Raise", "Quit": return .value(nil) // CanRaise and CanQuit are false: no effect
+        case "Raise", "Quit": return .value(nil)  // CanRaise and CanQuit are false: no effect
         case "Set": return refuseSet(parameters)
         default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
         }
@@ -132,7 +135,7 @@ public final class MprisPlayer {
         case "Play", "Pause", "PlayPause", "Stop", "Next":
             if let command = MprisCommand(rawValue: method), track != nil { onCommand?(command) }
             return .value(nil)
-        case "Previous", "Seek", "SetPosition", "OpenUri": // CanGoPrevious, CanSeek false; no URIs
+        case "Previous", "Seek", "SetPosition", "OpenUri":  // CanGoPrevious, CanSeek false; no URIs
             return .value(nil)
         case "Set": return refuseSet(parameters)
         default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
@@ -170,9 +173,11 @@ public final class MprisPlayer {
 
     private func metadata() -> Variant {
         guard let track else { return .dictionary([("mpris:trackid", .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))]) }
-        var entries: [(String, Variant)] = [("mpris:trackid", .objectPath(track.trackID)),
-                                            ("xesam:title", .string(track.title)),
-                                            ("xesam:artist", .strings(track.artists))]
+        var entries: [(String, Variant)] = [
+            ("mpris:trackid", .objectPath(track.trackID)),
+            ("xesam:title", .string(track.title)),
+            ("xesam:artist", .strings(track.artists)),
+        ]
         if let file = track.artFile, let uri = Self.fileURI(file) { entries.append(("mpris:artUrl", .string(uri))) }
         return .dictionary(entries)
     }

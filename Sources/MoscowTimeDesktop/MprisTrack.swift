@@ -11,7 +11,10 @@ public struct MprisTrack: Equatable, Sendable {
     public var artFile: String?
 
     public init(trackID: String, title: String, artists: [String], artFile: String? = nil) {
-        self.trackID = trackID; self.title = title; self.artists = artists; self.artFile = artFile
+        self.trackID = trackID
+        self.title = title
+        self.artists = artists
+        self.artFile = artFile
     }
 
     /// `prefix` (an object path) with `name` appended as one element: D-Bus allows only

@@ -25,18 +25,20 @@ public struct NotificationContent: Sendable, Equatable {
     /// Buttons, in order. Needs the server's `actions` capability to appear.
     public var actions: [NotificationAction]
 
-    public init(summary: String,
-                body: String = "",
-                iconName: String = "",
-                imagePath: String? = nil,
-                urgency: NotificationUrgency = .normal,
-                category: String? = nil,
-                desktopEntry: String? = nil,
-                suppressSound: Bool = false,
-                resident: Bool = false,
-                transient: Bool = false,
-                expireTimeoutMs: Int32 = -1,
-                actions: [NotificationAction] = []) {
+    public init(
+        summary: String,
+        body: String = "",
+        iconName: String = "",
+        imagePath: String? = nil,
+        urgency: NotificationUrgency = .normal,
+        category: String? = nil,
+        desktopEntry: String? = nil,
+        suppressSound: Bool = false,
+        resident: Bool = false,
+        transient: Bool = false,
+        expireTimeoutMs: Int32 = -1,
+        actions: [NotificationAction] = []
+    ) {
         self.summary = summary
         self.body = body
         self.iconName = iconName

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
-import GLibSupport
 import CNotify
+import GLibSupport
 
 /// One notification shown through a `Notifier`. Keeps the underlying NotifyNotification (and with it
 /// the action callbacks) alive; the `Notifier` keeps every handle that is on screen alive until the
@@ -22,8 +22,9 @@ public final class NotificationHandle {
         self.content = content
         self.callbacks = callbacks
         notification = notify_notification_new(NotificationHandle.summaryText(content, notifier), nil, nil)
-        connectSignal(UnsafeMutableRawPointer(notification), "closed", handler: notificationClosedSignal,
-                      data: WeakRef(self).retainedPointer())
+        connectSignal(
+            UnsafeMutableRawPointer(notification), "closed", handler: notificationClosedSignal,
+            data: WeakRef(self).retainedPointer())
     }
 
     isolated deinit {
@@ -86,9 +87,10 @@ public final class NotificationHandle {
         let n = notification
         // Clear first: newer libnotify (not 0.8.1) turns the icon into an image-path hint inside update().
         notify_notification_clear_hints(n)
-        notify_notification_update(n, NotificationHandle.summaryText(content, notifier),
-                                   content.body.isEmpty ? nil : content.body,
-                                   content.iconName.isEmpty ? nil : content.iconName)
+        notify_notification_update(
+            n, NotificationHandle.summaryText(content, notifier),
+            content.body.isEmpty ? nil : content.body,
+            content.iconName.isEmpty ? nil : content.iconName)
         notify_notification_set_urgency(n, NotifyUrgency(UInt32(content.urgency.rawValue)))
         notify_notification_set_timeout(n, content.expireTimeoutMs)
         if let category = content.category { notify_notification_set_category(n, category) }
@@ -147,8 +149,10 @@ public final class NotificationHandle {
 }
 
 /// NotifyActionCallback(notification, action, user_data); runs on the main loop.
-private func notificationActionInvoked(_ notification: UnsafeMutablePointer<NotifyNotification>?,
-                                       _ action: UnsafeMutablePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+private func notificationActionInvoked(
+    _ notification: UnsafeMutablePointer<NotifyNotification>?,
+    _ action: UnsafeMutablePointer<CChar>?, _ data: UnsafeMutableRawPointer?
+) {
     guard let data, let action else { return }
     let callbacks = Unmanaged<NotificationCallbacks>.fromOpaque(data).takeUnretainedValue()
     let id = String(cString: action)
@@ -156,8 +160,11 @@ private func notificationActionInvoked(_ notification: UnsafeMutablePointer<Noti
 }
 
 /// NotifyNotification::closed(notification, user_data).
-private let notificationClosedSignal: @convention(c) (UnsafeMutablePointer<NotifyNotification>?,
-                                                      UnsafeMutableRawPointer?) -> Void = { _, data in
-    let ref = WeakRef<NotificationHandle>.from(data)
-    MainActor.assumeIsolated { ref?.object?.closedByServer() }
-}
+private let notificationClosedSignal:
+    @convention(c) (
+        UnsafeMutablePointer<NotifyNotification>?,
+        UnsafeMutableRawPointer?
+    ) -> Void = { _, data in
+        let ref = WeakRef<NotificationHandle>.from(data)
+        MainActor.assumeIsolated { ref?.object?.closedByServer() }
+    }

@@ -17,9 +17,11 @@ public protocol NotificationShowing: AnyObject {
     /// earlier agent (fire and forget: a server that is gone or no longer knows the id ignores it).
     func closeLeftover(id: UInt32, server: String)
     /// Shows a notification; throws when no server can be reached.
-    func present(_ content: NotificationContent,
-                 onAction: @escaping @MainActor (String) -> Void,
-                 onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) throws -> any ShownNotification
+    func present(
+        _ content: NotificationContent,
+        onAction: @escaping @MainActor (String) -> Void,
+        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void
+    ) throws -> any ShownNotification
 }
 
 /// A notification on screen (`NotificationHandle` for the real server).
@@ -36,9 +38,11 @@ public protocol ShownNotification: AnyObject {
 }
 
 extension Notifier: NotificationShowing {
-    public func present(_ content: NotificationContent,
-                        onAction: @escaping @MainActor (String) -> Void,
-                        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) throws -> any ShownNotification {
+    public func present(
+        _ content: NotificationContent,
+        onAction: @escaping @MainActor (String) -> Void,
+        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void
+    ) throws -> any ShownNotification {
         try show(content, onAction: onAction, onClosed: onClosed)
     }
 }

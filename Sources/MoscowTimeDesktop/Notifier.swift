@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
-import GLibSupport
 import CNotify
+import GLibSupport
 
 /// Desktop notifications through libnotify (org.freedesktop.Notifications on the session bus).
 ///
@@ -32,9 +32,10 @@ public final class Notifier {
             Log.warning("notify_init failed")
         }
         // The watch is event-driven (NameOwnerChanged); it costs no wake-ups.
-        watchID = g_bus_watch_name(G_BUS_TYPE_SESSION, Notifier.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                   notificationServerAppeared, notificationServerVanished,
-                                   WeakRef(self).retainedPointer(), releaseRetainedBox)
+        watchID = g_bus_watch_name(
+            G_BUS_TYPE_SESSION, Notifier.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            notificationServerAppeared, notificationServerVanished,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
 
     isolated deinit {
@@ -51,11 +52,15 @@ public final class Notifier {
 
     /// GetServerInformation, or nil when no server answers.
     public func serverInfo() -> (name: String, vendor: String, version: String, spec: String)? {
-        var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
-        var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var spec: UnsafeMutablePointer<CChar>?
         guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else { return nil }
-        return (consumeGString(name) ?? "", consumeGString(vendor) ?? "",
-                consumeGString(version) ?? "", consumeGString(spec) ?? "")
+        return (
+            consumeGString(name) ?? "", consumeGString(vendor) ?? "",
+            consumeGString(version) ?? "", consumeGString(spec) ?? ""
+        )
     }
 
     /// GetCapabilities (e.g. "actions", "body-markup", "persistence", "sound"); empty without a server.
@@ -76,11 +81,14 @@ public final class Notifier {
     /// Shows a notification. Throws `NotifierError` (with the D-Bus error text) when no server can be
     /// reached. `onAction` gets the action id ("default" for a click on the body); `onClosed` runs once
     /// per show, when the server closes it. To change it later, call `update` on the handle.
-    public func show(_ content: NotificationContent,
-                     onAction: @escaping @MainActor (String) -> Void,
-                     onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) throws -> NotificationHandle {
-        let handle = NotificationHandle(notifier: self, content: content,
-                                        callbacks: NotificationCallbacks(onAction: onAction, onClosed: onClosed))
+    public func show(
+        _ content: NotificationContent,
+        onAction: @escaping @MainActor (String) -> Void,
+        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void
+    ) throws -> NotificationHandle {
+        let handle = NotificationHandle(
+            notifier: self, content: content,
+            callbacks: NotificationCallbacks(onAction: onAction, onClosed: onClosed))
         try handle.present()
         return handle
     }
@@ -90,8 +98,9 @@ public final class Notifier {
     public func closeLeftover(id: UInt32, server: String) {
         guard server.hasPrefix(":"), let bus = try? BusConnection.session() else { return }
         // Asynchronous and unanswered: a server that is gone must not hold up the start.
-        bus.callAsync(destination: server, path: "/org/freedesktop/Notifications", interface: Notifier.busName,
-                      method: "CloseNotification", [.uint32(id)], timeoutMilliseconds: 2000)
+        bus.callAsync(
+            destination: server, path: "/org/freedesktop/Notifications", interface: Notifier.busName,
+            method: "CloseNotification", [.uint32(id)], timeoutMilliseconds: 2000)
         Log.info("closing notification \(id) left on screen by an earlier agent")
     }
 
@@ -118,16 +127,20 @@ public final class Notifier {
 }
 
 /// GBusNameAppearedCallback(connection, name, name_owner, user_data).
-private func notificationServerAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                        _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+private func notificationServerAppeared(
+    _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?
+) {
     let ref = WeakRef<Notifier>.from(data)
     let ownerName = owner.map { String(cString: $0) } ?? ""
     MainActor.assumeIsolated { ref?.object?.serverAppeared(owner: ownerName) }
 }
 
 /// GBusNameVanishedCallback(connection, name, user_data).
-private func notificationServerVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                        _ data: UnsafeMutableRawPointer?) {
+private func notificationServerVanished(
+    _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ data: UnsafeMutableRawPointer?
+) {
     let ref = WeakRef<Notifier>.from(data)
     MainActor.assumeIsolated { ref?.object?.serverVanished() }
 }

@@ -15,7 +15,9 @@ public final class OtherPlayersPause {
 
     /// `own`: our own player's name, never paused. `timeoutMilliseconds` bounds each call.
     public init(connection: BusConnection, own: String, timeoutMilliseconds: Int32 = 2000) {
-        self.connection = connection; self.own = own; timeout = timeoutMilliseconds
+        self.connection = connection
+        self.own = own
+        timeout = timeoutMilliseconds
     }
 
     /// During a round: a player answered our Pause, or another player said it no longer plays
@@ -32,9 +34,11 @@ public final class OtherPlayersPause {
     public func pause() {
         guard let round = book.begin() else { return }
         subscribe()
-        connection.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
-                             interface: BusConnection.daemonName, method: "ListNames", replyType: "(as)",
-                             timeoutMilliseconds: timeout) { [weak self] result in
+        connection.callAsync(
+            destination: BusConnection.daemonName, path: "/org/freedesktop/DBus",
+            interface: BusConnection.daemonName, method: "ListNames", replyType: "(as)",
+            timeoutMilliseconds: timeout
+        ) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let reply):
@@ -98,9 +102,11 @@ public final class OtherPlayersPause {
 
     /// PlaybackStatus of `name`, or nil when it does not answer in time.
     private func status(of name: String, _ answer: @escaping @MainActor (String?) -> Void) {
-        connection.callAsync(destination: name, path: MprisPlayer.objectPath, interface: "org.freedesktop.DBus.Properties",
-                             method: "Get", [.string(MprisPlayer.playerInterface), .string("PlaybackStatus")],
-                             replyType: "(v)", timeoutMilliseconds: timeout) { result in
+        connection.callAsync(
+            destination: name, path: MprisPlayer.objectPath, interface: "org.freedesktop.DBus.Properties",
+            method: "Get", [.string(MprisPlayer.playerInterface), .string("PlaybackStatus")],
+            replyType: "(v)", timeoutMilliseconds: timeout
+        ) { result in
             switch result {
             case .success(let reply): answer(reply.child(0).unboxed.string)
             case .failure(let error):
@@ -111,8 +117,10 @@ public final class OtherPlayersPause {
     }
 
     private func call(_ name: String, _ method: String, answered: (@MainActor () -> Void)? = nil) {
-        connection.callAsync(destination: name, path: MprisPlayer.objectPath, interface: MprisPlayer.playerInterface,
-                             method: method, timeoutMilliseconds: timeout) { result in
+        connection.callAsync(
+            destination: name, path: MprisPlayer.objectPath, interface: MprisPlayer.playerInterface,
+            method: method, timeoutMilliseconds: timeout
+        ) { result in
             switch result {
             case .success: answered?()
             case .failure(let error): Log.warning("media players: \(name) did not answer \(method): \(error.message)")
@@ -122,10 +130,12 @@ public final class OtherPlayersPause {
 }
 
 /// GDBusSignalCallback of the PropertiesChanged subscription: (sa{sv}as), interface first.
-private func otherPlayerChanged(_ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?,
-                                _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
-                                _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
-                                _ data: UnsafeMutableRawPointer?) {
+private func otherPlayerChanged(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?,
+    _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
+    _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+    _ data: UnsafeMutableRawPointer?
+) {
     guard let parameters, let sender else { return }
     let arguments = VariantReader(borrowing: parameters)
     guard arguments.typeString == "(sa{sv}as)", let status = arguments.child(1).lookup("PlaybackStatus")?.string else { return }

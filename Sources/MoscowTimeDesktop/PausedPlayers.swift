@@ -49,7 +49,10 @@ public struct PausedPlayers: Equatable, Sendable {
 
     /// The round ends: the players to look at again (each is resumed only if `shouldResume`).
     public mutating func end() -> [String] {
-        defer { round = nil; paused = [] }
+        defer {
+            round = nil
+            paused = []
+        }
         return round == nil ? [] : paused
     }
 

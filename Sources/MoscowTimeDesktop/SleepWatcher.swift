@@ -20,7 +20,7 @@ public final class SleepWatcher {
 
     private let onPrepareForSleep: @MainActor (_ goingToSleep: Bool) -> Void
     private let cancellable: UnsafeMutablePointer<GCancellable>
-    private var connection: OpaquePointer?   // GDBusConnection*
+    private var connection: OpaquePointer?  // GDBusConnection*
     private var subscriptionID: UInt32 = 0
     private var logindWatchID: UInt32 = 0
     private var warned = false
@@ -62,11 +62,13 @@ public final class SleepWatcher {
             warnOnce("no system bus address; suspend/resume will only be seen as clock changes")
             return
         }
-        let flags = GDBusConnectionFlags(G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let flags = GDBusConnectionFlags(
+            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         // The callback always runs exactly once (also when cancelled); it releases this reference.
-        g_dbus_connection_new_for_address(busAddress, flags, nil, cancellable, sleepWatcherConnected,
-                                          WeakRef(self).retainedPointer())
+        g_dbus_connection_new_for_address(
+            busAddress, flags, nil, cancellable, sleepWatcherConnected,
+            WeakRef(self).retainedPointer())
     }
 
     isolated deinit {
@@ -103,8 +105,9 @@ public final class SleepWatcher {
             connection, SleepWatcher.logindName, G_BUS_NAME_WATCHER_FLAGS_NONE,
             sleepWatcherLogindAppeared, sleepWatcherLogindVanished,
             WeakRef(self).retainedPointer(), releaseRetainedBox)
-        connectSignal(UnsafeMutableRawPointer(connection), "closed", handler: sleepWatcherBusClosed,
-                      data: WeakRef(self).retainedPointer())
+        connectSignal(
+            UnsafeMutableRawPointer(connection), "closed", handler: sleepWatcherBusClosed,
+            data: WeakRef(self).retainedPointer())
     }
 
     fileprivate func signalReceived(goingToSleep: Bool) {
@@ -130,10 +133,15 @@ public final class SleepWatcher {
     fileprivate func inhibited(fd: Int32, error: String?) {
         inhibitPending = false
         guard fd >= 0 else {
-            Log.warning("cannot take a sleep inhibitor from logind: \(error ?? "no fd"); a ringing alarm may be cut by a suspend without being saved first")
+            Log.warning(
+                "cannot take a sleep inhibitor from logind: \(error ?? "no fd"); a ringing alarm may be cut by a suspend without being saved first"
+            )
             return
         }
-        if inhibitorFD >= 0 || logindPresent != true { close(fd); return }
+        if inhibitorFD >= 0 || logindPresent != true {
+            close(fd)
+            return
+        }
         inhibitorFD = fd
         Log.debug("holding a sleep delay inhibitor (fd \(fd))")
     }
@@ -163,8 +171,10 @@ public final class SleepWatcher {
 }
 
 /// GAsyncReadyCallback for g_dbus_connection_new_for_address.
-private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?,
-                                   _ data: UnsafeMutableRawPointer?) {
+private func sleepWatcherConnected(
+    _ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?,
+    _ data: UnsafeMutableRawPointer?
+) {
     guard let data else { return }
     let ref = Unmanaged<WeakRef<SleepWatcher>>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
@@ -172,7 +182,7 @@ private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ r
     let message = connection.pointer == nil ? GLibError(taking: error).message : nil
     MainActor.assumeIsolated {
         guard let watcher = ref.object else {
-            unrefObject(connection.pointer) // watcher gone (or cancelled): nobody wants it
+            unrefObject(connection.pointer)  // watcher gone (or cancelled): nobody wants it
             return
         }
         watcher.connected(connection.pointer, error: message)
@@ -180,8 +190,10 @@ private func sleepWatcherConnected(_ source: UnsafeMutablePointer<GObject>?, _ r
 }
 
 /// GAsyncReadyCallback for Inhibit: the reply's handle indexes the returned fd list.
-private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?,
-                                   _ data: UnsafeMutableRawPointer?) {
+private func sleepWatcherInhibited(
+    _ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?,
+    _ data: UnsafeMutableRawPointer?
+) {
     guard let data else { return }
     let ref = Unmanaged<WeakRef<SleepWatcher>>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
@@ -192,7 +204,7 @@ private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ r
         let handle = VariantReader(owning: pointer).child(0)  // the reply type "(h)" was checked by GDBus
         let index = g_variant_get_handle(handle.pointer)
         if let fdList, index >= 0, index < g_unix_fd_list_get_length(fdList) {
-            fd = g_unix_fd_list_get(fdList, index, &error) // a dup: ours to close
+            fd = g_unix_fd_list_get(fdList, index, &error)  // a dup: ours to close
             if fd < 0 { message = GLibError(taking: error).message }
         } else {
             message = "no fd in the reply"
@@ -201,7 +213,8 @@ private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ r
         message = GLibError(taking: error).message
     }
     if let fdList { g_object_unref(fdList) }
-    let got = fd, why = message
+    let got = fd
+    let why = message
     MainActor.assumeIsolated {
         guard let watcher = ref.object else {
             if got >= 0 { close(got) }
@@ -212,10 +225,12 @@ private func sleepWatcherInhibited(_ source: UnsafeMutablePointer<GObject>?, _ r
 }
 
 /// GDBusSignalCallback(connection, sender, path, interface, signal, parameters, user_data).
-private func sleepWatcherSignal(_ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?,
-                                _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
-                                _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
-                                _ data: UnsafeMutableRawPointer?) {
+private func sleepWatcherSignal(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?,
+    _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
+    _ signal: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+    _ data: UnsafeMutableRawPointer?
+) {
     guard let parameters else { return }
     let arguments = VariantReader(borrowing: parameters)
     guard arguments.typeString == "(b)", let goingToSleep = arguments.child(0).bool else { return }
@@ -223,21 +238,28 @@ private func sleepWatcherSignal(_ connection: OpaquePointer?, _ sender: UnsafePo
     MainActor.assumeIsolated { ref?.object?.signalReceived(goingToSleep: goingToSleep) }
 }
 
-private func sleepWatcherLogindAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                        _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+private func sleepWatcherLogindAppeared(
+    _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?
+) {
     let ref = WeakRef<SleepWatcher>.from(data)
     MainActor.assumeIsolated { ref?.object?.logindChanged(present: true) }
 }
 
-private func sleepWatcherLogindVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                        _ data: UnsafeMutableRawPointer?) {
+private func sleepWatcherLogindVanished(
+    _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ data: UnsafeMutableRawPointer?
+) {
     let ref = WeakRef<SleepWatcher>.from(data)
     MainActor.assumeIsolated { ref?.object?.logindChanged(present: false) }
 }
 
 /// GDBusConnection::closed(connection, remote_peer_vanished, error, user_data).
-private let sleepWatcherBusClosed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?,
-                                                   UnsafeMutableRawPointer?) -> Void = { _, _, _, data in
-    let ref = WeakRef<SleepWatcher>.from(data)
-    MainActor.assumeIsolated { ref?.object?.busClosed() }
-}
+private let sleepWatcherBusClosed:
+    @convention(c) (
+        OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?,
+        UnsafeMutableRawPointer?
+    ) -> Void = { _, _, _, data in
+        let ref = WeakRef<SleepWatcher>.from(data)
+        MainActor.assumeIsolated { ref?.object?.busClosed() }
+    }

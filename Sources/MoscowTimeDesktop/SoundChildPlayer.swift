@@ -37,8 +37,10 @@ final class SoundChildPlayer {
     /// Starts one play of `properties` for `key` (replacing any play of `key`). `finished` runs on the
     /// main loop with the libcanberra code when it ends, also after `cancel` (then CA_ERROR_CANCELED
     /// or the signal). Returns 0, or a libcanberra error code when the child could not start.
-    func play(key: UInt32, properties: [(String, String)],
-              finished: @escaping @MainActor (Int32) -> Void) -> Int32 {
+    func play(
+        key: UInt32, properties: [(String, String)],
+        finished: @escaping @MainActor (Int32) -> Void
+    ) -> Int32 {
         cancel(key: key)
         var fds: [Int32] = [-1, -1]
         // Close-on-exec on both ends: no other child (the wake helper, a calendar sync) may hold the
@@ -67,8 +69,9 @@ final class SoundChildPlayer {
             }
             finished(Self.code(waitStatus: status))
         }
-        g_child_watch_add_full(G_PRIORITY_DEFAULT, pid, soundChildExited,
-                               Unmanaged.passRetained(box).toOpaque(), releaseRetainedBox)
+        g_child_watch_add_full(
+            G_PRIORITY_DEFAULT, pid, soundChildExited,
+            Unmanaged.passRetained(box).toOpaque(), releaseRetainedBox)
         return 0
     }
 
@@ -81,13 +84,16 @@ final class SoundChildPlayer {
 
     /// A wait status as a libcanberra code: the exit status is the negated code; a signal is a cancel.
     static func code(waitStatus status: Int32) -> Int32 {
-        if status & 0x7f != 0 { return canceled }          // killed by a signal
+        if status & 0x7f != 0 { return canceled }  // killed by a signal
         let exit = (status >> 8) & 0xff
         return exit == 64 ? systemError : -exit
     }
 
     isolated deinit {
-        for child in children.values { close(child.stdinFD); kill(child.pid, SIGTERM) }
+        for child in children.values {
+            close(child.stdinFD)
+            kill(child.pid, SIGTERM)
+        }
     }
 }
 

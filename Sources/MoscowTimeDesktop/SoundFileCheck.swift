@@ -18,7 +18,9 @@ public enum SoundFileCheck {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return "cannot inspect \(path): \(String(cString: strerror(errno)))" }
         guard (st.st_mode & S_IFMT) == S_IFREG else { return "\(path) is not a regular file" }
-        guard st.st_size > 0, st.st_size <= maximumBytes else { return "\(path) is \(st.st_size) bytes, not a sound file of 1 byte to \(maximumBytes >> 20) MB" }
+        guard st.st_size > 0, st.st_size <= maximumBytes else {
+            return "\(path) is \(st.st_size) bytes, not a sound file of 1 byte to \(maximumBytes >> 20) MB"
+        }
         return nil
     }
 }

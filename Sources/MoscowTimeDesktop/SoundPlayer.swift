@@ -32,7 +32,7 @@ public final class SoundPlayer {
         var fellBack = false
         var repetition: Int
         var serial: UInt64
-        var startedAt: Int64   // g_get_monotonic_time at the start of this repetition
+        var startedAt: Int64  // g_get_monotonic_time at the start of this repetition
     }
 
     // libcanberra's error codes (canberra.h).
@@ -165,8 +165,9 @@ public final class SoundPlayer {
     private func begin(key: UInt32, source: SoundSource, looping: Bool, ramp: VolumeRamp?) {
         if ringing[key] != nil { stop(key: key) }
         release.cancel()
-        ringing[key] = Ringing(source: source, looping: looping, ramp: ramp, loopStartedAt: Int64(g_get_monotonic_time()),
-                               repetition: 0, serial: 0, startedAt: 0)
+        ringing[key] = Ringing(
+            source: source, looping: looping, ramp: ramp, loopStartedAt: Int64(g_get_monotonic_time()),
+            repetition: 0, serial: 0, startedAt: 0)
         play(key: key)
     }
 
@@ -249,8 +250,11 @@ public final class SoundPlayer {
         }
         props.append(("media.role", sound.looping ? "alarm" : "event"))
         props.append(("event.description", applicationName))
-        if case .themeSound = sound.source { props.append(("canberra.cache-control", "volatile")) }
-        else { props.append(("canberra.cache-control", "never")) }
+        if case .themeSound = sound.source {
+            props.append(("canberra.cache-control", "volatile"))
+        } else {
+            props.append(("canberra.cache-control", "never"))
+        }
         if let ramp = sound.ramp {
             // The helper starts at the curve's volume and raises its stream while it plays (VolumeRamp).
             let elapsed = rampElapsedMs(sound)
@@ -287,7 +291,7 @@ public final class SoundPlayer {
 
     /// On the main loop: one play of `key` ended with `code`.
     fileprivate func finished(key: UInt32, serial: UInt64, code: Int32) {
-        guard var sound = ringing[key], sound.serial == serial else { return } // stopped or replaced
+        guard var sound = ringing[key], sound.serial == serial else { return }  // stopped or replaced
         if code != 0, fallBack(key: key, sound: &sound, code: code) { return }
         guard code == 0 else {
             ringing[key] = nil
@@ -318,7 +322,7 @@ public final class SoundPlayer {
     /// libcanberra's codes for a file it could not read or decode (not found, corrupt, not supported,
     /// too big, I/O), as opposed to a missing sound server or a cancel.
     private static func isUndecodable(_ code: Int32) -> Bool {
-        [-1, -6, -7, -8, -9, -13, -14].contains(code)   // NOTSUPPORTED, SYSTEM, CORRUPT, TOOBIG, NOTFOUND, ACCESS, IO
+        [-1, -6, -7, -8, -9, -13, -14].contains(code)  // NOTSUPPORTED, SYSTEM, CORRUPT, TOOBIG, NOTFOUND, ACCESS, IO
     }
 
     private func closeContext() {
@@ -356,8 +360,10 @@ public final class SoundPlayer {
 
 /// ca_finish_callback_t. Runs on a libcanberra/PulseAudio thread: must not touch the player or call
 /// libcanberra. It only passes the token (and its +1 reference) to the main loop.
-private func soundFinishedOffThread(_ context: OpaquePointer?, _ id: UInt32, _ code: Int32,
-                                    _ data: UnsafeMutableRawPointer?) {
+private func soundFinishedOffThread(
+    _ context: OpaquePointer?, _ id: UInt32, _ code: Int32,
+    _ data: UnsafeMutableRawPointer?
+) {
     guard let data else { return }
     Unmanaged<SoundFinishToken>.fromOpaque(data).takeUnretainedValue().errorCode = code
     // g_idle_add_full always defers (g_main_context_invoke could run inline and re-enter libcanberra).
@@ -370,5 +376,5 @@ private func soundFinishedOnMainLoop(_ data: UnsafeMutableRawPointer?) -> gboole
     MainActor.assumeIsolated {
         token.player?.finished(key: token.key, serial: token.serial, code: token.errorCode)
     }
-    return 0 // G_SOURCE_REMOVE
+    return 0  // G_SOURCE_REMOVE
 }

@@ -6,7 +6,9 @@ import Glibc
 /// What a tray icon shows: the parts of org.kde.StatusNotifierItem that change while running.
 public struct StatusNotifierAppearance: Equatable, Sendable {
     public enum Status: String, Sendable {
-        case passive = "Passive", active = "Active", needsAttention = "NeedsAttention"
+        case passive = "Passive"
+        case active = "Active"
+        case needsAttention = "NeedsAttention"
     }
 
     public var title: String
@@ -19,11 +21,17 @@ public struct StatusNotifierAppearance: Equatable, Sendable {
     /// May contain a subset of HTML markup per the spec; we pass plain text.
     public var toolTipText: String
 
-    public init(title: String, status: Status = .active, iconName: String, attentionIconName: String = "",
-                toolTipIconName: String = "", toolTipTitle: String = "", toolTipText: String = "") {
-        self.title = title; self.status = status; self.iconName = iconName
-        self.attentionIconName = attentionIconName; self.toolTipIconName = toolTipIconName
-        self.toolTipTitle = toolTipTitle; self.toolTipText = toolTipText
+    public init(
+        title: String, status: Status = .active, iconName: String, attentionIconName: String = "",
+        toolTipIconName: String = "", toolTipTitle: String = "", toolTipText: String = ""
+    ) {
+        self.title = title
+        self.status = status
+        self.iconName = iconName
+        self.attentionIconName = attentionIconName
+        self.toolTipIconName = toolTipIconName
+        self.toolTipTitle = toolTipTitle
+        self.toolTipText = toolTipText
     }
 }
 
@@ -89,13 +97,18 @@ public final class StatusNotifierItem {
     private static var instances: Int = 0
 
     /// `id` is the application's stable identifier (the spec's Id); `menuPath` the dbusmenu object.
-    public init(connection: BusConnection, id: String, category: String = "ApplicationStatus",
-                menuPath: String?, appearance: StatusNotifierAppearance, iconThemePath: String = "") throws {
+    public init(
+        connection: BusConnection, id: String, category: String = "ApplicationStatus",
+        menuPath: String?, appearance: StatusNotifierAppearance, iconThemePath: String = ""
+    ) throws {
         self.iconThemePath = iconThemePath
         self.connection = connection
         Self.instances += 1
         busName = "org.kde.StatusNotifierItem-\(getpid())-\(Self.instances)"
-        self.id = id; self.category = category; self.menuPath = menuPath; self.appearance = appearance
+        self.id = id
+        self.category = category
+        self.menuPath = menuPath
+        self.appearance = appearance
         exporter = try DBusObjectExporter(
             connection: connection, objectPath: Self.objectPath, interfaceXML: StatusNotifierItemXML.xml,
             interfaceName: Self.interfaceName,
@@ -104,12 +117,14 @@ public final class StatusNotifierItem {
                 return self.handle(method, parameters)
             },
             getProperty: { [weak self] name in self?.property(name) })
-        ownerID = g_bus_own_name_on_connection(connection.pointer, busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
-                                               sniNameAcquired, sniNameLost,
-                                               WeakRef(self).retainedPointer(), releaseRetainedBox)
-        watchID = g_bus_watch_name_on_connection(connection.pointer, Self.watcherName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                                 sniWatcherAppeared, sniWatcherVanished,
-                                                 WeakRef(self).retainedPointer(), releaseRetainedBox)
+        ownerID = g_bus_own_name_on_connection(
+            connection.pointer, busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
+            sniNameAcquired, sniNameLost,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
+        watchID = g_bus_watch_name_on_connection(
+            connection.pointer, Self.watcherName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            sniWatcherAppeared, sniWatcherVanished,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
 
     isolated deinit {
@@ -149,8 +164,10 @@ public final class StatusNotifierItem {
     // MARK: D-Bus
 
     private func toolTip() -> Variant {
-        .tuple([.string(appearance.toolTipIconName), .array(elementType: "(iiay)", []),
-                .string(appearance.toolTipTitle), .string(appearance.toolTipText)])
+        .tuple([
+            .string(appearance.toolTipIconName), .array(elementType: "(iiay)", []),
+            .string(appearance.toolTipTitle), .string(appearance.toolTipText),
+        ])
     }
 
     private func property(_ name: String) -> Variant? {
@@ -218,10 +235,11 @@ public final class StatusNotifierItem {
     fileprivate func watcherVanished() {
         if !watcherKnown {
             // Once, at start: on an XEmbed-only tray the icon is silently missing otherwise.
-            Log.info("tray: no \(Self.watcherName) on the session bus, so no tray shows the icon "
-                     + "(XEmbed-only trays such as trayer, tint2 or i3bar, and GNOME without the AppIndicator "
-                     + "extension, have none); notifications work as usual, and the icon appears when a "
-                     + "StatusNotifierItem host starts")
+            Log.info(
+                "tray: no \(Self.watcherName) on the session bus, so no tray shows the icon "
+                    + "(XEmbed-only trays such as trayer, tint2 or i3bar, and GNOME without the AppIndicator "
+                    + "extension, have none); notifications work as usual, and the icon appears when a "
+                    + "StatusNotifierItem host starts")
         } else if watcherOwner == nil {
             Log.debug("tray: still no \(Self.watcherName)")
         } else {
@@ -235,8 +253,10 @@ public final class StatusNotifierItem {
     /// RegisterStatusNotifierItem(busName), asynchronously: a slow panel must not hold up alarms.
     private func register() {
         guard ownsName, let owner = watcherOwner, registeredWith != owner else { return }
-        connection.callAsync(destination: owner, path: Self.watcherPath, interface: Self.watcherName,
-                             method: "RegisterStatusNotifierItem", [.string(busName)], timeoutMilliseconds: 10_000) { [weak self] result in
+        connection.callAsync(
+            destination: owner, path: Self.watcherPath, interface: Self.watcherName,
+            method: "RegisterStatusNotifierItem", [.string(busName)], timeoutMilliseconds: 10_000
+        ) { [weak self] result in
             switch result {
             case .success: self?.registrationFinished(watcher: owner, error: nil)
             case .failure(let error): self?.registrationFinished(watcher: owner, error: error.message)
@@ -245,7 +265,7 @@ public final class StatusNotifierItem {
     }
 
     fileprivate func registrationFinished(watcher: String, error: String?) {
-        guard watcher == watcherOwner else { return } // a newer watcher has appeared meanwhile
+        guard watcher == watcherOwner else { return }  // a newer watcher has appeared meanwhile
         if let error {
             Log.warning("tray: \(Self.watcherName) did not register the icon: \(error)")
             registrationError = error
@@ -267,8 +287,10 @@ private func sniNameLost(_ connection: OpaquePointer?, _ name: UnsafePointer<CCh
     MainActor.assumeIsolated { ref?.object?.nameLost() }
 }
 
-private func sniWatcherAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?) {
+private func sniWatcherAppeared(
+    _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ owner: UnsafePointer<CChar>?, _ data: UnsafeMutableRawPointer?
+) {
     let ref = WeakRef<StatusNotifierItem>.from(data)
     let ownerName = owner.map { String(cString: $0) } ?? ""
     MainActor.assumeIsolated { ref?.object?.watcherAppeared(ownerName) }

@@ -14,8 +14,9 @@ public final class UnixSignalWatcher {
     public init(signal: Int32, handler: @escaping @MainActor () -> Void) {
         self.signal = signal
         self.handler = handler
-        sourceID = g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, unixSignalFired,
-                                          WeakRef(self).retainedPointer(), releaseRetainedBox)
+        sourceID = g_unix_signal_add_full(
+            G_PRIORITY_DEFAULT, signal, unixSignalFired,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
         if sourceID == 0 { Log.error("cannot watch signal \(signal)") }
     }
 
@@ -27,9 +28,9 @@ public final class UnixSignalWatcher {
 }
 
 private func unixSignalFired(_ data: UnsafeMutableRawPointer?) -> gboolean {
-    let ref = WeakRef<UnixSignalWatcher>.from(data) // resolve the box here: only Sendable values enter the closure
+    let ref = WeakRef<UnixSignalWatcher>.from(data)  // resolve the box here: only Sendable values enter the closure
     MainActor.assumeIsolated {
         ref?.object?.fire()
     }
-    return 1 // G_SOURCE_CONTINUE
+    return 1  // G_SOURCE_CONTINUE
 }

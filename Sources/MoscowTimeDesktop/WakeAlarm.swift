@@ -39,7 +39,8 @@ public final class WakeAlarm {
         guard let helperPath else { return }
         // A helper that dies must not take the agent with it when we next write to its pipe.
         signal(SIGPIPE, SIG_IGN)
-        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        var input: [Int32] = [-1, -1]
+        var output: [Int32] = [-1, -1]
         guard pipe(&input) == 0, pipe(&output) == 0 else {
             availability = .unavailable(code: "spawn", reason: "pipe: \(String(cString: strerror(errno)))")
             return
@@ -53,10 +54,16 @@ public final class WakeAlarm {
         let argv: [UnsafeMutablePointer<CChar>?] = ([helperPath] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         let spawned = posix_spawn(&pid, helperPath, &actions, nil, argv, environ)
-        close(input[0]); close(output[1])
-        toHelper = input[1]; fromHelper = output[0]
+        close(input[0])
+        close(output[1])
+        toHelper = input[1]
+        fromHelper = output[0]
         guard spawned == 0 else {
-            close(toHelper); close(fromHelper); toHelper = -1; fromHelper = -1; pid = 0
+            close(toHelper)
+            close(fromHelper)
+            toHelper = -1
+            fromHelper = -1
+            pid = 0
             availability = .unavailable(code: "spawn", reason: "cannot run \(helperPath): \(String(cString: strerror(spawned)))")
             return
         }
@@ -66,11 +73,13 @@ public final class WakeAlarm {
             availability = .available
             _ = fcntl(fromHelper, F_SETFL, fcntl(fromHelper, F_GETFL) | O_NONBLOCK)
             let condition = GIOCondition(G_IO_IN.rawValue | G_IO_ERR.rawValue | G_IO_HUP.rawValue)
-            sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fromHelper, condition, wakeAlarmReadable,
-                                          WeakRef(self).retainedPointer(), releaseRetainedBox)
+            sourceID = g_unix_fd_add_full(
+                G_PRIORITY_DEFAULT, fromHelper, condition, wakeAlarmReadable,
+                WeakRef(self).retainedPointer(), releaseRetainedBox)
         } else {
             let words = first.split(separator: " ", maxSplits: 2).map(String.init)
-            availability = words.first == "error" && words.count == 3
+            availability =
+                words.first == "error" && words.count == 3
                 ? .unavailable(code: words[1], reason: words[2])
                 : .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer")
             stop()
@@ -132,14 +141,26 @@ public final class WakeAlarm {
     }
 
     private func stop() {
-        if sourceID != 0 { g_source_remove(sourceID); sourceID = 0 }
-        if toHelper >= 0 { close(toHelper); toHelper = -1 } // the helper exits on EOF, disarming
-        if fromHelper >= 0 { close(fromHelper); fromHelper = -1 }
+        if sourceID != 0 {
+            g_source_remove(sourceID)
+            sourceID = 0
+        }
+        if toHelper >= 0 {
+            close(toHelper)
+            toHelper = -1
+        }  // the helper exits on EOF, disarming
+        if fromHelper >= 0 {
+            close(fromHelper)
+            fromHelper = -1
+        }
         if pid > 0 {
             var status: Int32 = 0
             // It exits at once on EOF; reap it so no zombie is left.
             for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { usleep(10_000) }
-            if waitpid(pid, &status, WNOHANG) == 0 { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+            if waitpid(pid, &status, WNOHANG) == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
             pid = 0
         }
     }

@@ -33,8 +33,9 @@ public final class WallClockTimer {
             return
         }
         let condition = GIOCondition(G_IO_IN.rawValue | G_IO_ERR.rawValue | G_IO_HUP.rawValue)
-        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, condition, wallClockTimerReady,
-                                      WeakRef(self).retainedPointer(), releaseRetainedBox)
+        sourceID = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, fd, condition, wallClockTimerReady,
+            WeakRef(self).retainedPointer(), releaseRetainedBox)
     }
 
     isolated deinit {
@@ -49,10 +50,17 @@ public final class WallClockTimer {
         // Normalise, and keep clear of {0, 0}: an all-zero it_value would disarm instead of firing.
         var sec = seconds + Int64(nanoseconds / 1_000_000_000)
         var nsec = nanoseconds % 1_000_000_000
-        if nsec < 0 { nsec += 1_000_000_000; sec -= 1 }
-        if sec < 0 || (sec == 0 && nsec == 0) { sec = 0; nsec = 1 }
-        var spec = itimerspec(it_interval: timespec(tv_sec: 0, tv_nsec: 0),
-                              it_value: timespec(tv_sec: Int(sec), tv_nsec: nsec))
+        if nsec < 0 {
+            nsec += 1_000_000_000
+            sec -= 1
+        }
+        if sec < 0 || (sec == 0 && nsec == 0) {
+            sec = 0
+            nsec = 1
+        }
+        var spec = itimerspec(
+            it_interval: timespec(tv_sec: 0, tv_nsec: 0),
+            it_value: timespec(tv_sec: Int(sec), tv_nsec: nsec))
         let flags = Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)
         if timerfd_settime(fd, flags, &spec, nil) != 0 {
             Log.error("timerfd_settime(\(sec).\(nsec)) failed: \(String(cString: strerror(errno)))")
@@ -101,9 +109,9 @@ public final class WallClockTimer {
 
 /// GUnixFDSourceFunc for the timerfd. GLib calls it on the main loop's thread.
 private func wallClockTimerReady(_ fd: Int32, _ condition: GIOCondition, _ data: UnsafeMutableRawPointer?) -> gboolean {
-    let ref = WeakRef<WallClockTimer>.from(data) // resolve the box here: only Sendable values enter the closure
+    let ref = WeakRef<WallClockTimer>.from(data)  // resolve the box here: only Sendable values enter the closure
     MainActor.assumeIsolated {
         ref?.object?.handleReadable()
     }
-    return 1 // G_SOURCE_CONTINUE: the fd stays watched for the timer's whole life
+    return 1  // G_SOURCE_CONTINUE: the fd stays watched for the timer's whole life
 }

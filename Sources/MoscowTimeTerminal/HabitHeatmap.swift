@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A year at a glance, GitHub style: 7 rows (Monday…Sunday) × 53 week columns ending with the
 /// current week, month labels on top, one terminal column per day.
 ///
@@ -51,8 +52,10 @@ public enum HabitHeatmap {
         let grid = cells(t)
         let monday = firstMonday(today: t.today)
         var out = "    " + monthLabels(firstMonday: monday, language: language) + "\n"
-        let names = language == .ru ? ["пн ", "вт ", "ср ", "чт ", "пт ", "сб ", "вс "]
-                                    : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let names =
+            language == .ru
+            ? ["пн ", "вт ", "ср ", "чт ", "пт ", "сб ", "вс "]
+            : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         for r in 0..<7 {
             var line = names[r] + " "
             // Up to the last drawn cell, so that no line ends in blanks.
@@ -63,7 +66,10 @@ public enum HabitHeatmap {
                 if style == .ansi256 {
                     // Escape sequences only where the colour changes: a plain terminal row stays short.
                     if cell == .blank {
-                        if coloured { line += reset; coloured = false }
+                        if coloured {
+                            line += reset
+                            coloured = false
+                        }
                         line += " "
                         continue
                     }
@@ -83,7 +89,8 @@ public enum HabitHeatmap {
 
     /// One line of month names, each above the first week that contains the 1st of that month.
     static func monthLabels(firstMonday: CivilDate, language: Language) -> String {
-        let names = language == .ru
+        let names =
+            language == .ru
             ? ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"]
             : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         var cols = [Character](repeating: " ", count: weeks + 3)

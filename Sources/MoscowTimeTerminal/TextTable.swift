@@ -16,7 +16,8 @@ public struct TextTable {
     /// String appends (slow per call) and without validating the result again.
     public func renderUTF8() -> [UInt8] {
         // Each cell measured once, into one flat array (row r's cells start at rowStart[r]).
-        var cellWidths: [Int] = [], rowStart: [Int] = []
+        var cellWidths: [Int] = []
+        var rowStart: [Int] = []
         cellWidths.reserveCapacity((rows.count + 1) * header.count)
         rowStart.reserveCapacity(rows.count + 1)
         var widths = header.map(Self.displayWidth)
@@ -54,13 +55,17 @@ public struct TextTable {
 
     /// Terminal columns taken by `s`: wide (East Asian, emoji) characters count 2, combining marks 0.
     public static func displayWidth(_ s: String) -> Int {
-        let ascii = s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        let ascii =
+            s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
             ?? s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        if ascii { return s.utf8.count } // printable ASCII
+        if ascii { return s.utf8.count }  // printable ASCII
         var w = 0
         for u in s.unicodeScalars {
-            if u.value >= 0x20, u.value < 0x7F { w += 1; continue } // printable ASCII: no table lookups
-            if u.value == 0x200D || (0xFE00...0xFE0F).contains(u.value) { continue } // ZWJ, variation selectors
+            if u.value >= 0x20, u.value < 0x7F {
+                w += 1
+                continue
+            }  // printable ASCII: no table lookups
+            if u.value == 0x200D || (0xFE00...0xFE0F).contains(u.value) { continue }  // ZWJ, variation selectors
             if g_unichar_iszerowidth(gunichar(u.value)) != 0 { continue }
             w += g_unichar_iswide(gunichar(u.value)) != 0 ? 2 : 1
         }

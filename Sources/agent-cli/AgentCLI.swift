@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import GIOOnDemand
 import ArgumentParser
+import GIOOnDemand
 import MoscowTimeDomain
 import MoscowTimeStore
 
@@ -10,17 +10,21 @@ struct AgentCLI: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "agent-cli",
-        abstract: t("Alarms and habits in Moscow time (or any zone you choose)."),
-        discussion: t("Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures, 3 the agent is not running (commands that control it).\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."),
-        version: AgentIdentity.version,
-        subcommands: [AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
-                      EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self, SkipCommand.self, UnskipCommand.self,
-                      NextCommand.self, NowCommand.self, SettingsCommand.self, HolidaysCommand.self,
-                      StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
-                      ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
-                      TemplateCommand.self, AutostartCommand.self, CompleteCommand.self,
-                      ExportCommand.self, ImportCommand.self, SyncCommand.self]
-    )
+            abstract: t("Alarms and habits in Moscow time (or any zone you choose)."),
+            discussion: t(
+                "Exit status: 0 success, 2 invalid usage or input (nothing was changed), 1 other failures, 3 the agent is not running (commands that control it).\nData: $XDG_DATA_HOME/moscowtime/store.json (default ~/.local/share/moscowtime)."
+            ),
+            version: AgentIdentity.version,
+            subcommands: [
+                AddCommand.self, TimerCommand.self, ListCommand.self, ShowCommand.self,
+                EditCommand.self, RemoveCommand.self, EnableCommand.self, DisableCommand.self, SkipCommand.self, UnskipCommand.self,
+                NextCommand.self, NowCommand.self, SettingsCommand.self, HolidaysCommand.self,
+                StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
+                ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
+                TemplateCommand.self, AutostartCommand.self, CompleteCommand.self,
+                ExportCommand.self, ImportCommand.self, SyncCommand.self,
+            ]
+        )
     }
 }
 
@@ -29,8 +33,9 @@ enum Main {
     static func main() {
         gio_on_demand_set_failure { why in
             CLIText.useUserLanguage()
-            let message = Message("cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
-                                  ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")])
+            let message = Message(
+                "cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
+                ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")])
             Output.error(message.text(CLIText.localizer))
             Output.exit(.failure)
         }

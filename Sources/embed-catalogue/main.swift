@@ -48,7 +48,8 @@ guard let output = args.first, (args.count - 1) % 2 == 0 else {
 var entries: [String] = []
 var rest = Array(args.dropFirst())
 while rest.count >= 2 {
-    let lang = rest.removeFirst(), po = rest.removeFirst()
+    let lang = rest.removeFirst()
+    let po = rest.removeFirst()
     let path = output + ".\(lang).mo"
     let msgfmt = Process()
     msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
@@ -58,7 +59,7 @@ while rest.count >= 2 {
         exit(1)
     }
     msgfmt.waitUntilExit()
-    guard msgfmt.terminationStatus == 0 else { exit(1) } // msgfmt said why on stderr
+    guard msgfmt.terminationStatus == 0 else { exit(1) }  // msgfmt said why on stderr
     guard let data = FileManager.default.contents(atPath: path) else {
         FileHandle.standardError.write(Data("embed-catalogue: cannot read \(path)\n".utf8))
         exit(1)

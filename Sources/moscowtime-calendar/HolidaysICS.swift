@@ -18,9 +18,17 @@ enum HolidaysICS {
         let doc = try ctx.store.addCalendarYears(read.years)
         let t = ctx.localizer(doc.settings)
         if read.leftOut > 0 {
-            ToolOutput.line(t("warning: {text}", ["text": t.plural("{n} event is not a whole day or repeats: left out", "{n} events are not whole days or repeat: left out",
-                                                                    count: read.leftOut, ["n": String(read.leftOut)])]))
+            ToolOutput.line(
+                t(
+                    "warning: {text}",
+                    [
+                        "text": t.plural(
+                            "{n} event is not a whole day or repeats: left out", "{n} events are not whole days or repeat: left out",
+                            count: read.leftOut, ["n": String(read.leftOut)])
+                    ]))
         }
-        for line in CalendarDayText.added(years: read.years.keys.sorted(), doc.workingCalendar, holidays: doc.settings.holidays, t) { ToolOutput.line(line) }
+        for line in CalendarDayText.added(years: read.years.keys.sorted(), doc.workingCalendar, holidays: doc.settings.holidays, t) {
+            ToolOutput.line(line)
+        }
     }
 }

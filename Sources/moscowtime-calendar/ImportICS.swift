@@ -29,7 +29,9 @@ enum ImportICS {
             summary = CalendarMerge.merge(imported, into: &target)
             // The result must be a document the store itself would read back.
             do throws(DocumentDecodingError) { _ = try DocumentCoding.decode(DocumentCoding.encode(target)) } catch {
-                throw InputError("{file}: the imported items do not form a valid store ({error}); nothing was changed", ["file": file], parts: ["error": error.message])
+                throw InputError(
+                    "{file}: the imported items do not form a valid store ({error}); nothing was changed", ["file": file],
+                    parts: ["error": error.message])
             }
             if !dryRun { doc = target }
         }

@@ -8,11 +8,15 @@ enum Password {
         guard account.user != nil else { return nil }
         guard let command = account.passwordCommand else {
             guard let p = try SecretStore.lookup(url: account.url, user: account.user!) else {
-                throw ToolFailure("the Secret Service has no password for {user} at {url}: run agent-cli sync setup again", ["user": account.user!, "url": account.url], status: 1)
+                throw ToolFailure(
+                    "the Secret Service has no password for {user} at {url}: run agent-cli sync setup again",
+                    ["user": account.user!, "url": account.url], status: 1)
             }
             return p
         }
-        guard let pipe = popen(command, "r") else { throw ToolFailure("cannot run the password command: {error}", ["error": String(cString: strerror(errno))], status: 1) }
+        guard let pipe = popen(command, "r") else {
+            throw ToolFailure("cannot run the password command: {error}", ["error": String(cString: strerror(errno))], status: 1)
+        }
         var bytes: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -23,8 +27,13 @@ enum Password {
         let status = pclose(pipe)
         // Killed by a signal: 128 + the signal, as a shell says it (not the 0 of status >> 8).
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        guard status == 0 else { throw ToolFailure("the password command failed (exit status {status}): {command}", ["status": String(code), "command": command], status: 1) }
-        let line = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard status == 0 else {
+            throw ToolFailure(
+                "the password command failed (exit status {status}): {command}", ["status": String(code), "command": command], status: 1)
+        }
+        let line =
+            bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) }
+            ?? ""
         guard !line.isEmpty else { throw ToolFailure("the password command printed nothing: {command}", ["command": command], status: 1) }
         return line
     }
@@ -42,7 +51,12 @@ extension Password {
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(0, TCSANOW, &quiet)
         }
-        defer { if tty { tcsetattr(0, TCSANOW, &saved); ToolOutput.write("\n", fd: 2) } }
+        defer {
+            if tty {
+                tcsetattr(0, TCSANOW, &saved)
+                ToolOutput.write("\n", fd: 2)
+            }
+        }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
             throw ToolFailure("no password given on standard input", status: 2)
         }

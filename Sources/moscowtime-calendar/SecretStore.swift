@@ -42,7 +42,9 @@ enum SecretStore {
         let p = secret_password_lookupv_sync(mt_caldav_schema(), attrs, nil, &error)
         if let error {
             defer { g_error_free(error) }
-            throw ToolFailure("cannot read the password from the Secret Service: \"{error}\"", ["error": String(cString: error.pointee.message)], status: 1)
+            throw ToolFailure(
+                "cannot read the password from the Secret Service: \"{error}\"", ["error": String(cString: error.pointee.message)],
+                status: 1)
         }
         guard let p else { return nil }
         defer { secret_password_free(p) }

@@ -18,7 +18,9 @@ enum SyncTool {
         var password: String?
         if let user, passwordCommand == nil {
             guard SecretStore.available() else {
-                throw InputError("no Secret Service runs on this desktop to keep the password: give --password-command CMD (for example \"pass show caldav\")")
+                throw InputError(
+                    "no Secret Service runs on this desktop to keep the password: give --password-command CMD (for example \"pass show caldav\")"
+                )
             }
             password = try Password.read(prompt: t("Password for {user} at {url}: ", ["user": user, "url": url]))
         } else {
@@ -26,7 +28,9 @@ enum SyncTool {
         }
         // Check the account before saving it: a typo should fail here, not in the background.
         let engine = SyncEngine(store: ctx.store, account: account, password: password, now: ctx.now)
-        do throws(SyncError) { _ = try engine.prepareCollections() } catch { throw ToolFailure(status: 1) { CalendarWording.sync(error.failure, $0) } }
+        do throws(SyncError) { _ = try engine.prepareCollections() } catch {
+            throw ToolFailure(status: 1) { CalendarWording.sync(error.failure, $0) }
+        }
         if let user, passwordCommand == nil, let password { try SecretStore.store(password, url: url, user: user) }
         try ctx.store.update { $0.sync.account = account }
         _ = unlink(SyncState.path(ctx.store.paths))
@@ -43,14 +47,17 @@ enum SyncTool {
         }
         if let id = item?.id {
             let state = try SyncState.load(ctx.store.paths)
-            guard doc.alarms.contains(where: { $0.id == id }) || doc.habits.contains(where: { $0.id == id })
-                    || state.alarms[id] != nil || state.habits[id] != nil else {
+            guard
+                doc.alarms.contains(where: { $0.id == id }) || doc.habits.contains(where: { $0.id == id })
+                    || state.alarms[id] != nil || state.habits[id] != nil
+            else {
                 throw InputError("no alarm or habit has the id {id} here or at the last sync", ["id": id])
             }
         }
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
-        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item, snapshot: snapshot) } catch let e as SyncError {
+        do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item, snapshot: snapshot) } catch let e as SyncError
+        {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
@@ -76,12 +83,14 @@ enum SyncTool {
         let clock = state.clockSkew != nil || state.serverClockUnknown ? CalendarWording.clock(skew: state.clockSkew, t) : nil
         let skipped = state.skipped.map { CalendarWording.warning(.skippedResource(url: $0.url, $0.reason), t) }
         let serverLost = state.serverLostAt.map { at in
-            t.plural("on {time} the server had lost {n} item of this computer; it was kept here and sent again",
-                     "on {time} the server had lost {n} items of this computer; they were kept here and sent again",
-                     count: state.serverLostCount, ["time": when(at), "n": String(state.serverLostCount)])
+            t.plural(
+                "on {time} the server had lost {n} item of this computer; it was kept here and sent again",
+                "on {time} the server had lost {n} items of this computer; they were kept here and sent again",
+                count: state.serverLostCount, ["time": when(at), "n": String(state.serverLostCount)])
         }
         let held = state.held.map { h in
-            CalendarWording.warning(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here), t)
+            CalendarWording.warning(
+                .alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here), t)
         }
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
         if json {
@@ -89,14 +98,22 @@ enum SyncTool {
             let out: JSONValue = .object([
                 ("on", .bool(true)), ("url", .string(account.url)), ("user", account.user.map(JSONValue.string) ?? .null),
                 ("lastSync", state.lastSync.map { .string(ISO8601.string($0, in: zone)) } ?? .null),
-                ("lastFailure", failure.map { reason in
-                    .object([("at", state.lastErrorAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null), ("reason", .string(reason))])
-                } ?? .null),
+                (
+                    "lastFailure",
+                    failure.map { reason in
+                        .object([
+                            ("at", state.lastErrorAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null), ("reason", .string(reason)),
+                        ])
+                    } ?? .null
+                ),
                 ("clockWarning", clock.map(JSONValue.string) ?? .null),
                 ("skipped", .array(skipped.map(JSONValue.string))),
                 ("held", .array(held.map(JSONValue.string))),
                 // `status` shows it for a week; `sync status` always.
-                ("serverLost", state.serverLostAt.map { ctx.now - $0 < 7 * 86_400 } == true ? serverLost.map(JSONValue.string) ?? .null : .null),
+                (
+                    "serverLost",
+                    state.serverLostAt.map { ctx.now - $0 < 7 * 86_400 } == true ? serverLost.map(JSONValue.string) ?? .null : .null
+                ),
                 ("serverLostAt", state.serverLostAt.map { .string(ISO8601.string($0, in: zone)) } ?? .null),
                 ("conflicts", .number(Double(state.conflicts))), ("conflictLog", .string(conflictLog)),
             ])
@@ -113,9 +130,11 @@ enum SyncTool {
         if let serverLost { ToolOutput.line(t("Data lost on the server: {what}", ["what": serverLost])) }
         for h in held { ToolOutput.line(h) }
         if state.conflicts > 0 {
-            ToolOutput.line(t.plural("{n} conflict so far; the version that lost is kept in {file}",
-                                     "{n} conflicts so far; the versions that lost are kept in {file}",
-                                     count: state.conflicts, ["n": String(state.conflicts), "file": conflictLog]))
+            ToolOutput.line(
+                t.plural(
+                    "{n} conflict so far; the version that lost is kept in {file}",
+                    "{n} conflicts so far; the versions that lost are kept in {file}",
+                    count: state.conflicts, ["n": String(state.conflicts), "file": conflictLog]))
         }
     }
 

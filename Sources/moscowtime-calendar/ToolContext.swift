@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import SystemPackage
 import MoscowTimeDomain
 import MoscowTimeStore
+import SystemPackage
 
 /// What the calendar tool needs from its environment: the store, "now", the zone and language —
 /// the same sources agent-cli uses (XDG paths, MOSCOWTIME_NOW, the settings).
@@ -15,7 +15,9 @@ struct ToolContext {
         environment = Environment.current
         store = DocumentStore(paths: StorePaths.fromEnvironment(environment))
         if let v = environment["MOSCOWTIME_NOW"], !v.isEmpty {
-            guard let t = ISO8601.parse(v) else { throw InputError("MOSCOWTIME_NOW={v} is not an ISO 8601 instant like 2026-11-21T12:00:00Z", ["v": v]) }
+            guard let t = ISO8601.parse(v) else {
+                throw InputError("MOSCOWTIME_NOW={v} is not an ISO 8601 instant like 2026-11-21T12:00:00Z", ["v": v])
+            }
             now = t
         } else {
             now = SystemWallClock().now()
@@ -24,7 +26,9 @@ struct ToolContext {
 
     func zone(_ settings: Settings) throws(ToolFailure) -> Zone {
         guard let z = Zone(identifier: settings.zone) else {
-            throw ToolFailure("the zone \"{zone}\" in {file} is not in the tz database (is tzdata installed?)", ["zone": settings.zone, "file": store.paths.document], status: 1)
+            throw ToolFailure(
+                "the zone \"{zone}\" in {file} is not in the tz database (is tzdata installed?)",
+                ["zone": settings.zone, "file": store.paths.document], status: 1)
         }
         return z
     }
@@ -54,7 +58,8 @@ struct ToolFailure: Error {
     }
 
     init(status: Int32, _ words: @escaping @Sendable (Localizer) -> String) {
-        self.status = status; self.words = words
+        self.status = status
+        self.words = words
     }
 
     func message(in t: Localizer) -> String { words(t) }

@@ -24,27 +24,36 @@ do {
     case ("import", 3) where args[2] == "--dry-run": try ImportICS.run(file: args[1], dryRun: true)
     case ("sync-setup", 4):
         try SyncTool.setup(url: args[1], user: args[2] == "-" ? nil : args[2], passwordCommand: args[3] == "-" ? nil : args[3])
-    case ("sync", 1...3) where Set(args.dropFirst()).isSubset(of: ["--dry-run", "--accept-remote"]) && Set(args.dropFirst()).count == args.count - 1:
+    case ("sync", 1...3)
+    where Set(args.dropFirst()).isSubset(of: ["--dry-run", "--accept-remote"]) && Set(args.dropFirst()).count == args.count - 1:
         try SyncTool.run(dryRun: args.contains("--dry-run"), acceptRemote: args.contains("--accept-remote"))
-    case ("sync", 3...4) where ["--keep-local-item", "--accept-remote-item"].contains(args[1]) && (args.count == 3 || args[3] == "--dry-run"):
+    case ("sync", 3...4)
+    where ["--keep-local-item", "--accept-remote-item"].contains(args[1]) && (args.count == 3 || args[3] == "--dry-run"):
         let id = args[2]
-        try SyncTool.run(dryRun: args.count == 4, acceptRemote: false, item: args[1] == "--keep-local-item" ? .keepLocal(id) : .acceptRemote(id))
+        try SyncTool.run(
+            dryRun: args.count == 4, acceptRemote: false, item: args[1] == "--keep-local-item" ? .keepLocal(id) : .acceptRemote(id))
     case ("sync-status", 1): try SyncTool.status(json: false)
     case ("sync-status", 2) where args[1] == "--json": try SyncTool.status(json: true)
     case ("sync-off", 1): try SyncTool.off()
     case ("sync-record-failure", 2...): try SyncTool.recordFailure(code: args[1], values: Array(args[2...]))
     default:
         let t = ToolContext.userLocalizer()
-        ToolOutput.error(t("moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",
-                           ["arguments": args.joined(separator: " ")]))
+        ToolOutput.error(
+            t(
+                "moscowtime-calendar is run by agent-cli (export --ics, import); unexpected arguments: {arguments}",
+                ["arguments": args.joined(separator: " ")]))
         exit(2)
     }
 } catch let e as InputError {
-    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(2)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer()))
+    exit(2)
 } catch let e as StoreError {
-    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(1)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer()))
+    exit(1)
 } catch let e as ToolFailure {
-    ToolOutput.error(e.message(in: ToolContext.userLocalizer())); exit(e.status)
+    ToolOutput.error(e.message(in: ToolContext.userLocalizer()))
+    exit(e.status)
 } catch {
-    ToolOutput.error("\(error)"); exit(1)
+    ToolOutput.error("\(error)")
+    exit(1)
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import MoscowTimeDomain
 import MoscowTimeStore
 import MoscowTimeTerminal
+import Testing
 
 /// The happy path of each alarm command, run as a process. "Now" is Saturday 2026-11-21 15:00 MSK.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(
+    .timeLimit(.minutes(2)),
+    .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct AlarmCommandTests {
     /// The id of the one alarm a fresh `add` printed ("Added alarm 1a2b3c4d …").
     func addedID(_ r: CLIRig.Result, sourceLocation: SourceLocation = #_sourceLocation) -> String {
@@ -29,8 +31,12 @@ struct AlarmCommandTests {
         #expect(a["id"] == .string(id))
         #expect(a["label"] == .string("Подъём"))
         #expect(a["enabled"] == .bool(true))
-        #expect(a["schedule"] == .object([("kind", .string("weekly")), ("time", .string("07:30")),
-                                          ("days", .array(["mon", "tue", "wed", "thu", "fri"].map(JSONValue.string)))]))
+        #expect(
+            a["schedule"]
+                == .object([
+                    ("kind", .string("weekly")), ("time", .string("07:30")),
+                    ("days", .array(["mon", "tue", "wed", "thu", "fri"].map(JSONValue.string))),
+                ]))
         #expect(a["next"] == .string("2026-11-23T07:30:00+03:00"))
         #expect(a["created"] == .string("2026-11-21T15:00:00+03:00"))
         // Default label, and the store on disk.
@@ -52,20 +58,21 @@ struct AlarmCommandTests {
         _ = addedID(rig.run("add", "10:00", "--days", "fri-mon"))
         let doc = try rig.load()
         let day = { (y: Int, m: Int, d: Int) in CivilDate(year: y, month: m, day: d)! }
-        #expect(doc.alarms.map(\.schedule) == [
-            .weekly(days: [.monday, .wednesday, .friday], time: TimeOfDay(hour: 6, minute: 45)!),
-            .once(date: day(2026, 11, 22), time: TimeOfDay(hour: 9, minute: 0)!),
-            .everyNDays(interval: 2, start: day(2026, 11, 21), time: TimeOfDay(hour: 22, minute: 0)!),
-            .everyNDays(interval: 3, start: day(2026, 12, 1), time: TimeOfDay(hour: 8, minute: 0)!),
-            .weekly(days: [.friday, .saturday, .sunday, .monday], time: TimeOfDay(hour: 10, minute: 0)!),
-        ])
+        #expect(
+            doc.alarms.map(\.schedule) == [
+                .weekly(days: [.monday, .wednesday, .friday], time: TimeOfDay(hour: 6, minute: 45)!),
+                .once(date: day(2026, 11, 22), time: TimeOfDay(hour: 9, minute: 0)!),
+                .everyNDays(interval: 2, start: day(2026, 11, 21), time: TimeOfDay(hour: 22, minute: 0)!),
+                .everyNDays(interval: 3, start: day(2026, 12, 1), time: TimeOfDay(hour: 8, minute: 0)!),
+                .weekly(days: [.friday, .saturday, .sunday, .monday], time: TimeOfDay(hour: 10, minute: 0)!),
+            ])
         #expect(doc.alarms[3].enabled == false)
         #expect(doc.alarms[3].snoozeMinutes == 7)
         #expect(doc.alarms[3].sound == "bell")
         let items = try list(rig)
         #expect(items[1]["summary"] == .string("Once on 2026-11-22"))
-        #expect(items[2]["next"] == .string("2026-11-21T22:00:00+03:00")) // today is day 0 of "every 2"
-        #expect(items[3]["next"] == .null) // disabled
+        #expect(items[2]["next"] == .string("2026-11-21T22:00:00+03:00"))  // today is day 0 of "every 2"
+        #expect(items[3]["next"] == .null)  // disabled
     }
 
     @Test func addJSONOutput() throws {
@@ -105,7 +112,9 @@ struct AlarmCommandTests {
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("ID"))
         #expect(lines[0].contains("TIME") && lines[0].contains("REPEAT") && lines[0].contains("NEXT") && lines[0].contains("LABEL"))
-        #expect(lines[1].contains("07:30") && lines[1].contains("Weekdays") && lines[1].contains("Mon 2026-11-23 07:30") && lines[1].hasSuffix("Подъём"))
+        #expect(
+            lines[1].contains("07:30") && lines[1].contains("Weekdays") && lines[1].contains("Mon 2026-11-23 07:30")
+                && lines[1].hasSuffix("Подъём"))
         #expect(lines[2].contains("Every day") && lines[2].contains("Sun 2026-11-22 08:00") && lines[2].hasSuffix("Чай ☕"))
         // Columns line up: LABEL starts at the same display column on every line.
         let labelColumn = lines.map { line -> Int in
@@ -129,7 +138,7 @@ struct AlarmCommandTests {
         #expect(r.status == 0)
         #expect(r.out.hasPrefix("No alarms yet."))
         #expect(rig.run("list", "--json").out == "[]\n")
-        #expect(!CLIRig.exists(rig.storePath)) // reading creates nothing
+        #expect(!CLIRig.exists(rig.storePath))  // reading creates nothing
     }
 
     @Test func listJSONHasStableKeys() throws {
@@ -139,8 +148,14 @@ struct AlarmCommandTests {
         let first = rig.run("list", "--json")
         #expect(first.out == rig.run("list", "--json").out)
         let items = try #require(try JSONParser.parse(first.out).arrayValue)
-        let keys = ["id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "zone", "next", "snoozedUntil", "skipped", "offUntil", "created", "modified"]
-        guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else { Issue.record("not objects"); return }
+        let keys = [
+            "id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "zone", "next",
+            "snoozedUntil", "skipped", "offUntil", "created", "modified",
+        ]
+        guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else {
+            Issue.record("not objects")
+            return
+        }
         #expect(alarm.map(\.0) == keys)
         #expect(timer.map(\.0) == keys + ["durationSeconds"])
     }
@@ -184,7 +199,9 @@ struct AlarmCommandTests {
         #expect(try rig.load().alarms.first?.snoozeMinutes == nil)
         // To a one-time alarm.
         #expect(rig.run("edit", id, "--once", "2026-12-31").status == 0)
-        #expect(try rig.load().alarms.first?.schedule == .once(date: CivilDate(year: 2026, month: 12, day: 31)!, time: TimeOfDay(hour: 7, minute: 15)!))
+        #expect(
+            try rig.load().alarms.first?.schedule
+                == .once(date: CivilDate(year: 2026, month: 12, day: 31)!, time: TimeOfDay(hour: 7, minute: 15)!))
     }
 
     @Test func removeAlarms() throws {
@@ -225,10 +242,11 @@ struct AlarmCommandTests {
         let v = try rig.json("next", "--count", "6", "--json")
         let items = try #require(v.arrayValue)
         #expect(items.count == 6)
-        #expect(items.map { $0["at"]?.stringValue ?? "" } == [
-            "2026-11-21T15:25:00+03:00", "2026-11-22T08:00:00+03:00", "2026-11-22T09:00:00+03:00",
-            "2026-11-23T07:30:00+03:00", "2026-11-23T08:00:00+03:00", "2026-11-24T07:30:00+03:00",
-        ])
+        #expect(
+            items.map { $0["at"]?.stringValue ?? "" } == [
+                "2026-11-21T15:25:00+03:00", "2026-11-22T08:00:00+03:00", "2026-11-22T09:00:00+03:00",
+                "2026-11-23T07:30:00+03:00", "2026-11-23T08:00:00+03:00", "2026-11-24T07:30:00+03:00",
+            ])
         #expect(items.map { $0["label"]?.stringValue ?? "" } == ["Чай", "Каждый", "Разово", "Будни", "Каждый", "Будни"])
         for item in items {
             #expect(AlarmID.isValid(item["id"]?.stringValue ?? ""))
@@ -263,9 +281,11 @@ struct AlarmCommandTests {
     @Test func settingsGetAndSet() throws {
         let rig = CLIRig()
         let all = rig.run("settings")
-        #expect(all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } ==
-                ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language", "habit-later", "habit-sound", "wake",
-                 "achievement-notifications", "dismiss", "holidays", "pre-notice"])
+        #expect(
+            all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } == [
+                "zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language", "habit-later", "habit-sound", "wake",
+                "achievement-notifications", "dismiss", "holidays", "pre-notice",
+            ])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("dismiss = snooze\n"))
         #expect(all.out.contains("snooze = 10\n"))

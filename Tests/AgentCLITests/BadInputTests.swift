@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import MoscowTimeDomain
+import Testing
 
 /// Every kind of bad input: exit 2, one line on stderr that names the problem, nothing on stdout,
 /// and the store byte-for-byte as it was (still absent when there was none).
-@Suite(.timeLimit(.minutes(2)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(
+    .timeLimit(.minutes(2)),
+    .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct BadInputTests {
     /// A store with alarms whose ids share prefixes (`abcd…`), a past one-time alarm and a timer.
     static let seeded = StoreText.document([
@@ -82,7 +84,10 @@ struct BadInputTests {
         // durations
         Case(args: ["timer", "5x"], names: "invalid duration \"5x\""),
         Case(args: ["timer", "0m"], names: "invalid duration \"0m\""),
-        Case(args: ["timer", "-5m"], names: "invalid duration \"-5m\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m"), // not "-5m" read as an option
+        Case(
+            args: ["timer", "-5m"],
+            // not "-5m" read as an option
+            names: "invalid duration \"-5m\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m"),
         Case(args: ["timer", "h"], names: "invalid duration \"h\""),
         Case(args: ["timer", "200h"], names: "a timer runs from 1 second to 7 days"),
         Case(args: ["timer", ""], names: "invalid duration \"\""),
@@ -131,19 +136,25 @@ struct BadInputTests {
         Case(args: ["habit", "stats", "--as-of", "later"], names: "invalid date \"later\""),
         Case(args: ["habit", "show", "X", "--as-of", "1.1.2026"], names: "invalid date \"1.1.2026\""),
         Case(args: ["habit", "add", "X", "--start", "soon"], names: "invalid date \"soon\""),
-        Case(args: ["habit", "done", "X", "--amount", "3 glasses"], names: "invalid amount \"3 glasses\": expected a number from 0 to 1000000"),
+        Case(
+            args: ["habit", "done", "X", "--amount", "3 glasses"],
+            names: "invalid amount \"3 glasses\": expected a number from 0 to 1000000"),
         Case(args: ["habit", "done", "X", "--amount=-1"], names: "invalid amount \"-1\""),
         Case(args: ["habit", "add", "X", "--numeric", "--target", "0"], names: "invalid target \"0\": expected a number above 0"),
-        Case(args: ["habit", "add", "X", "--numeric", "--target", "8", "--target-per", "week"], names: "invalid --target-per \"week\": expected day or period"),
+        Case(
+            args: ["habit", "add", "X", "--numeric", "--target", "8", "--target-per", "week"],
+            names: "invalid --target-per \"week\": expected day or period"),
         Case(args: ["habit", "add", "X", "--per-week", "8"], names: "invalid --per-week \"8\": expected 1 to 7 days a week"),
         Case(args: ["habit", "add", "X", "--per-month", "31"], names: "invalid --per-month \"31\""),
         Case(args: ["habit", "add", "X", "--every", "366"], names: "invalid --every \"366\""),
         Case(args: ["habit", "add", "X", "--times-in", "6/5"], names: "invalid --times-in \"6/5\": expected X/Y"),
         Case(args: ["habit", "add", "X", "--days", "funday"], names: "unknown day \"funday\""),
         Case(args: ["habit", "add", "X", "--daily", "--per-week", "2"], names: "choose one of --daily, --days"),
-        Case(args: ["habit", "add", "X", "--numeric", "--target", "2", "--at-most", "--at-least"], names: "choose one of --at-most and --at-least"),
+        Case(
+            args: ["habit", "add", "X", "--numeric", "--target", "2", "--at-most", "--at-least"],
+            names: "choose one of --at-most and --at-least"),
         Case(args: ["template", "apply", "pomodoro", "--at", "+7:30"], names: "invalid time \"+7:30\""),
-        Case(args: ["snooze", "--minutes", "0"], names: "invalid --minutes 0: expected 1 to 120"), // before the agent is asked
+        Case(args: ["snooze", "--minutes", "0"], names: "invalid --minutes 0: expected 1 to 120"),  // before the agent is asked
         // commands and options
         Case(args: ["frobnicate"], names: "frobnicate"),
         Case(args: ["--bogus"], names: "Unknown option '--bogus'"),
@@ -195,7 +206,7 @@ struct BadInputTests {
         rig.writeStore("{ damaged")
         let r = rig.run(args)
         #expect(r.status == 2 && r.err.contains(names), "\(args): \(r)")
-        #expect(rig.run(["list"]).status == 1) // the store is indeed damaged
+        #expect(rig.run(["list"]).status == 1)  // the store is indeed damaged
     }
 
     @Test func seededStoreIsValid() throws {
@@ -203,7 +214,7 @@ struct BadInputTests {
         rig.writeStore(Self.seeded)
         #expect(try rig.load().alarms.count == 6)
         #expect(rig.run("list").status == 0)
-        #expect(rig.run("show", "abcd0").status == 2) // still ambiguous at five digits
+        #expect(rig.run("show", "abcd0").status == 2)  // still ambiguous at five digits
         #expect(rig.run("show", "abcd0001").status == 0)
     }
 
@@ -214,10 +225,14 @@ struct BadInputTests {
         var rng = SystemRandomNumberGenerator()
         // The alarm commands (the agent-control ones answer 3 when no agent runs).
         let commands = ["add", "timer", "rm", "edit", "show", "next", "enable", "disable", "settings", "list"]
-        let words = ["--days", "--once", "--every", "--label", "--snooze", "--count", "--json", "--time", "add",
-                     "7:30", "25:61", "пн", "abcd", "abcd0001", "tomorrow", "0", "-1", "99999999999", "", "💥", "zone", "snooze", "5m"]
+        let words = [
+            "--days", "--once", "--every", "--label", "--snooze", "--count", "--json", "--time", "add",
+            "7:30", "25:61", "пн", "abcd", "abcd0001", "tomorrow", "0", "-1", "99999999999", "", "💥", "zone", "snooze", "5m",
+        ]
         for _ in 0..<40 {
-            let args = [commands.randomElement(using: &rng)!] + (0..<Int.random(in: 0...4, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+            let args =
+                [commands.randomElement(using: &rng)!]
+                + (0..<Int.random(in: 0...4, using: &rng)).map { _ in words.randomElement(using: &rng)! }
             let before = rig.storeBytes()
             let r = rig.run(args)
             #expect(r.status == 0 || r.status == 2, "\(args): \(r)")

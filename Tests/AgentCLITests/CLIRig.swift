@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Glibc
-import Testing
 import MoscowTimeDomain
 import MoscowTimeStore
+import Testing
 
 /// Runs the built `agent-cli` in a private XDG tree with "now" pinned (MOSCOWTIME_NOW), and reads
 /// the store it leaves behind.
@@ -20,7 +20,7 @@ final class CLIRig: @unchecked Sendable {
     }
 
     let root: String
-    var now: String // default Saturday 2026-11-21, 15:00 in Moscow
+    var now: String  // default Saturday 2026-11-21, 15:00 in Moscow
     var lang = "C"
 
     /// `now`: the pinned instant, an ISO 8601 UTC string.
@@ -47,10 +47,12 @@ final class CLIRig: @unchecked Sendable {
     static var binaryExists: Bool { access(binary, X_OK) == 0 }
 
     var environment: [String: String] {
-        var env = ["HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
-                   "MOSCOWTIME_NOW": now, "LANG": lang, "PATH": "/usr/bin:/bin",
-                   // No agent is started after changes here (test_agent_start.py covers that).
-                   "MOSCOWTIME_NO_AGENT_START": "1"]
+        var env = [
+            "HOME": root, "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
+            "MOSCOWTIME_NOW": now, "LANG": lang, "PATH": "/usr/bin:/bin",
+            // No agent is started after changes here (test_agent_start.py covers that).
+            "MOSCOWTIME_NO_AGENT_START": "1",
+        ]
         // Where the message catalogues are, if the test run was told.
         for key in ["MOSCOWTIME_LOCALEDIR", "MOSCOWTIME_DATADIR"] {
             if let v = getenv(key) { env[key] = String(cString: v) }
@@ -64,15 +66,20 @@ final class CLIRig: @unchecked Sendable {
     func run(_ args: [String], env extra: [String: String] = [:]) -> Result {
         var env = environment
         env.merge(extra) { _, new in new }
-        let out = root + "/.out-\(UInt32.random(in: 0 ... .max))", err = out + "-err"
-        defer { unlink(out); unlink(err) }
+        let out = root + "/.out-\(UInt32.random(in: 0 ... .max))"
+        let err = out + "-err"
+        defer {
+            unlink(out)
+            unlink(err)
+        }
         guard let pid = Self.spawn([Self.binary] + args, env: env, stdout: out, stderr: err) else {
             return Result(status: -1, out: "", err: "cannot start \(Self.binary)")
         }
         let status = Self.wait(pid)
-        return Result(status: status.exited ? status.code : 128 + status.code,
-                      out: String(decoding: Self.read(out) ?? [], as: UTF8.self),
-                      err: String(decoding: Self.read(err) ?? [], as: UTF8.self))
+        return Result(
+            status: status.exited ? status.code : 128 + status.code,
+            out: String(decoding: Self.read(out) ?? [], as: UTF8.self),
+            err: String(decoding: Self.read(err) ?? [], as: UTF8.self))
     }
 
     /// Starts agent-cli without waiting (output discarded); for the concurrency and kill tests.
@@ -100,22 +107,30 @@ final class CLIRig: @unchecked Sendable {
 
     /// Runs another program (python3, mkdir…) to completion in `directory`, with `env` only.
     static func runProgram(_ argv: [String], env: [String: String] = ["PATH": "/usr/bin:/bin"], in directory: String) -> Result {
-        let out = directory + "/.out-\(UInt32.random(in: 0 ... .max))", err = out + "-err"
-        defer { unlink(out); unlink(err) }
+        let out = directory + "/.out-\(UInt32.random(in: 0 ... .max))"
+        let err = out + "-err"
+        defer {
+            unlink(out)
+            unlink(err)
+        }
         guard let pid = spawn(argv, env: env, stdout: out, stderr: err) else {
             return Result(status: -1, out: "", err: "cannot start \(argv[0])")
         }
         let status = wait(pid)
-        return Result(status: status.exited ? status.code : 128 + status.code,
-                      out: String(decoding: read(out) ?? [], as: UTF8.self),
-                      err: String(decoding: read(err) ?? [], as: UTF8.self))
+        return Result(
+            status: status.exited ? status.code : 128 + status.code,
+            out: String(decoding: read(out) ?? [], as: UTF8.self),
+            err: String(decoding: read(err) ?? [], as: UTF8.self))
     }
 
     func load() throws -> StoreDocument { try DocumentStore(paths: paths).load() }
 
     // MARK: process and file helpers
 
-    struct WaitStatus { let exited: Bool; let code: Int32 }
+    struct WaitStatus {
+        let exited: Bool
+        let code: Int32
+    }
 
     static func spawn(_ argv: [String], env: [String: String], stdout: String, stderr: String) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
@@ -169,7 +184,10 @@ final class CLIRig: @unchecked Sendable {
     }
 
     static func removeTree(_ path: String) {
-        guard let dir = opendir(path) else { unlink(path); return }
+        guard let dir = opendir(path) else {
+            unlink(path)
+            return
+        }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             if name == "." || name == ".." { continue }

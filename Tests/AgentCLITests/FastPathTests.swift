@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import MoscowTimeDomain
+import Testing
 
 /// agent-cli runs a few exact argument vectors without swift-argument-parser (`FastPath`): each of
 /// them, and the vectors next to them, gives byte for byte the same output, errors, exit status and
@@ -33,9 +33,11 @@ struct FastPathTests {
         return rig
     }
 
-    @Test("the fast vectors and their neighbours: the same as the full parse", arguments: [
-        ("C", nil), ("ru_RU.UTF-8", nil), ("C", "ru"),
-    ] as [(String, String?)])
+    @Test(
+        "the fast vectors and their neighbours: the same as the full parse",
+        arguments: [
+            ("C", nil), ("ru_RU.UTF-8", nil), ("C", "ru"),
+        ] as [(String, String?)])
     func sameAsFullParse(lang: String, language: String?) throws {
         let rig = Self.rig(language: language)
         rig.lang = lang

@@ -1,6 +1,6 @@
+import MoscowTimeStore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeStore
 
 /// `agent-cli habit …` end to end, against the built binary.
 struct HabitCLITests {
@@ -30,8 +30,14 @@ struct HabitCLITests {
 
         s.run("habit", "done", "Read", "--date", "2026-11-20", "--note", "50 pages")
         let show = try s.json("habit", "show", "Read", "--json")
-        #expect(show["entries"] == .array([.object([("date", .string("2026-11-20")), ("state", .string("done")),
-                                                     ("amount", .null), ("note", .string("50 pages"))])]))
+        #expect(
+            show["entries"]
+                == .array([
+                    .object([
+                        ("date", .string("2026-11-20")), ("state", .string("done")),
+                        ("amount", .null), ("note", .string("50 pages")),
+                    ])
+                ]))
         #expect(show["statistics"]?["currentStreak"] == .int(1))
         #expect(s.run("habit", "show", "Read").out.contains("    2026-11-20  done — 50 pages\n"))
         // By unique id prefix too.
@@ -51,7 +57,10 @@ struct HabitCLITests {
             (["habit", "add", "  "], "invalid habit name: it must not be empty"),
             (["habit", "add", String(repeating: "x", count: 201)], "at most 200 are allowed"),
             (["habit", "add", "X", "--every", "0"], "invalid --every \"0\""),
-            (["habit", "add", "X", "--daily", "--per-week", "3"], "choose one of --daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y"),
+            (
+                ["habit", "add", "X", "--daily", "--per-week", "3"],
+                "choose one of --daily, --days mon,wed, --every N, --per-week X, --per-month X or --times-in X/Y"
+            ),
             (["habit", "add", "X", "--per-month", "40"], "invalid --per-month \"40\""),
             (["habit", "add", "X", "--days", "funday"], "unknown day \"funday\""),
             (["habit", "add", "X", "--remind", "25:00"], "invalid reminder time \"25:00\""),
@@ -60,14 +69,23 @@ struct HabitCLITests {
             (["habit", "done", "Read", "--date", "21.11.2026"], "invalid date \"21.11.2026\""),
             (["habit", "done", "Read", "--date", "2026-11-22"], "is in the future"),
             // The core's typed errors, worded by agent-cli with the option that fixes them.
-            (["habit", "done", "Read", "--date", "2026-10-01"], "is before \"Read\" started (2026-11-01): log a later day, or move the start with agent-cli habit edit \"Read\" --start 2026-10-01"),
-            (["habit", "done", "Read", "--amount", "2"], "\"Read\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)"),
+            (
+                ["habit", "done", "Read", "--date", "2026-10-01"],
+                "is before \"Read\" started (2026-11-01): log a later day, or move the start with agent-cli habit edit \"Read\" --start 2026-10-01"
+            ),
+            (
+                ["habit", "done", "Read", "--amount", "2"],
+                "\"Read\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)"
+            ),
             (["habit", "add", "X", "--per-week", "8"], "invalid --per-week \"8\": expected 1 to 7 days a week"),
             (["habit", "done", "  "], "no habit given: use its exact name or id (see agent-cli habit list)"),
             (["habit", "done", "Water", "--amount", "lots"], "invalid amount \"lots\""),
             (["habit", "done", "Water", "--amount=-1"], "invalid amount \"-1\""),
             (["habit", "done", "Nope"], "no habit \"Nope\": use its exact name or an id prefix (see agent-cli habit list --archived)"),
-            (["habit", "undo", "Read", "--date", "2026-11-03"], "nothing is logged for \"Read\" on 2026-11-03: see agent-cli habit show \"Read\""),
+            (
+                ["habit", "undo", "Read", "--date", "2026-11-03"],
+                "nothing is logged for \"Read\" on 2026-11-03: see agent-cli habit show \"Read\""
+            ),
             (["habit", "edit", "Read"], "nothing to change"),
             (["habit", "edit", "Read", "--name", "Water"], "a habit named \"Water\" already exists"),
             (["habit", "edit", "Read", "--start", "2026-11-05"], "has days logged from 2026-11-02"),
@@ -79,7 +97,8 @@ struct HabitCLITests {
         for (args, message) in cases {
             let r = s.run(args)
             #expect(r.status == 2, "\(args)")
-            #expect(r.err.hasPrefix("agent-cli: ") && r.err.contains(message) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+            #expect(
+                r.err.hasPrefix("agent-cli: ") && r.err.contains(message) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
             #expect(r.out.isEmpty, "\(args)")
             #expect(s.storeBytes() == before, "\(args) changed the store")
         }
@@ -91,7 +110,7 @@ struct HabitCLITests {
         #expect(s.run("habit", "done", "Water").out == "Water, 2026-11-21: 1 glasses.\n")
         #expect(s.run("habit", "done", "Water", "--note", "with lunch").out == "Water, 2026-11-21: 2 glasses — with lunch.\n")
         #expect(s.run("habit", "done", "Water", "--amount", "2,5").out == "Water, 2026-11-21: 2.5 glasses — with lunch.\n")
-        #expect(s.run("habit", "skip", "Water", "--date", "yesterday").status == 2) // before the start (today)
+        #expect(s.run("habit", "skip", "Water", "--date", "yesterday").status == 2)  // before the start (today)
         #expect(s.run("habit", "undo", "Water").out == "Water: removed the entry of 2026-11-21.\n")
         s.run("habit", "add", "Run", "--start", "2026-11-01")
         #expect(s.run("habit", "skip", "Run", "--date", "2026-11-20", "--note", "ill").out == "Run, 2026-11-20: skipped — ill.\n")
@@ -100,7 +119,7 @@ struct HabitCLITests {
     }
 
     @Test func todayListsOpenHabitsAndTheRestOfTodaysAlarms() throws {
-        let s = CLIRig(now: "2026-11-21T09:00:00Z") // 12:00 in Moscow
+        let s = CLIRig(now: "2026-11-21T09:00:00Z")  // 12:00 in Moscow
         s.run("add", "20:00", "--days", "everyday", "--label", "Evening")
         s.run("add", "08:00", "--days", "everyday", "--label", "Morning")
         s.run("add", "23:59", "--days", "mon", "--label", "Monday only")
@@ -117,9 +136,11 @@ struct HabitCLITests {
         #expect(text.hasPrefix("Saturday, 21 November 2026 (Europe/Moscow)\nHabits still due today:\n"))
         #expect(text.contains("Alarms still to ring today:\n  20:00  Evening\n"))
         s.run("habit", "done", "Read")
-        s.now = "2026-11-21T17:30:00Z" // 20:30
+        s.now = "2026-11-21T17:30:00Z"  // 20:30
         // Points: Read and Stretch done today, a 1-day streak each: 2 × (10 × 1 + 5 × 1).
-        #expect(s.run("habit", "today").out == "Saturday, 21 November 2026 (Europe/Moscow)\nNothing left for today.\nPoints: 30 · level 1 (next at 100)\n")
+        #expect(
+            s.run("habit", "today").out
+                == "Saturday, 21 November 2026 (Europe/Moscow)\nNothing left for today.\nPoints: 30 · level 1 (next at 100)\n")
     }
 
     @Test func statsByHand() throws {
@@ -139,14 +160,17 @@ struct HabitCLITests {
         #expect(all["habits"]?.arrayValue?.count == 1)
         #expect(all["summary"]?["points"] == .int(85) && all["summary"]?["level"] == .int(1) && all["summary"]?["nextLevelAt"] == .int(100))
         let text = s.run("habit", "stats", "Read", env: ["NO_COLOR": "1"]).out
-        #expect(text.hasPrefix("NAME  STREAK  BEST    7D    30D   365D  SCORE  TOTAL  POINTS\nRead  6 days  6 days  100%  100%  100%  23%    5      85\nPoints: 85 · level 1 (next at 100)\n"))
+        #expect(
+            text.hasPrefix(
+                "NAME  STREAK  BEST    7D    30D   365D  SCORE  TOTAL  POINTS\nRead  6 days  6 days  100%  100%  100%  23%    5      85\nPoints: 85 · level 1 (next at 100)\n"
+            ))
         // Sunday 15 closes the second-to-last week column; Monday 16… the last.
         #expect(text.contains("\nMon " + String(repeating: " ", count: 52) + "█\n"))
         #expect(text.contains("\nWed " + String(repeating: " ", count: 52) + "-\n"))
         #expect(text.contains("\nSat " + String(repeating: " ", count: 52) + "·\n"))
         #expect(text.contains("\nSun " + String(repeating: " ", count: 51) + "█\n"))
         #expect(text.contains("Score, last 100 days:\n" + String(repeating: " ", count: 93)))
-        #expect(!text.contains("\u{1B}")) // not a terminal: characters only
+        #expect(!text.contains("\u{1B}"))  // not a terminal: characters only
     }
 
     @Test func archiveRemoveAndRussian() throws {
@@ -166,7 +190,9 @@ struct HabitCLITests {
 
     @Test func exportThenImportRoundTripsTheStore() throws {
         let a = CLIRig(now: "2026-11-21T09:00:00Z")
-        a.run("habit", "add", "Read", "--description", "Books, \"papers\"", "--remind", "21:00", "--days", "mon,wed,fri", "--start", "2026-11-01")
+        a.run(
+            "habit", "add", "Read", "--description", "Books, \"papers\"", "--remind", "21:00", "--days", "mon,wed,fri", "--start",
+            "2026-11-01")
         a.run("habit", "add", "Water", "--numeric", "--unit", "glasses", "--target", "8", "--per-month", "20", "--start", "2026-11-01")
         a.run("habit", "done", "Read", "--date", "2026-11-02", "--note", "line one, \"two\"")
         a.run("habit", "skip", "Read", "--date", "2026-11-04")
@@ -178,26 +204,30 @@ struct HabitCLITests {
         #expect(CLIRig.read(a.root + "/habits.csv") == Array(csv.utf8))
 
         let b = CLIRig(now: "2026-11-21T09:00:00Z")
-        #expect(b.run("habit", "import", a.root + "/habits.csv", "--dry-run").out
+        #expect(
+            b.run("habit", "import", a.root + "/habits.csv", "--dry-run").out
                 == "Would import 2 habits (2 new, 0 merged), 3 days added; 0 days already logged were kept.\n")
         #expect(b.storeBytes() == nil)
-        #expect(b.run("habit", "import", a.root + "/habits.csv").out
+        #expect(
+            b.run("habit", "import", a.root + "/habits.csv").out
                 == "Imported 2 habits (2 new, 0 merged), 3 days added; 0 days already logged were kept.\n")
         #expect(b.storeBytes() == a.storeBytes())
         // Importing again merges: every day is already there.
-        #expect(b.run("habit", "import", a.root + "/habits.csv").out
+        #expect(
+            b.run("habit", "import", a.root + "/habits.csv").out
                 == "Imported 2 habits (0 new, 2 merged), 0 days added; 3 days already logged were kept.\n")
         #expect(b.storeBytes() == a.storeBytes())
     }
 
     static let loopExport: [String: String] = [
         "Habits.csv": """
-            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
-            001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false
-            002,Water,NUMERICAL,,,3,7,#00897B,glasses,AT_LEAST,8.0,false
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false
+        002,Water,NUMERICAL,,,3,7,#00897B,glasses,AT_LEAST,8.0,false
 
-            """,
-        "001 Meditate/Checkmarks.csv": "Date,Value,Notes\n2026-11-20,YES_MANUAL,\n2026-11-19,SKIP,\"Travel, long\"\n2026-11-18,NO,\n2026-11-17,YES_MANUAL,\n",
+        """,
+        "001 Meditate/Checkmarks.csv":
+            "Date,Value,Notes\n2026-11-20,YES_MANUAL,\n2026-11-19,SKIP,\"Travel, long\"\n2026-11-18,NO,\n2026-11-17,YES_MANUAL,\n",
         "001 Meditate/Scores.csv": "Date,Score\n2026-11-20,0.1000\n",
         "002 Water/Checkmarks.csv": "Date,Value,Notes\n2026-11-20,8000,\n2026-11-19,3500,\n",
         "Checkmarks.csv": "Date,Meditate,Water,\n",
@@ -213,11 +243,16 @@ struct HabitCLITests {
         for (path, text) in Self.loopExport { folder.writeFile("loop/" + path, text) }
         let r = folder.run("habit", "import", folder.root + "/loop")
         #expect(r.status == 0 && r.out == "Imported 2 habits (2 new, 0 merged), 5 days added; 0 days already logged were kept.\n")
-        #expect(try importedDays(folder, "Meditate") == .array([
-            .object([("date", .string("2026-11-17")), ("state", .string("done")), ("amount", .null), ("note", .null)]),
-            .object([("date", .string("2026-11-19")), ("state", .string("skipped")), ("amount", .null), ("note", .string("Travel, long"))]),
-            .object([("date", .string("2026-11-20")), ("state", .string("done")), ("amount", .null), ("note", .null)]),
-        ]))
+        #expect(
+            try importedDays(folder, "Meditate")
+                == .array([
+                    .object([("date", .string("2026-11-17")), ("state", .string("done")), ("amount", .null), ("note", .null)]),
+                    .object([
+                        ("date", .string("2026-11-19")), ("state", .string("skipped")), ("amount", .null),
+                        ("note", .string("Travel, long")),
+                    ]),
+                    .object([("date", .string("2026-11-20")), ("state", .string("done")), ("amount", .null), ("note", .null)]),
+                ]))
         let water = try folder.json("habit", "show", "Water", "--json")
         #expect(water["frequency"]?["kind"] == .string("perWeek") && water["numeric"]?["target"] == .int(8))
 
@@ -225,15 +260,19 @@ struct HabitCLITests {
         let zipped = CLIRig(now: "2026-11-21T09:00:00Z")
         for (path, text) in Self.loopExport { zipped.writeFile("loop/" + path, text) }
         let zip = zipped.root + "/Loop Habits CSV 2026-11-21.zip"
-        let py = CLIRig.runProgram(["/usr/bin/python3", "-c", """
-            import os, sys, zipfile
-            src, dst = sys.argv[1], sys.argv[2]
-            with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
-                for d, _, files in sorted(os.walk(src)):
-                    for f in sorted(files):
-                        p = os.path.join(d, f)
-                        z.write(p, os.path.relpath(p, src))
-            """, zipped.root + "/loop", zip], in: zipped.root)
+        let py = CLIRig.runProgram(
+            [
+                "/usr/bin/python3", "-c",
+                """
+                import os, sys, zipfile
+                src, dst = sys.argv[1], sys.argv[2]
+                with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+                    for d, _, files in sorted(os.walk(src)):
+                        for f in sorted(files):
+                            p = os.path.join(d, f)
+                            z.write(p, os.path.relpath(p, src))
+                """, zipped.root + "/loop", zip,
+            ], in: zipped.root)
         #expect(py.status == 0, "\(py.err)")
         #expect(zipped.run("habit", "import", zip, "--dry-run").out.hasPrefix("Would import 2 habits (2 new, 0 merged), 5 days added"))
         #expect(zipped.storeBytes() == nil)
@@ -248,7 +287,11 @@ struct HabitCLITests {
         s.writeFile("bad/Habits.csv", "Position,Name\n001,Read\n")
         s.writeFile("bad/001 Read/Checkmarks.csv", "2026-11-20,2\n2026-11-21,WHAT\n")
         let r = s.run("habit", "import", s.root + "/bad")
-        #expect(r.status == 2 && r.err == "agent-cli: 001 Read/Checkmarks.csv line 2: unknown value \"WHAT\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)\n")
+        #expect(
+            r.status == 2
+                && r.err
+                    == "agent-cli: 001 Read/Checkmarks.csv line 2: unknown value \"WHAT\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)\n"
+        )
         s.writeFile("notes.txt", "hello")
         #expect(s.run("habit", "import", s.root + "/notes.txt").err.contains("is not something habit import reads"))
         s.writeFile("broken.zip", "PK\u{3}\u{4}garbage")

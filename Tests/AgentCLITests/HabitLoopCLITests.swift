@@ -1,6 +1,6 @@
+import MoscowTimeDomain
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeDomain
 
 /// The habit commands added with Loop-exact scoring: --times-in, --target-per, --as-of, points and
 /// achievements, and the achievement-notifications setting.
@@ -10,7 +10,9 @@ struct HabitLoopCLITests {
         let s = CLIRig(now: "2026-11-21T09:00:00Z")
         #expect(s.run("habit", "add", "Swim", "--times-in", "2/5").status == 0)
         #expect(s.run("habit", "add", "Walk", "--times-in", "3/7").status == 0)  // the friendly spelling
-        #expect(s.run("habit", "add", "Run", "--numeric", "--unit", "km", "--target", "10", "--per-week", "1", "--target-per", "period").status == 0)
+        #expect(
+            s.run("habit", "add", "Run", "--numeric", "--unit", "km", "--target", "10", "--per-week", "1", "--target-per", "period").status
+                == 0)
         let list = try s.json("habit", "list", "--json").arrayValue!
         #expect(list[0]["frequency"] == .object([("kind", .string("timesInDays")), ("times", .int(2)), ("days", .int(5))]))
         #expect(list[0]["summary"] == .string("2 times in 5 days"))
@@ -19,10 +21,12 @@ struct HabitLoopCLITests {
         #expect(s.run("habit", "list").out.contains("once a week, ≥ 10 km in 7 days"))
         // Bad values: one line, exit 2, nothing changed.
         let before = s.storeBytes()
-        for (args, message) in [(["--times-in", "6/5"], "invalid --times-in \"6/5\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
-                                (["--times-in", "2/400"], "invalid --times-in \"2/400\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
-                                (["--times-in", "2"], "invalid --times-in \"2\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
-                                (["--numeric", "--target", "3", "--target-per", "week"], "invalid --target-per \"week\": expected day or period")] {
+        for (args, message) in [
+            (["--times-in", "6/5"], "invalid --times-in \"6/5\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+            (["--times-in", "2/400"], "invalid --times-in \"2/400\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+            (["--times-in", "2"], "invalid --times-in \"2\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ 365 (e.g. 2/5)"),
+            (["--numeric", "--target", "3", "--target-per", "week"], "invalid --target-per \"week\": expected day or period"),
+        ] {
             let r = s.run(["habit", "add", "Bad"] + args)
             #expect(r.status == 2 && r.err.contains(message), "\(args): \(r.err)")
         }
@@ -40,11 +44,15 @@ struct HabitLoopCLITests {
         s.writeFile("loop/001 Steps/Checkmarks.csv", "2026-11-20,9500000\n")
         let r = s.run("habit", "import", s.root + "/loop")
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.split(separator: "\n").contains("warning: \"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"), "\(r.out)")
+        #expect(
+            r.out.split(separator: "\n").contains(
+                "warning: \"Steps\": no usable target in the export; set one with agent-cli habit edit \"Steps\" --target N"), "\(r.out)")
         s.run("habit", "rm", "Steps")
         s.run("settings", "language", "ru")
         let ru = s.run("habit", "import", s.root + "/loop")
-        #expect(ru.status == 0 && ru.out.contains("agent-cli habit edit \"Steps\" --target N") && !ru.out.contains("no usable target"), "\(ru.out)")
+        #expect(
+            ru.status == 0 && ru.out.contains("agent-cli habit edit \"Steps\" --target N") && !ru.out.contains("no usable target"),
+            "\(ru.out)")
     }
 
     @Test func statsAsOfALaterOrEarlierDay() throws {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import MoscowTimeDomain
 import MoscowTimeStore
+import Testing
 
 /// The store under damage, concurrency and SIGKILL, through the real binary.
-@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(
+    .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct StoreRobustnessTests {
     @Test(arguments: [
         ("{ \"alarms\": [ ", "not valid JSON"),
@@ -15,8 +17,10 @@ struct StoreRobustnessTests {
     func damagedStoreExitsOneAndIsLeftAlone(text: String, names: String) {
         let rig = CLIRig()
         rig.writeStore(text)
-        for args in [["list"], ["list", "--json"], ["next"], ["show", "abcd"], ["add", "7:30"], ["timer", "5m"],
-                     ["rm", "abcd"], ["settings", "snooze", "5"], ["settings"], ["now"], ["edit", "abcd", "--time", "8:00"]] {
+        for args in [
+            ["list"], ["list", "--json"], ["next"], ["show", "abcd"], ["add", "7:30"], ["timer", "5m"],
+            ["rm", "abcd"], ["settings", "snooze", "5"], ["settings"], ["now"], ["edit", "abcd", "--time", "8:00"],
+        ] {
             let r = rig.run(args)
             #expect(r.status == 1, "\(args): \(r)")
             #expect(r.err.contains(rig.storePath), "\(args): \(r.err)")
@@ -43,7 +47,7 @@ struct StoreRobustnessTests {
             if !(s.exited && s.code == 0) { failures += 1 }
         }
         #expect(failures == 0)
-        let doc = try rig.load() // valid JSON and a valid document
+        let doc = try rig.load()  // valid JSON and a valid document
         #expect(doc.alarms.count == 50)
         #expect(Set(doc.alarms.map(\.id)).count == 50)
         #expect(Set(doc.alarms.map(\.label)) == Set((0..<50).map { "Параллельно \($0)" }))
@@ -74,7 +78,10 @@ struct StoreRobustnessTests {
         span = max(20, span)
 
         var rng = SystemRandomNumberGenerator()
-        var killedBeforeCommit = 0, killedAfterCommit = 0, exitedNormally = 0, leftTemporaryFile = 0
+        var killedBeforeCommit = 0
+        var killedAfterCommit = 0
+        var exitedNormally = 0
+        var leftTemporaryFile = 0
         let kills = 24
         var aim = 0.95
         for k in 0..<kills {
@@ -92,8 +99,14 @@ struct StoreRobustnessTests {
                 Issue.record("store unreadable after kill \(k): \(error)")
                 return
             }
-            #expect(doc.alarms.count == count || doc.alarms.count == count + 1, "kill \(k): \(doc.alarms.count) alarms, expected \(count) or \(count + 1)")
-            if !status.exited { doc.alarms.count == count ? (killedBeforeCommit += 1) : (killedAfterCommit += 1) } else { exitedNormally += 1 }
+            #expect(
+                doc.alarms.count == count || doc.alarms.count == count + 1,
+                "kill \(k): \(doc.alarms.count) alarms, expected \(count) or \(count + 1)")
+            if !status.exited {
+                if doc.alarms.count == count { killedBeforeCommit += 1 } else { killedAfterCommit += 1 }
+            } else {
+                exitedNormally += 1
+            }
             if k >= kills / 3 { aim = max(0.5, aim + (!status.exited && doc.alarms.count == count ? 0.04 : -0.06)) }
             if CLIRig.entries(rig.dataDirectory).contains(where: { $0.contains(".tmp-") }) { leftTemporaryFile += 1 }
             count = doc.alarms.count
@@ -111,6 +124,8 @@ struct StoreRobustnessTests {
         #expect(try rig.load().alarms.count == count + 1)
         #expect(rig.run("rm", "after the kills").status == 0)
         #expect(try rig.load().alarms.count == count)
-        print("kill-during-write: span \(Int(span)) ms; killed before commit \(killedBeforeCommit), after commit \(killedAfterCommit), finished \(exitedNormally), temp files seen \(leftTemporaryFile)")
+        print(
+            "kill-during-write: span \(Int(span)) ms; killed before commit \(killedBeforeCommit), after commit \(killedAfterCommit), finished \(exitedNormally), temp files seen \(leftTemporaryFile)"
+        )
     }
 }

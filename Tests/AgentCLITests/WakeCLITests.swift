@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import MoscowTimeDomain
+import Testing
 
 /// `--wake/--no-wake` per alarm (default: on for alarms, off for timers) and the `wake` setting.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
+@Suite(
+    .timeLimit(.minutes(1)),
+    .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct WakeCLITests {
     func wake(_ rig: CLIRig, _ id: String) throws -> Bool? {
         try rig.load().alarms.first { $0.id == id }?.wake

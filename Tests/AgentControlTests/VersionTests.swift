@@ -1,7 +1,7 @@
+import AgentControl
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
-import AgentControl
 
 /// The version is written in Swift once (`AgentIdentity.version`); the packaging files that must
 /// repeat it are checked against it.
@@ -12,7 +12,8 @@ struct VersionTests {
     @Test func packagingRepeatsTheOneVersion() throws {
         let changelog = try String(contentsOf: Self.repo.appendingPathComponent("packaging/debian/changelog"), encoding: .utf8)
         #expect(changelog.hasPrefix("moscowtime (\(AgentIdentity.version)"), "the newest debian/changelog entry")
-        let metainfo = try String(contentsOf: Self.repo.appendingPathComponent("data/metainfo/org.moscowtime.Agent.metainfo.xml"), encoding: .utf8)
+        let metainfo = try String(
+            contentsOf: Self.repo.appendingPathComponent("data/metainfo/org.moscowtime.Agent.metainfo.xml"), encoding: .utf8)
         let firstRelease = try #require(metainfo.firstRange(of: "<release version=\""))
         #expect(metainfo[firstRelease.upperBound...].hasPrefix(AgentIdentity.version + "\""), "the newest metainfo release")
     }

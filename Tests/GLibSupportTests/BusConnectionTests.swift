@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import GLibSupport
 import Glibc
 import Testing
-import GLibSupport
 
 /// The typed connection and GError mapping against a private dbus-daemon.
 @Suite("BusConnection", .serialized)
@@ -35,14 +35,19 @@ struct BusConnectionTests {
         var owner: Result<VariantReader, GLibError>?
         var missing: Result<VariantReader, GLibError>?
         var wrongShape: Result<VariantReader, GLibError>?
-        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
-                      method: "GetNameOwner", [.string(bus.uniqueName)], replyType: "(s)") { owner = $0 }
+        bus.callAsync(
+            destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+            method: "GetNameOwner", [.string(bus.uniqueName)], replyType: "(s)"
+        ) { owner = $0 }
         bus.callAsync(destination: "org.moscowtime.Nobody", path: "/", interface: "org.moscowtime.Nobody", method: "X") { missing = $0 }
-        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
-                      method: "GetId", replyType: "(u)") { wrongShape = $0 }
+        bus.callAsync(
+            destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+            method: "GetId", replyType: "(u)"
+        ) { wrongShape = $0 }
         // Fire and forget: no completion, and the connection stays usable.
-        bus.callAsync(destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
-                      method: "GetId")
+        bus.callAsync(
+            destination: BusConnection.daemonName, path: "/org/freedesktop/DBus", interface: BusConnection.daemonName,
+            method: "GetId")
         #expect(owner == nil && missing == nil && wrongShape == nil, "nothing is answered before the loop runs")
         let deadline = MainLoopClock.seconds() + 10
         while (owner == nil || missing == nil || wrongShape == nil) && MainLoopClock.seconds() < deadline {
@@ -55,7 +60,11 @@ struct BusConnectionTests {
         } else {
             Issue.record("a call to a missing name must fail: \(String(describing: missing))")
         }
-        if case .failure(let error)? = wrongShape { #expect(error.remoteName == nil) } else { Issue.record("a reply of the wrong type is refused") }
+        if case .failure(let error)? = wrongShape {
+            #expect(error.remoteName == nil)
+        } else {
+            Issue.record("a reply of the wrong type is refused")
+        }
         #expect(bus.nameHasOwner(BusConnection.daemonName) == true)
     }
 
@@ -78,12 +87,13 @@ private struct PrivateBus {
         let arguments = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"]
         var pid: pid_t = 0
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         // The test thread may block signals; the daemon must not inherit that, or SIGTERM never ends it.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t(), defaults = sigset_t()
+        var emptyMask = sigset_t()
+        var defaults = sigset_t()
         sigemptyset(&emptyMask)
         sigfillset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)

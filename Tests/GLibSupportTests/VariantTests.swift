@@ -1,6 +1,6 @@
+import GLibSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import GLibSupport
 
 /// The one GVariant toolkit: what is built is what GLib holds, and equality is the values' own.
 @Suite("Variant")

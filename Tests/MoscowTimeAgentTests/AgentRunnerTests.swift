@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import MoscowTimeDesktop
 import Testing
+
 @testable import MoscowTimeAgent
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// The runner between the core's scheduler and the desktop: events in, effects carried out, in
 /// order — against the in-memory notification server and sound backend and a real store in a
@@ -46,7 +47,10 @@ struct AgentRunnerTests {
         let paths = StorePaths(dataDirectory: directory + "/data/moscowtime", stateDirectory: directory + "/state/moscowtime")
         let clock = SteppingClock(now)
         let store = DocumentStore(paths: paths, clock: { clock.now() })
-        try store.update { doc in doc.alarms = alarms; doc.habits = habits }
+        try store.update { doc in
+            doc.alarms = alarms
+            doc.habits = habits
+        }
         let server = FakeNotificationServer()
         let sound = FakeSoundPlayer()
         let keys = SoundKeys()
@@ -56,15 +60,17 @@ struct AgentRunnerTests {
         let runner = AgentRunner(
             scheduler: AgentScheduler(document: doc, state: AgentState(), zone: zone), documents: documents,
             stateStore: AgentStateStore(paths: paths),
-            alarms: RingPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory,
-                                  text: AlarmNotificationText(Localizer(.en), zone: zone), clock: clock),
+            alarms: RingPresenter(
+                notifier: server, sound: sound, soundKeys: keys, factory: factory,
+                text: AlarmNotificationText(Localizer(.en), zone: zone), clock: clock),
             habits: HabitReminderPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory), clock: clock)
         return Rig(directory: directory, paths: paths, clock: clock, server: server, sound: sound, documents: documents, runner: runner)
     }
 
     func daily(_ id: String, label: String, modified: Instant) -> Alarm {
-        Alarm(id: id, label: label, schedule: .weekly(days: Weekday.all, time: TimeOfDay(hour: 7, minute: 0)!),
-              created: modified, modified: modified)
+        Alarm(
+            id: id, label: label, schedule: .weekly(days: Weekday.all, time: TimeOfDay(hour: 7, minute: 0)!),
+            created: modified, modified: modified)
     }
 
     @Test("an alarm that comes due rings: the state is saved first, then the notification and the sound")
@@ -113,8 +119,10 @@ struct AgentRunnerTests {
 
     @Test("a stopped one-time alarm is switched off in the store and taken in as written, not read back")
     func oneTimeSwitchedOff() throws {
-        let once = Alarm(id: "0000000a", label: "Once", schedule: .once(date: CivilDate(year: 2026, month: 11, day: 21)!, time: TimeOfDay(hour: 7, minute: 0)!),
-                         created: seven - 86_400)
+        let once = Alarm(
+            id: "0000000a", label: "Once",
+            schedule: .once(date: CivilDate(year: 2026, month: 11, day: 21)!, time: TimeOfDay(hour: 7, minute: 0)!),
+            created: seven - 86_400)
         let r = try rig([once], now: seven)
         defer { r.remove() }
         r.runner.start()
@@ -131,8 +139,9 @@ struct AgentRunnerTests {
     @Test("a habit recorded from its reminder is taken in as written: the file is not read again; an outside edit still is")
     func recordedHabitIsNotReadBack() throws {
         let eight = seven + 3600
-        let habit = Habit(id: "0b0b0b0b", name: "Read", reminders: [TimeOfDay(hour: 8, minute: 0)!],
-                          start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
+        let habit = Habit(
+            id: "0b0b0b0b", name: "Read", reminders: [TimeOfDay(hour: 8, minute: 0)!],
+            start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
         let r = try rig([], habits: [habit], now: eight)
         defer { r.remove() }
         r.runner.start()

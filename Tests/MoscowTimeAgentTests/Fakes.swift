@@ -1,6 +1,6 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
-import MoscowTimeDesktop
 
 /// A notification server in memory: records what is shown, updated and closed, and lets a test
 /// press buttons or close notifications as a user or a server would.
@@ -24,14 +24,19 @@ final class FakeNotificationServer: NotificationShowing {
 
     init(caps: [String] = ["actions", "body", "body-markup"]) { self.caps = caps }
 
-    func capabilities() -> [String] { capabilityQueries += 1; return failing ? [] : caps }
+    func capabilities() -> [String] {
+        capabilityQueries += 1
+        return failing ? [] : caps
+    }
 
     func serverInfo() -> (name: String, vendor: String, version: String, spec: String)? {
         failing ? nil : ("fake", "tests", "1.0", "1.2")
     }
 
-    func present(_ content: NotificationContent, onAction: @escaping @MainActor (String) -> Void,
-                 onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) throws -> any ShownNotification {
+    func present(
+        _ content: NotificationContent, onAction: @escaping @MainActor (String) -> Void,
+        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void
+    ) throws -> any ShownNotification {
         if failing { throw FakeServerError() }
         onPresent?()
         let n = FakeNotification(id: nextID, content: content, onAction: onAction, onClosed: onClosed)
@@ -56,9 +61,14 @@ final class FakeNotification: ShownNotification {
     private let onAction: @MainActor (String) -> Void
     private let onClosed: @MainActor (NotificationCloseReason) -> Void
 
-    init(id: UInt32, content: NotificationContent, onAction: @escaping @MainActor (String) -> Void,
-         onClosed: @escaping @MainActor (NotificationCloseReason) -> Void) {
-        serverID = id; self.content = content; self.onAction = onAction; self.onClosed = onClosed
+    init(
+        id: UInt32, content: NotificationContent, onAction: @escaping @MainActor (String) -> Void,
+        onClosed: @escaping @MainActor (NotificationCloseReason) -> Void
+    ) {
+        serverID = id
+        self.content = content
+        self.onAction = onAction
+        self.onClosed = onClosed
     }
 
     func update(_ content: NotificationContent) throws {
@@ -97,9 +107,15 @@ final class FakeSoundPlayer: SoundPlaying {
     private(set) var playedOnce: [(key: UInt32, source: SoundSource)] = []
     private(set) var stopped: [UInt32] = []
 
-    func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp?) { looping[key] = source; ramps[key] = volumeRamp }
+    func startLoop(key: UInt32, source: SoundSource, volumeRamp: VolumeRamp?) {
+        looping[key] = source
+        ramps[key] = volumeRamp
+    }
     func playOnce(key: UInt32, source: SoundSource) { playedOnce.append((key, source)) }
-    func stop(key: UInt32) { looping[key] = nil; stopped.append(key) }
+    func stop(key: UInt32) {
+        looping[key] = nil
+        stopped.append(key)
+    }
 }
 
 /// A clock that says what the test wants.

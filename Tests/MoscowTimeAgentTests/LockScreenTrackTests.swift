@@ -1,9 +1,10 @@
+import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeAgent
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// What the lock screen's media controls show while alarms ring.
 @Suite("LockScreenTrack")
@@ -11,8 +12,9 @@ struct LockScreenTrackTests {
     let seven = ISO8601.parse("2026-11-21T04:00:00Z")!
 
     func ring(_ id: String, label: String = "Подъём", due: Int64 = 0, started: Int64 = 0) -> RingingAlarm {
-        RingingAlarm(alarmID: id, label: label, due: seven + due, startedAt: seven + started, endsAt: seven + started + 300,
-                     isLate: false, snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
+        RingingAlarm(
+            alarmID: id, label: label, due: seven + due, startedAt: seven + started, endsAt: seven + started + 300,
+            isLate: false, snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
     }
 
     func shownID(_ rings: [RingingAlarm]) -> String? {
@@ -38,10 +40,14 @@ struct LockScreenTrackTests {
 
     @Test func theTrackIsTheLabelByTheApplication() {
         let track = LockScreenTrack.track(ring("a1b2c3d4", label: "Подъём <b>&</b>"))
-        #expect(track == MprisTrack(trackID: "/org/moscowtime/Agent1/Alarm/a1b2c3d4", title: "Подъём <b>&</b>",
-                                    artists: ["MoscowTime"]))
+        #expect(
+            track
+                == MprisTrack(
+                    trackID: "/org/moscowtime/Agent1/Alarm/a1b2c3d4", title: "Подъём <b>&</b>",
+                    artists: ["MoscowTime"]))
         let icons = IconFiles(themePath: "/usr/share/icons", layout: .hicolorTheme)
-        #expect(LockScreenTrack.track(ring("a"), icons: icons).artFile
+        #expect(
+            LockScreenTrack.track(ring("a"), icons: icons).artFile
                 == "/usr/share/icons/hicolor/scalable/apps/org.moscowtime.Agent-ringing.svg")
     }
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
+import MoscowTimeDesktop
 import Testing
+
 @testable import MoscowTimeAgent
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
-import MoscowTimeDesktop
 
 /// The agent's presenters against an in-memory notification server and sound backend: what is
 /// shown, with which buttons and markup, which sounds play and stop, and where answers go.
@@ -16,8 +17,9 @@ struct PresenterTests {
     let seven = ISO8601.parse("2026-11-21T04:00:00Z")!
 
     func ring(_ id: String = "a1b2c3d4", label: String = "Подъём <b>&</b>", sound: String = "alarm-clock-elapsed") -> RingingAlarm {
-        RingingAlarm(alarmID: id, label: label, due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                     snoozeCount: 0, snoozeMinutes: 10, sound: sound)
+        RingingAlarm(
+            alarmID: id, label: label, due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
+            snoozeCount: 0, snoozeMinutes: 10, sound: sound)
     }
 
     struct Rig {
@@ -34,10 +36,12 @@ struct PresenterTests {
         let keys = SoundKeys()
         let factory = NotificationFactory(server: server)
         let text = AlarmNotificationText(Localizer(.en), zone: zone)
-        return Rig(server: server, sound: sound, factory: factory,
-                   alarms: RingPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory, text: text,
-                                         clock: FixedClock(instant: seven)),
-                   habits: HabitReminderPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory))
+        return Rig(
+            server: server, sound: sound, factory: factory,
+            alarms: RingPresenter(
+                notifier: server, sound: sound, soundKeys: keys, factory: factory, text: text,
+                clock: FixedClock(instant: seven)),
+            habits: HabitReminderPresenter(notifier: server, sound: sound, soundKeys: keys, factory: factory))
     }
 
     // MARK: alarms
@@ -47,7 +51,7 @@ struct PresenterTests {
         r.alarms.ring(ring())
         let n = try #require(r.server.onScreen.first)
         #expect(r.server.onScreen.count == 1)
-        #expect(n.content.summary == "Подъём <b>&</b>") // the summary is never markup
+        #expect(n.content.summary == "Подъём <b>&</b>")  // the summary is never markup
         #expect(n.content.urgency == .critical)
         #expect(n.content.category == NotificationFactory.alarmCategory)
         #expect(n.content.expireTimeoutMs == 0)
@@ -56,16 +60,18 @@ struct PresenterTests {
         #expect(n.actionIDs == ["snooze", "stop"])
         #expect(n.content.actions.map(\.label) == ["Snooze", "Stop"])
         #expect(n.content.body.hasSuffix("\nSnooze: 10 min"))
-        #expect(n.content.imagePath == nil) // no icon files given to this factory
+        #expect(n.content.imagePath == nil)  // no icon files given to this factory
         #expect(Array(r.sound.looping.values) == [.themeSound("alarm-clock-elapsed")])
     }
 
     @Test func theSoundRisesOverTheAlarmsRampAndZeroMeansFullAtOnce() throws {
         let r = rig()
-        let gentle = RingingAlarm(alarmID: "a1b2c3d4", label: "Gentle", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 45)
-        let sudden = RingingAlarm(alarmID: "b1b2c3d4", label: "Sudden", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
-                                  snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 0)
+        let gentle = RingingAlarm(
+            alarmID: "a1b2c3d4", label: "Gentle", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
+            snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 45)
+        let sudden = RingingAlarm(
+            alarmID: "b1b2c3d4", label: "Sudden", due: seven, startedAt: seven, endsAt: seven + 300, isLate: false,
+            snoozeCount: 0, snoozeMinutes: 10, sound: "alarm-clock-elapsed", rampSeconds: 0)
         r.alarms.ring(gentle)
         r.alarms.ring(sudden)
         let ramps = Array(r.sound.ramps.values)
@@ -138,13 +144,14 @@ struct PresenterTests {
 
     @Test func onlyStopStopsADismissalSnoozesByDefault() throws {
         let r = rig()
-        var snoozed: [String] = [], stopped: [String] = []
+        var snoozed: [String] = []
+        var stopped: [String] = []
         r.alarms.onSnooze = { snoozed.append($0) }
         r.alarms.onStop = { stopped.append($0) }
         for id in ["a1", "b2", "c3"] { r.alarms.ring(ring(id)) }
         let shown = r.server.onScreen
         shown[0].press("snooze")
-        shown[1].serverCloses(.dismissed) // closed, or a click on the body: half asleep, perhaps
+        shown[1].serverCloses(.dismissed)  // closed, or a click on the body: half asleep, perhaps
         shown[2].press("stop")
         #expect(snoozed == ["a1", "b2"])
         #expect(stopped == ["c3"])
@@ -153,7 +160,8 @@ struct PresenterTests {
     @Test func withDismissStopADismissalStops() throws {
         let r = rig()
         r.alarms.dismiss = .stop
-        var snoozed: [String] = [], stopped: [String] = []
+        var snoozed: [String] = []
+        var stopped: [String] = []
         r.alarms.onSnooze = { snoozed.append($0) }
         r.alarms.onStop = { stopped.append($0) }
         for id in ["a1", "b2"] { r.alarms.ring(ring(id)) }
@@ -168,12 +176,16 @@ struct PresenterTests {
         let server = FakeNotificationServer(caps: ["actions", "body"])
         let icons = IconFiles(themePath: "/src/data/icons", layout: .flat)
         let factory = NotificationFactory(server: server, icons: icons)
-        let alarms = RingPresenter(notifier: server, sound: FakeSoundPlayer(), soundKeys: SoundKeys(), factory: factory,
-                                   text: AlarmNotificationText(Localizer(.en), zone: zone), clock: FixedClock(instant: seven))
+        let alarms = RingPresenter(
+            notifier: server, sound: FakeSoundPlayer(), soundKeys: SoundKeys(), factory: factory,
+            text: AlarmNotificationText(Localizer(.en), zone: zone), clock: FixedClock(instant: seven))
         alarms.ring(ring())
         alarms.reportMissed([MissedAlarm(alarmID: "b2", label: "Early", due: seven, reason: .tooLate)])
-        #expect(server.onScreen.map(\.content.imagePath) == ["/src/data/icons/org.moscowtime.Agent-ringing.svg",
-                                                              "/src/data/icons/org.moscowtime.Agent.svg"])
+        #expect(
+            server.onScreen.map(\.content.imagePath) == [
+                "/src/data/icons/org.moscowtime.Agent-ringing.svg",
+                "/src/data/icons/org.moscowtime.Agent.svg",
+            ])
     }
 
     @Test func closedByTheServerWhileRingingIsNotAStop() throws {
@@ -183,7 +195,7 @@ struct PresenterTests {
         r.alarms.ring(ring())
         try #require(r.server.onScreen.first).serverCloses(.expired)
         #expect(stopped.isEmpty)
-        #expect(r.alarms.ringingIDs == ["a1b2c3d4"]) // shown again shortly, still ringing
+        #expect(r.alarms.ringingIDs == ["a1b2c3d4"])  // shown again shortly, still ringing
     }
 
     @Test func ourOwnCloseOfAnEarlierShowIsNotTakenForADismissal() throws {
@@ -221,7 +233,7 @@ struct PresenterTests {
         r.server.failing = true
         r.alarms.ring(ring())
         #expect(r.server.shown.isEmpty)
-        #expect(r.sound.looping.count == 1) // the sound does not wait for a notification
+        #expect(r.sound.looping.count == 1)  // the sound does not wait for a notification
         r.server.failing = false
         r.server.onServerAppeared?()
         #expect(r.server.onScreen.map(\.content.urgency) == [.critical])
@@ -246,14 +258,16 @@ struct PresenterTests {
         var settings = Settings()
         settings.language = .en
         settings.habitSound = "message-new-instant"
-        let habit = Habit(id: "0a0a0a0a", name: "Read <20 pages>", frequency: .daily, reminders: [TimeOfDay(hour: 8, minute: 0)!],
-                          start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400 * 30)
+        let habit = Habit(
+            id: "0a0a0a0a", name: "Read <20 pages>", frequency: .daily, reminders: [TimeOfDay(hour: 8, minute: 0)!],
+            start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400 * 30)
         return StoreDocument(settings: settings, alarms: [], habits: [habit])
     }
 
     func reminder() -> HabitReminder {
-        HabitReminder(habitID: "0a0a0a0a", name: "Read <20 pages>", day: CivilDate(year: 2026, month: 11, day: 21)!,
-                      time: TimeOfDay(hour: 8, minute: 0)!, due: seven + 3600)
+        HabitReminder(
+            habitID: "0a0a0a0a", name: "Read <20 pages>", day: CivilDate(year: 2026, month: 11, day: 21)!,
+            time: TimeOfDay(hour: 8, minute: 0)!, due: seven + 3600)
     }
 
     @Test func habitReminderHasDoneSkipLaterAndPlaysOnce() throws {
@@ -275,10 +289,13 @@ struct PresenterTests {
     @Test func habitButtonsGoToTheScheduler() throws {
         let r = rig()
         var answers: [HabitAnswer] = []
-        r.habits.onAnswer = { answer, rem in #expect(rem == reminder()); answers.append(answer) }
+        r.habits.onAnswer = { answer, rem in
+            #expect(rem == reminder())
+            answers.append(answer)
+        }
         r.habits.show(reminder(), document: habitDocument(), zone: zone, now: seven + 3600)
         let n = try #require(r.server.onScreen.first)
-        n.press("default") // a click on the body is not an answer
+        n.press("default")  // a click on the body is not an answer
         n.press("later")
         n.press("done")
         n.press("skip")

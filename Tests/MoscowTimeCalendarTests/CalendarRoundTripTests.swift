@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import Testing
-import TestSupport
 import MoscowTimeDomain
 import MoscowTimeStore
+import TestSupport
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
 @testable import MoscowTimeCalendar
 
 /// Export → import gives back exactly the same alarms and habits, over generated documents.
@@ -21,8 +22,10 @@ struct CalendarRoundTripTests {
 
         /// Text users type: several scripts, punctuation iCalendar escapes, inner spaces, emoji.
         mutating func text(_ maxWords: Int = 4) -> String {
-            let words = ["Подъём", "wake", "a,b", "x;y", "back\\slash", "\"q\"", "«ёлка»", "Zürich", "🙂", "日本",
-                         "colon:here", "tab", "100%", "{time}", "N=3", "—"]
+            let words = [
+                "Подъём", "wake", "a,b", "x;y", "back\\slash", "\"q\"", "«ёлка»", "Zürich", "🙂", "日本",
+                "colon:here", "tab", "100%", "{time}", "N=3", "—",
+            ]
             return (0..<int(1...maxWords)).map { _ in pick(words) }.joined(separator: pick([" ", "  ", ", "]))
         }
         mutating func day() -> CivilDate { CivilDate(daysSinceEpoch: Int64(int(19_000...21_000))) }
@@ -54,20 +57,27 @@ struct CalendarRoundTripTests {
         default: schedule = .timer(fireAt: g.instant(), duration: Int64(g.int(Limits.timerSeconds)))
         }
         let created = g.instant()
-        return Alarm(id: id, label: g.text(), schedule: schedule, enabled: g.bool(),
-                     snoozeMinutes: g.bool() ? g.int(Limits.snoozeMinutes) : nil,
-                     sound: g.bool() ? g.pick(["alarm-clock-elapsed", "/home/me/Звуки/rooster, loud.ogg"]) : nil,
-                     rampSeconds: g.bool() ? g.int(Limits.rampSeconds) : nil,
-                     created: created, modified: created + Int64(g.int(0...10_000_000)))
+        return Alarm(
+            id: id, label: g.text(), schedule: schedule, enabled: g.bool(),
+            snoozeMinutes: g.bool() ? g.int(Limits.snoozeMinutes) : nil,
+            sound: g.bool() ? g.pick(["alarm-clock-elapsed", "/home/me/Звуки/rooster, loud.ogg"]) : nil,
+            rampSeconds: g.bool() ? g.int(Limits.rampSeconds) : nil,
+            created: created, modified: created + Int64(g.int(0...10_000_000)))
     }
 
     static func habit(_ g: inout Generator, id: String, name: String) -> Habit {
-        let frequency: HabitFrequency = g.pick([.daily, .weekdays(g.days()), .everyNDays(g.int(2...HabitFrequency.maximumInterval)),
-                                                .timesPerWeek(g.int(HabitFrequency.weekTimes)), .timesPerMonth(g.int(HabitFrequency.monthTimes)),
-                                                .timesInDays(2, 5), .timesInDays(3, 31)])
-        let kind: HabitKind = g.bool() ? .yesNo
-            : .numeric(HabitGoal(unit: g.bool() ? "" : g.text(2), target: g.pick([1, 8, 2.5, 0.25, 1e6]),
-                                 direction: g.bool() ? .atLeast : .atMost, per: g.bool() ? .day : .period))
+        let frequency: HabitFrequency = g.pick([
+            .daily, .weekdays(g.days()), .everyNDays(g.int(2...HabitFrequency.maximumInterval)),
+            .timesPerWeek(g.int(HabitFrequency.weekTimes)), .timesPerMonth(g.int(HabitFrequency.monthTimes)),
+            .timesInDays(2, 5), .timesInDays(3, 31),
+        ])
+        let kind: HabitKind =
+            g.bool()
+            ? .yesNo
+            : .numeric(
+                HabitGoal(
+                    unit: g.bool() ? "" : g.text(2), target: g.pick([1, 8, 2.5, 0.25, 1e6]),
+                    direction: g.bool() ? .atLeast : .atMost, per: g.bool() ? .day : .period))
         let start = g.day()
         var entries: [HabitEntry] = []
         var d = start
@@ -75,16 +85,26 @@ struct CalendarRoundTripTests {
             d = d.adding(days: Int64(g.int(0...3)))
             if entries.last?.date == d { continue }
             let note = g.int(0...3) == 0 ? g.text() : nil
-            if g.int(0...4) == 0 { entries.append(.skipped(d, note: note)) }
-            else if let note, g.int(0...3) == 0 { entries.append(.noted(d, note: note)) }
-            else if kind.isNumeric { entries.append(.done(d, amount: g.amount(), note: note)) }
-            else { entries.append(.done(d, note: note)) }
+            if g.int(0...4) == 0 {
+                entries.append(.skipped(d, note: note))
+            } else if let note, g.int(0...3) == 0 {
+                entries.append(.noted(d, note: note))
+            } else if kind.isNumeric {
+                entries.append(.done(d, amount: g.amount(), note: note))
+            } else {
+                entries.append(.done(d, note: note))
+            }
         }
         let created = g.instant()
-        var h = Habit(id: id, name: name, description: g.bool() ? g.text(8) : nil, frequency: frequency,
-                      reminders: (0..<g.int(0...3)).map { _ in g.time() }, start: start, archived: g.int(0...4) == 0,
-                      kind: kind, entries: entries, created: created, modified: created + Int64(g.int(0...1000)))
-        if g.bool() { h.achievements = [HabitAchievement(.firstCompletion, earned: start), HabitAchievement(.streak(7), earned: start.adding(days: 7))] }
+        var h = Habit(
+            id: id, name: name, description: g.bool() ? g.text(8) : nil, frequency: frequency,
+            reminders: (0..<g.int(0...3)).map { _ in g.time() }, start: start, archived: g.int(0...4) == 0,
+            kind: kind, entries: entries, created: created, modified: created + Int64(g.int(0...1000)))
+        if g.bool() {
+            h.achievements = [
+                HabitAchievement(.firstCompletion, earned: start), HabitAchievement(.streak(7), earned: start.adding(days: 7)),
+            ]
+        }
         return h
     }
 
@@ -95,12 +115,14 @@ struct CalendarRoundTripTests {
         doc.settings.zone = g.pick(["Europe/Moscow", "Europe/Moscow", "Asia/Yekaterinburg", "Europe/Minsk"])
         var ids = Set<String>()
         for k in 0..<g.int(0...12) {
-            let id = AlarmID.make(avoiding: ids); ids.insert(id)
+            let id = AlarmID.make(avoiding: ids)
+            ids.insert(id)
             _ = k
             doc.alarms.append(alarm(&g, id: id))
         }
         for k in 0..<g.int(0...5) {
-            let id = AlarmID.make(avoiding: ids); ids.insert(id)
+            let id = AlarmID.make(avoiding: ids)
+            ids.insert(id)
             doc.habits.append(habit(&g, id: id, name: "\(g.text(2)) \(k)"))
         }
         return doc
@@ -127,7 +149,8 @@ struct CalendarRoundTripTests {
     func reimportIsIdempotent() throws {
         var doc = Self.document(seed: 7)
         let text = try CalendarExporter.calendar(doc)
-        let read = try CalendarImporter.read(Array(text.utf8), zone: Zone(identifier: doc.settings.zone)!, now: Instant(secondsSinceEpoch: 1_800_000_000))
+        let read = try CalendarImporter.read(
+            Array(text.utf8), zone: Zone(identifier: doc.settings.zone)!, now: Instant(secondsSinceEpoch: 1_800_000_000))
         let before = doc
         let s = CalendarMerge.merge(read, into: &doc)
         #expect(doc == before)
@@ -139,8 +162,10 @@ struct CalendarRoundTripTests {
     /// what they give one at a time, and must not crash.
     @Test("exports and imports on many threads at once give the serial results")
     func concurrentUse() async throws {
-        let zones = ["Europe/Moscow", "Asia/Yekaterinburg", "Europe/Minsk", "America/New_York", "Asia/Tokyo",
-                     "Australia/Lord_Howe", "Europe/Berlin", "Asia/Kathmandu"]
+        let zones = [
+            "Europe/Moscow", "Asia/Yekaterinburg", "Europe/Minsk", "America/New_York", "Asia/Tokyo",
+            "Australia/Lord_Howe", "Europe/Berlin", "Asia/Kathmandu",
+        ]
         let documents = (0..<32).map { k -> StoreDocument in
             // Days near now: libical's VTIMEZONE of Australia/Lord_Howe (half-hour daylight saving)
             // no longer agrees with the tz database's rule a century ahead.
@@ -153,8 +178,9 @@ struct CalendarRoundTripTests {
             for (k, doc) in documents.enumerated() {
                 group.addTask {
                     let text = try CalendarExporter.calendar(doc)
-                    let read = try CalendarImporter.read(Array(text.utf8), zone: Zone(identifier: doc.settings.zone)!,
-                                                         now: Instant(secondsSinceEpoch: 1_800_000_000))
+                    let read = try CalendarImporter.read(
+                        Array(text.utf8), zone: Zone(identifier: doc.settings.zone)!,
+                        now: Instant(secondsSinceEpoch: 1_800_000_000))
                     return (k, text, read.alarms.count)
                 }
             }

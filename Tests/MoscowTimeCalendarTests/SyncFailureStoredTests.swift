@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import Testing
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
 @testable import MoscowTimeCalendar
 
 /// The last sync failure is stored as a code with its values, so it is worded when shown (in the
@@ -18,14 +19,21 @@ struct SyncFailureStoredTests {
         .listedWithoutETag(href: "/c/x.ics"), .changeWithoutETag(href: "/c/y.ics"), .listedNotReturned(url: "http://a/c/z.ics"),
         .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: 7, .endClosesOther(end: "VTODO", begin: "VEVENT", beginLine: 4))),
         .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: nil, .libical(nil))),
-        .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: 3, .habitName(LabelRules.issue(String(repeating: "x", count: 300))!))),
-        .invalidResource(url: "http://a/c/z.ics", CalendarFileError(line: 9, .dayBeforeStart(day: CivilDate(year: 2026, month: 1, day: 2)!,
-                                                                                            start: CivilDate(year: 2026, month: 2, day: 1)!))),
+        .invalidResource(
+            url: "http://a/c/z.ics", CalendarFileError(line: 3, .habitName(LabelRules.issue(String(repeating: "x", count: 300))!))),
+        .invalidResource(
+            url: "http://a/c/z.ics",
+            CalendarFileError(
+                line: 9,
+                .dayBeforeStart(
+                    day: CivilDate(year: 2026, month: 1, day: 2)!,
+                    start: CivilDate(year: 2026, month: 2, day: 1)!))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 19, .nestedTooDeep(limit: CalendarLimits.maximumNesting))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 4, .lineTooLong(limit: CalendarLimits.maximumLineBytes))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 1_000_004, .tooManyLines(limit: CalendarLimits.maximumLines))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 9, .tooManyComponents(limit: CalendarLimits.maximumComponents))),
-        .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: nil, .fileTooLarge(size: 17 << 20, limit: CalendarLimits.maximumFileBytes))),
+        .invalidResource(
+            url: "http://a/c/n.ics", CalendarFileError(line: nil, .fileTooLarge(size: 17 << 20, limit: CalendarLimits.maximumFileBytes))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 6, .zoneNotInDatabase("../../tmp/x"))),
         .unknownZone("Mars/Olympus"),
         .timedOut(method: "PROPFIND", url: "http://a/c/", seconds: 60), .syncDeadline(seconds: 300),
@@ -69,8 +77,10 @@ struct SyncFailureStoredTests {
     func skippedAndLost() throws {
         let p = paths()
         var s = SyncState()
-        s.skipped = [SyncState.Skipped(url: "http://a/c/x.ics", reason: .invalid(CalendarFileError(line: 4, .nestedTooDeep(limit: 16)))),
-                     SyncState.Skipped(url: "http://a/c/y.ics", reason: .larger(limit: 32 << 20))]
+        s.skipped = [
+            SyncState.Skipped(url: "http://a/c/x.ics", reason: .invalid(CalendarFileError(line: 4, .nestedTooDeep(limit: 16)))),
+            SyncState.Skipped(url: "http://a/c/y.ics", reason: .larger(limit: 32 << 20)),
+        ]
         s.serverLostAt = Instant(secondsSinceEpoch: 1_795_000_000)
         s.serverLostCount = 3
         try s.save(p)

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import Testing
-import TestSupport
 import MoscowTimeDomain
 import MoscowTimeStore
+import TestSupport
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
 @testable import MoscowTimeCalendar
 
 /// A sync decides from each item's model digest (`SyncState.Item.model`) that it is unchanged,
@@ -25,7 +26,9 @@ struct SyncUnchangedItemsTests {
         mutating func time() -> TimeOfDay { TimeOfDay(hour: int(0...23), minute: int(0...59))! }
         mutating func schedule() -> Schedule {
             switch int(0...4) {
-            case 0: return .weekly(days: Set((0..<int(1...4)).map { _ in pick(Array(Weekday.allCases)) }), time: time(), from: bool() ? day() : nil)
+            case 0:
+                return .weekly(
+                    days: Set((0..<int(1...4)).map { _ in pick(Array(Weekday.allCases)) }), time: time(), from: bool() ? day() : nil)
             case 1: return .workdays(time: time(), from: nil)
             case 2: return .once(date: day(), time: time())
             case 3: return .everyNDays(interval: int(2...9), start: day(), time: time())
@@ -33,8 +36,9 @@ struct SyncUnchangedItemsTests {
             }
         }
         mutating func alarm() -> Alarm {
-            var a = Alarm(id: id(), label: pick(["Подъём", "wake", "a,b", "x;y"]) + " \(int(0...99))", schedule: schedule(),
-                          enabled: bool(), snoozeMinutes: bool() ? int(1...30) : nil, created: SyncUnchangedItemsTests.created)
+            var a = Alarm(
+                id: id(), label: pick(["Подъём", "wake", "a,b", "x;y"]) + " \(int(0...99))", schedule: schedule(),
+                enabled: bool(), snoozeMinutes: bool() ? int(1...30) : nil, created: SyncUnchangedItemsTests.created)
             if bool() { a.skippedDays = [day()] }
             return a
         }
@@ -46,11 +50,13 @@ struct SyncUnchangedItemsTests {
             }
         }
         mutating func habit() -> HabitVersion {
-            let numeric = bool(), start = CivilDate(daysSinceEpoch: 20_200)
+            let numeric = bool()
+            let start = CivilDate(daysSinceEpoch: 20_200)
             let days = (0..<int(0...60)).map { start.adding(days: Int64($0 * 2)) }
-            let h = Habit(id: id(), name: "habit \(id())", start: start,
-                          kind: numeric ? .numeric(HabitGoal(unit: "km", target: 3)) : .yesNo,
-                          entries: days.map { entry($0, numeric: numeric) }, created: SyncUnchangedItemsTests.created)
+            let h = Habit(
+                id: id(), name: "habit \(id())", start: start,
+                kind: numeric ? .numeric(HabitGoal(unit: "km", target: 3)) : .yesNo,
+                entries: days.map { entry($0, numeric: numeric) }, created: SyncUnchangedItemsTests.created)
             var logged: [CivilDate: Instant] = [:]
             for d in days where bool() { logged[d] = SyncUnchangedItemsTests.created }
             return .present(h, logged: logged, removed: [:])
@@ -62,7 +68,9 @@ struct SyncUnchangedItemsTests {
             switch int(0...4) {
             case 0: a.label += "!"
             case 1: a.enabled.toggle()
-            case 2: a.schedule = .once(date: day(), time: time()); if a.schedule == v.alarm?.schedule { a.label += "?" }
+            case 2:
+                a.schedule = .once(date: day(), time: time())
+                if a.schedule == v.alarm?.schedule { a.label += "?" }
             case 3: a.skippedDays.insert(CivilDate(daysSinceEpoch: 20_500))
             default: return .deleted(id: a.id, at: SyncUnchangedItemsTests.now)
             }
@@ -75,13 +83,16 @@ struct SyncUnchangedItemsTests {
             switch int(0...3) {
             case 0:
                 h.entries.removeAll { $0.date == day }
-                h.entries.append(.done(day, amount: h.kind.goal == nil ? nil : 1)); h.entries.sort { $0.date < $1.date }
+                h.entries.append(.done(day, amount: h.kind.goal == nil ? nil : 1))
+                h.entries.sort { $0.date < $1.date }
                 logged[day] = SyncUnchangedItemsTests.now
             case 1 where !h.entries.isEmpty:
                 let k = int(0...(h.entries.count - 1))
                 h.entries[k].note = (h.entries[k].note ?? "") + "+"
                 logged[h.entries[k].date] = SyncUnchangedItemsTests.now
-            case 2: h.name += " (2)"; h.modified = SyncUnchangedItemsTests.now
+            case 2:
+                h.name += " (2)"
+                h.modified = SyncUnchangedItemsTests.now
             default: return .deleted(id: h.id, at: SyncUnchangedItemsTests.now)
             }
             return .present(h, logged: logged, removed: removed)
@@ -96,24 +107,34 @@ struct SyncUnchangedItemsTests {
     }
 
     static func engine() -> SyncEngine {
-        SyncEngine(store: DocumentStore(paths: StorePaths(dataDirectory: "/nonexistent/data", stateDirectory: "/nonexistent/state")),
-                   account: SyncAccount(url: "http://127.0.0.1:1/", user: nil, passwordCommand: nil), password: nil, now: now)
+        SyncEngine(
+            store: DocumentStore(paths: StorePaths(dataDirectory: "/nonexistent/data", stateDirectory: "/nonexistent/state")),
+            account: SyncAccount(url: "http://127.0.0.1:1/", user: nil, passwordCommand: nil), password: nil, now: now)
     }
 
     /// Runs `plan` as a sync with nothing changed on the server; counts renderings.
-    static func plan<V: SyncItemVersion>(_ engine: SyncEngine, local: [String: V], known: inout [String: SyncState.Item],
-                                         render: @escaping (V) -> String, digest: @escaping (V) -> String,
-                                         deleted: @escaping (String, Instant) -> V,
-                                         merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>,
-                                         renders: inout Int) -> (Decision, [SyncEngine.Upload]) {
+    static func plan<V: SyncItemVersion>(
+        _ engine: SyncEngine, local: [String: V], known: inout [String: SyncState.Item],
+        render: @escaping (V) -> String, digest: @escaping (V) -> String,
+        deleted: @escaping (String, Instant) -> V,
+        merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>,
+        renders: inout Int
+    ) -> (Decision, [SyncEngine.Upload]) {
         var remote = SyncEngine.Remote<V>()
         for item in known.values { remote.listing[item.url] = item.etag }
-        var decision = Decision(), lost: [String] = [], report = SyncEngine.Report(), count = 0
-        let uploads = engine.plan(local: local, remote: remote, known: &known, collection: "http://dav/c/", prefix: "item",
-                                  lastSync: now, clock: ServerClock(local: now, server: now),
-                                  render: { count += 1; return render($0) }, digest: digest, deleted: deleted, merge: merge,
-                                  apply: { decision.applied.append("\($0)") }, forget: { decision.forgotten.append($0) },
-                                  describeLoser: { "\($0)" }, lost: &lost, report: &report)
+        var decision = Decision()
+        var lost: [String] = []
+        var report = SyncEngine.Report()
+        var count = 0
+        let uploads = engine.plan(
+            local: local, remote: remote, known: &known, collection: "http://dav/c/", prefix: "item",
+            lastSync: now, clock: ServerClock(local: now, server: now),
+            render: {
+                count += 1
+                return render($0)
+            }, digest: digest, deleted: deleted, merge: merge,
+            apply: { decision.applied.append("\($0)") }, forget: { decision.forgotten.append($0) },
+            describeLoser: { "\($0)" }, lost: &lost, report: &report)
         renders += count
         decision.uploads = uploads.map { "\($0.id) \($0.url) \($0.etag ?? "-") \($0.text ?? "DELETE")" }
         return (decision, uploads)
@@ -122,37 +143,58 @@ struct SyncUnchangedItemsTests {
     /// The uploads as a server that took them all: the state's items, as `SyncEngine.upload` records them.
     static func stored(_ uploads: [SyncEngine.Upload], into known: inout [String: SyncState.Item], round: Int) {
         for u in uploads {
-            guard let text = u.text else { known[u.id] = nil; continue }
+            guard let text = u.text else {
+                known[u.id] = nil
+                continue
+            }
             known[u.id] = SyncState.Item(url: u.url, etag: "\"\(round)-\(u.id)\"", hash: SyncState.hash(text), model: u.model)
         }
     }
 
-    func check<V: SyncItemVersion>(_ items: [V], edit: (V) -> V?, render: @escaping (V) -> String, digest: @escaping (V) -> String,
-                                   deleted: @escaping (String, Instant) -> V,
-                                   merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, id: (V) -> String) {
+    func check<V: SyncItemVersion>(
+        _ items: [V], edit: (V) -> V?, render: @escaping (V) -> String, digest: @escaping (V) -> String,
+        deleted: @escaping (String, Instant) -> V,
+        merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, id: (V) -> String
+    ) {
         let engine = Self.engine()
         var local: [String: V] = [:]
         for v in items { local[id(v)] = v }
         // The first sync sends everything.
-        var known: [String: SyncState.Item] = [:], renders = 0
-        let (_, first) = Self.plan(engine, local: local, known: &known, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        var known: [String: SyncState.Item] = [:]
+        var renders = 0
+        let (_, first) = Self.plan(
+            engine, local: local, known: &known, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
         #expect(first.count == local.count)
         Self.stored(first, into: &known, round: 1)
         // Nothing changed: nothing rendered, nothing sent.
         renders = 0
         var same = known
-        let (quiet, _) = Self.plan(engine, local: local, known: &same, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        let (quiet, _) = Self.plan(
+            engine, local: local, known: &same, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
         #expect(quiet == Decision())
         #expect(renders == 0)
         // Edits: the plan with digests and the one without decide the same, and send the edited items only.
         var edited: Set<String> = []
-        for (k, v) in local { if let e = edit(v), e != v { local[k] = e; edited.insert(k) } }
-        var fastKnown = known, fullKnown = known.mapValues { var i = $0; i.model = nil; return i }
-        var fastRenders = 0, fullRenders = 0
-        let (fast, fastUploads) = Self.plan(engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted,
-                                            merge: merge, renders: &fastRenders)
-        let (full, _) = Self.plan(engine, local: local, known: &fullKnown, render: render, digest: digest, deleted: deleted, merge: merge,
-                                  renders: &fullRenders)
+        for (k, v) in local {
+            if let e = edit(v), e != v {
+                local[k] = e
+                edited.insert(k)
+            }
+        }
+        var fastKnown = known
+        var fullKnown = known.mapValues {
+            var i = $0
+            i.model = nil
+            return i
+        }
+        var fastRenders = 0
+        var fullRenders = 0
+        let (fast, fastUploads) = Self.plan(
+            engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted,
+            merge: merge, renders: &fastRenders)
+        let (full, _) = Self.plan(
+            engine, local: local, known: &fullKnown, render: render, digest: digest, deleted: deleted, merge: merge,
+            renders: &fullRenders)
         #expect(fast == full)
         #expect(Set(fastUploads.map(\.id)) == edited)
         #expect(fastRenders == edited.count)  // each rendered once, to compare and send
@@ -161,7 +203,8 @@ struct SyncUnchangedItemsTests {
         #expect(fullKnown.filter { !edited.contains($0.key) }.allSatisfy { $0.value.model != nil })
         Self.stored(fastUploads, into: &fastKnown, round: 2)
         renders = 0
-        let (after, _) = Self.plan(engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        let (after, _) = Self.plan(
+            engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
         #expect(after == Decision())
         #expect(renders == 0)
     }
@@ -173,22 +216,27 @@ struct SyncUnchangedItemsTests {
         settings.zone = g.pick(["Europe/Moscow", "Asia/Vladivostok", "Europe/Berlin"])
         let workingDays = StoreDocument(settings: settings, alarms: []).workingCalendar
         let context = SyncEngine.renderContext(settings, workingDays)
-        let items: [AlarmVersion] = (0..<g.int(1...30)).map { _ in g.bool() || g.bool() ? .present(g.alarm()) : .deleted(id: g.id(), at: Self.created) }
+        let items: [AlarmVersion] = (0..<g.int(1...30)).map { _ in
+            g.bool() || g.bool() ? .present(g.alarm()) : .deleted(id: g.id(), at: Self.created)
+        }
         let editRate = g.int(0...3)
-        check(items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: { SyncEngine.render($0, settings, workingDays) },
-              digest: { SyncModelDigest.of($0, salt: context) }, deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-              merge: SyncMerge.alarm, id: \.id)
+        check(
+            items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: { SyncEngine.render($0, settings, workingDays) },
+            digest: { SyncModelDigest.of($0, salt: context) }, deleted: { AlarmVersion.deleted(id: $0, at: $1) },
+            merge: SyncMerge.alarm, id: \.id)
     }
 
     @Test("habits", arguments: 0..<20)
     func habits(seed: UInt64) {
         var g = Generator(seed: seed)
         let context = SyncEngine.renderContext()
-        let items: [HabitVersion] = (0..<g.int(1...12)).map { _ in g.bool() || g.bool() ? g.habit() : .deleted(id: g.id(), at: Self.created) }
+        let items: [HabitVersion] = (0..<g.int(1...12)).map { _ in g.bool() || g.bool() ? g.habit() : .deleted(id: g.id(), at: Self.created)
+        }
         let editRate = g.int(0...3)
-        check(items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: SyncEngine.render,
-              digest: { SyncModelDigest.of($0, salt: context) }, deleted: { HabitVersion.deleted(id: $0, at: $1) },
-              merge: SyncMerge.habit, id: \.id)
+        check(
+            items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: SyncEngine.render,
+            digest: { SyncModelDigest.of($0, salt: context) }, deleted: { HabitVersion.deleted(id: $0, at: $1) },
+            merge: SyncMerge.habit, id: \.id)
     }
 
     @Test("a setting the rendering reads renders every alarm again")
@@ -202,13 +250,16 @@ struct SyncUnchangedItemsTests {
     @Test("every part of a habit's days changes its digest")
     func habitDigest() {
         let day = CivilDate(daysSinceEpoch: 20_300)
-        let h = Habit(id: "0000abcd", name: "run", start: day, kind: .numeric(HabitGoal(unit: "km", target: 3)),
-                      entries: [.done(day, amount: 2, note: "ok"), .skipped(day.adding(days: 1))], created: Self.created)
+        let h = Habit(
+            id: "0000abcd", name: "run", start: day, kind: .numeric(HabitGoal(unit: "km", target: 3)),
+            entries: [.done(day, amount: 2, note: "ok"), .skipped(day.adding(days: 1))], created: Self.created)
         let base = HabitVersion.present(h, logged: [day: Self.created], removed: [day.adding(days: 2): Self.created])
         func digest(_ v: HabitVersion) -> String { SyncModelDigest.of(v, salt: "s") }
         var variants: [HabitVersion] = []
         func with(_ change: (inout Habit, inout [CivilDate: Instant], inout [CivilDate: Instant]) -> Void) {
-            var h2 = h, logged = [day: Self.created], removed = [day.adding(days: 2): Self.created]
+            var h2 = h
+            var logged = [day: Self.created]
+            var removed = [day.adding(days: 2): Self.created]
             change(&h2, &logged, &removed)
             variants.append(.present(h2, logged: logged, removed: removed))
         }
@@ -234,6 +285,6 @@ struct SyncUnchangedItemsTests {
     }
 }
 
-private extension AlarmVersion {
-    var alarm: Alarm? { if case .present(let a) = self { return a } else { return nil } }
+extension AlarmVersion {
+    fileprivate var alarm: Alarm? { if case .present(let a) = self { return a } else { return nil } }
 }

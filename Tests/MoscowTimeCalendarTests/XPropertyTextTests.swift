@@ -1,6 +1,7 @@
+import MoscowTimeDomain
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import MoscowTimeDomain
+
 @testable import MoscowTimeCalendar
 
 /// `X-MOSCOWTIME-*` values are TEXT (RFC 5545 §3.8.8.2) and written escaped (§3.3.11), so readers
@@ -15,12 +16,13 @@ struct XPropertyTextTests {
 
     static func habit() -> Habit {
         let day = CivilDate(year: 2026, month: 11, day: 20)!
-        return Habit(id: "0a1b2c3d", name: "Вода, чай; сок", description: "x, y; z",
-                     frequency: .weekdays([.monday, .wednesday, .friday]),
-                     reminders: [TimeOfDay(hour: 10, minute: 0)!, TimeOfDay(hour: 16, minute: 0)!],
-                     start: CivilDate(year: 2026, month: 11, day: 1)!,
-                     kind: .numeric(HabitGoal(unit: "стакан,стакана,стаканов", target: 8, direction: .atLeast, per: .day)),
-                     entries: [.done(day, amount: 3, note: note)], created: created)
+        return Habit(
+            id: "0a1b2c3d", name: "Вода, чай; сок", description: "x, y; z",
+            frequency: .weekdays([.monday, .wednesday, .friday]),
+            reminders: [TimeOfDay(hour: 10, minute: 0)!, TimeOfDay(hour: 16, minute: 0)!],
+            start: CivilDate(year: 2026, month: 11, day: 1)!,
+            kind: .numeric(HabitGoal(unit: "стакан,стакана,стаканов", target: 8, direction: .atLeast, per: .day)),
+            entries: [.done(day, amount: 3, note: note)], created: created)
     }
 
     /// The export's lines unfolded (RFC 5545 §3.1), as a reader sees them.
@@ -69,8 +71,10 @@ struct XPropertyTextTests {
         let read = try Self.read(CalendarExporter.calendar(habit: h))
         #expect(read.habits == [h])
         #expect(read.written == [h.id: h.modified])
-        let alarm = Alarm(id: "0badcafe", label: "Встать, умыться; бегом", schedule: .once(date: CivilDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
-                          sound: "/home/me/Звуки/rooster, loud; \\ long.ogg", created: Self.created)
+        let alarm = Alarm(
+            id: "0badcafe", label: "Встать, умыться; бегом",
+            schedule: .once(date: CivilDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
+            sound: "/home/me/Звуки/rooster, loud; \\ long.ogg", created: Self.created)
         var settings = Settings()
         settings.zone = "Europe/Moscow"
         let text = try CalendarExporter.calendar(alarm: alarm, settings: settings, calendar: .plainWeek)
@@ -123,18 +127,21 @@ struct CompletedTodoTests {
     @Test("a day already logged, or undone later, is left as it is; an at-most goal takes nothing")
     func leftAlone() throws {
         let day = CivilDate(year: 2026, month: 11, day: 22)!
-        var h = Habit(id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
-                      entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
+        var h = Habit(
+            id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
+            entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
         #expect(try XPropertyTextTests.read(Self.marked(h)).habits.first?.entries == h.entries)
         h.entries = []
         let undoneLater = [day: Instant(secondsSinceEpoch: 1_795_400_000)]
         let read = try XPropertyTextTests.read(Self.marked(h, removed: undoneLater))
         #expect(read.habits.first?.entries == [] && read.dayRemoved[h.id] == undoneLater)
-        let numeric = Habit(id: "0a1b2c3d", name: "Water", start: CivilDate(year: 2026, month: 11, day: 1)!,
-                            kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
+        let numeric = Habit(
+            id: "0a1b2c3d", name: "Water", start: CivilDate(year: 2026, month: 11, day: 1)!,
+            kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
         #expect(try XPropertyTextTests.read(Self.marked(numeric)).habits.first?.entries == [.done(day, amount: 8)])
-        let coffee = Habit(id: "0a1b2c3d", name: "Coffee", start: CivilDate(year: 2026, month: 11, day: 1)!,
-                           kind: .numeric(HabitGoal(unit: "cups", target: 2, direction: .atMost)), created: Self.created)
+        let coffee = Habit(
+            id: "0a1b2c3d", name: "Coffee", start: CivilDate(year: 2026, month: 11, day: 1)!,
+            kind: .numeric(HabitGoal(unit: "cups", target: 2, direction: .atMost)), created: Self.created)
         #expect(try XPropertyTextTests.read(Self.marked(coffee)).habits.first?.entries == [])
     }
 }

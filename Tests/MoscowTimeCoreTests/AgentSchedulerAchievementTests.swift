@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// The scheduler announces achievements a document change earned today, whatever made the change
@@ -19,7 +20,10 @@ struct AgentSchedulerAchievementTests {
     }
 
     func announced(_ decision: AgentDecision) -> [String] {
-        decision.effects.compactMap { if case .announceAchievement(let a) = $0 { return "\(a.habitName):\(a.achievement.key)" }; return nil }
+        decision.effects.compactMap {
+            if case .announceAchievement(let a) = $0 { return "\(a.habitName):\(a.achievement.key)" }
+            return nil
+        }
     }
 
     /// Six days done; logging today earns the 7-day streak as the CLI or the check-in would.
@@ -38,7 +42,11 @@ struct AgentSchedulerAchievementTests {
         #expect(announced(s.handle(.started, now: noon)).isEmpty)  // earned before: not news
         let effects = s.handle(.documentChanged(document([after]), zone: F.moscow), now: noon)
         #expect(announced(effects) == ["Read:streak-7"])
-        #expect(effects.effects.contains { if case .announceAchievement(let a) = $0 { return a.habitID == after.id && a.achievement.earned == today }; return false })
+        #expect(
+            effects.effects.contains {
+                if case .announceAchievement(let a) = $0 { return a.habitID == after.id && a.achievement.earned == today }
+                return false
+            })
         // The same document again (the directory watcher after the runner's own reload): nothing.
         #expect(announced(s.handle(.documentChanged(document([after]), zone: F.moscow), now: noon + 1)).isEmpty)
     }

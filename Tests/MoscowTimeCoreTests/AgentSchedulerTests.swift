@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -101,7 +102,7 @@ struct AgentSchedulerTests {
         _ = try s.perform(.snooze(alarmID: id, minutes: 3), now: seven)
         #expect(s.state.snoozes[id]?.until == seven + 180)
         let effects = try s.perform(.stop(alarmID: id), now: seven + 60)
-        #expect(effects == AgentDecision(stateChanged: true)) // nothing rang, so nothing to silence
+        #expect(effects == AgentDecision(stateChanged: true))  // nothing rang, so nothing to silence
         #expect(s.state.snoozes.isEmpty)
         #expect(s.nextWake(now: seven + 60) == seven + 86_400)
     }
@@ -164,8 +165,9 @@ struct AgentSchedulerTests {
     }
 
     @Test func aOneTimeRingCutShortAndRunOutIsSwitchedOff() throws {
-        let once = F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)), label: "Поезд",
-                           created: "2026-11-20T12:00:00Z")
+        let once = F.alarm(
+            id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)), label: "Поезд",
+            created: "2026-11-20T12:00:00Z")
         let s = scheduler(document([once]))
         #expect(s.handle(.timePassed, now: seven).rings.count == 1)
         let restarted = scheduler(document([once]), state: try persisted(s.state))
@@ -266,7 +268,7 @@ struct AgentSchedulerTests {
         #expect(effects.contains(.silence(alarmID: id, reason: .withdrawn)))
         #expect(s.ringing.isEmpty)
         let gone = s.handle(.documentChanged(document([]), zone: F.moscow), now: seven + 20)
-        #expect(gone == AgentDecision(stateChanged: true)) // its handled occurrence is forgotten
+        #expect(gone == AgentDecision(stateChanged: true))  // its handled occurrence is forgotten
         #expect(s.state.alarms.tracks.isEmpty)
         #expect(s.nextWake(now: seven + 20) == nil)
     }
@@ -285,7 +287,7 @@ struct AgentSchedulerTests {
         let s = scheduler(document([daily(9, 0)], habits: [reading()]))
         // Yesterday's 08:00 is long past at the first start: dropped, not shown.
         #expect(s.handle(.started, now: seven).shownReminders.isEmpty)
-        #expect(s.nextWake(now: seven) == eight) // habit 08:00 before the alarm's 09:00
+        #expect(s.nextWake(now: seven) == eight)  // habit 08:00 before the alarm's 09:00
         let effects = s.handle(.timePassed, now: eight)
         #expect(effects.stateChanged)
         let r = try #require(effects.shownReminders.first)
@@ -300,8 +302,13 @@ struct AgentSchedulerTests {
             let s = scheduler(document(habits: [reading()]))
             let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
             let effects = try s.perform(.answer(answer, to: r), now: eight + 60)
-            #expect(effects == AgentDecision(stateChanged: true, effects: [
-                .recordHabit(action, habitID: habitID, day: H.day("2026-11-21")), .closeHabitReminder(habitID: habitID)]))
+            #expect(
+                effects
+                    == AgentDecision(
+                        stateChanged: true,
+                        effects: [
+                            .recordHabit(action, habitID: habitID, day: H.day("2026-11-21")), .closeHabitReminder(habitID: habitID),
+                        ]))
             #expect(s.openReminders.isEmpty)
         }
     }
@@ -322,9 +329,9 @@ struct AgentSchedulerTests {
         let r = try #require(s.handle(.timePassed, now: eight).shownReminders.first)
         _ = try s.perform(.answer(.later, to: r), now: eight)
         let restarted = scheduler(document(habits: [reading()]), state: try persisted(s.state))
-        #expect(restarted.handle(.started, now: eight + 10).isEmpty) // neither the 08:00 again …
+        #expect(restarted.handle(.started, now: eight + 10).isEmpty)  // neither the 08:00 again …
         #expect(restarted.nextWake(now: eight + 10) == eight + 1800)
-        #expect(restarted.handle(.timePassed, now: eight + 1800).shownReminders.map(\.isPostponed) == [true]) // … nor a lost Later
+        #expect(restarted.handle(.timePassed, now: eight + 1800).shownReminders.map(\.isPostponed) == [true])  // … nor a lost Later
     }
 
     @Test func anUnansweredReminderLeftOnScreenByADeadAgentIsShownAgain() throws {
@@ -333,8 +340,8 @@ struct AgentSchedulerTests {
         // The runtime reports it on screen; then the agent dies (kill -9) and a new one starts.
         #expect(s.noteRingNotifications(RingNotifications(server: ":1.9", reminders: [habitID: 12])))
         let restarted = scheduler(document(habits: [reading()]), state: try persisted(s.state))
-        #expect(restarted.ringNotifications.reminders == [habitID: 12]) // for the runtime to close
-        #expect(restarted.handle(.started, now: eight + 600).shownReminders == [r]) // due 08:00, as before
+        #expect(restarted.ringNotifications.reminders == [habitID: 12])  // for the runtime to close
+        #expect(restarted.handle(.started, now: eight + 600).shownReminders == [r])  // due 08:00, as before
         #expect(restarted.openReminders[habitID] == r)
         // Answered now, it stays answered across the next restart.
         _ = try restarted.perform(.answer(.done, to: r), now: eight + 700)
@@ -366,15 +373,20 @@ struct AgentSchedulerTests {
         // Archived and deleted habits close too.
         let t = scheduler(document(habits: [reading()]))
         _ = t.handle(.timePassed, now: eight)
-        #expect(t.handle(.documentChanged(document(habits: [reading(archived: true)]), zone: F.moscow), now: eight + 5)
-            .contains(.closeHabitReminder(habitID: habitID)))
+        #expect(
+            t.handle(.documentChanged(document(habits: [reading(archived: true)]), zone: F.moscow), now: eight + 5)
+                .contains(.closeHabitReminder(habitID: habitID)))
     }
 
     @Test func aReminderTooLateIsDroppedNotShown() {
         let s = scheduler(document(habits: [reading()]))
         let effects = s.handle(.resumed, now: eight + 3600)
         #expect(effects.shownReminders.isEmpty)
-        #expect(effects.effects.contains { if case .dropHabitReminder(let r) = $0 { return r.due == eight }; return false })
+        #expect(
+            effects.effects.contains {
+                if case .dropHabitReminder(let r) = $0 { return r.due == eight }
+                return false
+            })
         #expect(effects.stateChanged)
     }
 
@@ -390,12 +402,12 @@ struct AgentSchedulerTests {
     @Test func stateFileOfEarlierVersionsStillLoads() throws {
         // Written by the agent before the scheduler existed (schema 1).
         let text = #"""
-        {"schemaVersion": 1,
-         "handled": {"a1b2c3d4": "2026-11-21T04:00:00Z", "b1b2c3d4": "2026-11-20T04:00:00Z"},
-         "snoozes": {"a1b2c3d4": {"until": "2026-11-21T04:10:00Z", "due": "2026-11-21T04:00:00Z", "count": 2}},
-         "pausedUntil": "2026-11-21T09:00:00Z",
-         "habitReminders": {"handled": {"0a0a0a0a@08:00": "2026-11-21T05:00:00Z"}, "later": {}}}
-        """#
+            {"schemaVersion": 1,
+             "handled": {"a1b2c3d4": "2026-11-21T04:00:00Z", "b1b2c3d4": "2026-11-20T04:00:00Z"},
+             "snoozes": {"a1b2c3d4": {"until": "2026-11-21T04:10:00Z", "due": "2026-11-21T04:00:00Z", "count": 2}},
+             "pausedUntil": "2026-11-21T09:00:00Z",
+             "habitReminders": {"handled": {"0a0a0a0a@08:00": "2026-11-21T05:00:00Z"}, "later": {}}}
+            """#
         let s = try AgentStateCoding.decode(try JSONParser.parse(text))
         #expect(s.alarms[id] == AlarmTrack(state: .snoozed(Snooze(until: seven + 600, due: seven, count: 2)), handled: seven))
         #expect(s.alarms["b1b2c3d4"] == AlarmTrack(state: .ready, handled: seven - 86_400))
@@ -410,15 +422,15 @@ struct AgentSchedulerTests {
 
     @Test func damagedRingingEntriesAreDroppedNotFatal() throws {
         let text = #"""
-        {"schemaVersion": 1, "handled": {"a1b2c3d4": "2026-11-21T04:00:00Z", "b1b2c3d4": "2026-11-21T04:00:00Z"},
-         "ringing": {"a1b2c3d4": {"label": "Подъём", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
-                                  "endsAt": "2026-11-21T04:05:00Z", "late": false, "snoozeCount": 0, "snoozeMinutes": 10,
-                                  "sound": "alarm-clock-elapsed", "oneTime": false},
-                     "b1b2c3d4": {"label": "x", "due": "garbage"},
-                     "c1c2c3c4": {"label": "x", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
-                                  "endsAt": "2126-11-21T04:05:00Z", "snoozeMinutes": 10, "sound": ""}},
-         "notifications": {"server": ":1.9", "ids": {"a1b2c3d4": 5, "b1b2c3d4": -1, "c1c2c3c4": 99999999999}}}
-        """#
+            {"schemaVersion": 1, "handled": {"a1b2c3d4": "2026-11-21T04:00:00Z", "b1b2c3d4": "2026-11-21T04:00:00Z"},
+             "ringing": {"a1b2c3d4": {"label": "Подъём", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
+                                      "endsAt": "2026-11-21T04:05:00Z", "late": false, "snoozeCount": 0, "snoozeMinutes": 10,
+                                      "sound": "alarm-clock-elapsed", "oneTime": false},
+                         "b1b2c3d4": {"label": "x", "due": "garbage"},
+                         "c1c2c3c4": {"label": "x", "due": "2026-11-21T04:00:00Z", "startedAt": "2026-11-21T04:00:00Z",
+                                      "endsAt": "2126-11-21T04:05:00Z", "snoozeMinutes": 10, "sound": ""}},
+             "notifications": {"server": ":1.9", "ids": {"a1b2c3d4": 5, "b1b2c3d4": -1, "c1c2c3c4": 99999999999}}}
+            """#
         let s = try AgentStateCoding.decode(try JSONParser.parse(text))
         #expect(s.alarms.ringing.keys.sorted() == [id], "bad instant and a ring of a century are dropped")
         #expect(s.alarms[id].ringing?.endsAt == seven + 300)
@@ -433,7 +445,22 @@ extension AgentDecision {
     /// Nothing rings and nothing is reported; the state may be saved (an alarm's version taken in).
     var nothingShown: Bool { effects.isEmpty }
     func contains(_ effect: AgentEffect) -> Bool { effects.contains(effect) }
-    var rings: [RingingAlarm] { effects.compactMap { if case .ring(let r) = $0 { return r }; return nil } }
-    var missed: [MissedAlarm] { effects.flatMap { e -> [MissedAlarm] in if case .reportMissed(let m) = e { return m }; return [] } }
-    var shownReminders: [HabitReminder] { effects.compactMap { if case .showHabitReminder(let r) = $0 { return r }; return nil } }
+    var rings: [RingingAlarm] {
+        effects.compactMap {
+            if case .ring(let r) = $0 { return r }
+            return nil
+        }
+    }
+    var missed: [MissedAlarm] {
+        effects.flatMap { e -> [MissedAlarm] in
+            if case .reportMissed(let m) = e { return m }
+            return []
+        }
+    }
+    var shownReminders: [HabitReminder] {
+        effects.compactMap {
+            if case .showHabitReminder(let r) = $0 { return r }
+            return nil
+        }
+    }
 }

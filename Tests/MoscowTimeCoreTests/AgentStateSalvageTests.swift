@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func aPauseOutOfRangeIsDroppedAndTheHandledRecordKept() throws {
-        let r = try decode("""
+        let r = try decode(
+            """
             {"schemaVersion": 1, "handled": {"0000aaaa": "2026-11-21T04:00:00Z"},
              "snoozes": {}, "pausedUntil": "9999-12-31T23:59:59Z"}
             """)
@@ -23,7 +25,8 @@ import Testing
     }
 
     @Test func eachBadPartIsSetAsideOnItsOwn() throws {
-        let r = try decode("""
+        let r = try decode(
+            """
             {"schemaVersion": 1,
              "handled": {"0000aaaa": "2026-11-21T04:00:00Z", "0000bbbb": "yesterday", "0000cccc": "1900-01-01T00:00:00Z"},
              "snoozes": {"0000dddd": {"until": "2026-11-21T04:10:00Z", "due": "2026-11-21T04:00:00Z", "count": 2},
@@ -54,8 +57,9 @@ import Testing
 
     @Test func storeInstantsOutOfRangeAreRefused() {
         let text = StoreTextFixture.timer(at: "9999-01-01T00:00:00Z")
-        #expect { try DocumentStore(paths: StorePaths(dataDirectory: "/nonexistent", stateDirectory: "/nonexistent")).decode(Array(text.utf8)) }
-            throws: { ($0 as? StoreError)?.description.contains("out of range") == true }
+        #expect {
+            try DocumentStore(paths: StorePaths(dataDirectory: "/nonexistent", stateDirectory: "/nonexistent")).decode(Array(text.utf8))
+        } throws: { ($0 as? StoreError)?.description.contains("out of range") == true }
     }
 }
 

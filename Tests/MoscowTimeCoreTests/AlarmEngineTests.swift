@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -12,8 +13,10 @@ struct AlarmEngineTests {
     let seven = CoreFixtures.at("2026-11-21T04:00:00Z")
     let id = "a1b2c3d4"
 
-    func engine(_ alarms: [Alarm], zone: Zone = CoreFixtures.moscow, state: AgentState = AgentState(),
-                configure: (inout Settings) -> Void = { _ in }) -> AlarmEngine {
+    func engine(
+        _ alarms: [Alarm], zone: Zone = CoreFixtures.moscow, state: AgentState = AgentState(),
+        configure: (inout Settings) -> Void = { _ in }
+    ) -> AlarmEngine {
         AlarmEngine(document: F.document(alarms, zone: zone.identifier, configure: configure), state: state, zone: zone)
     }
 
@@ -37,7 +40,7 @@ struct AlarmEngineTests {
         #expect(e.evaluate(now: seven - 1).nothingShown)
         let effects = e.evaluate(now: seven)
         #expect(effects.effects.count == 1)
-        #expect(effects.stateChanged) // persisted before anything is shown
+        #expect(effects.stateChanged)  // persisted before anything is shown
         let r = try #require(effects.rings.first)
         #expect(r.alarmID == id)
         #expect(r.label == "Подъём ☀️")
@@ -54,7 +57,8 @@ struct AlarmEngineTests {
 
     @Test func theRingCarriesTheRampAndARestartKeepsIt() throws {
         // The setting (30 s by default, here 2 min) unless the alarm has its own.
-        var own = daily(id: "0000beef"); own.rampSeconds = 0
+        var own = daily(id: "0000beef")
+        own.rampSeconds = 0
         let e = engine([daily(), own]) { $0.rampSeconds = 120 }
         let rings = e.evaluate(now: seven).rings
         #expect(rings.first { $0.alarmID == id }?.rampSeconds == 120)
@@ -115,7 +119,7 @@ struct AlarmEngineTests {
         #expect(effects.rings.isEmpty)
         #expect(effects.stateChanged)
         #expect(effects.missed == [MissedAlarm(alarmID: id, label: "Подъём ☀️", due: seven, reason: .tooLate)])
-        #expect(e.evaluate(now: seven + 15 * 60 + 2).isEmpty) // reported once
+        #expect(e.evaluate(now: seven + 15 * 60 + 2).isEmpty)  // reported once
     }
 
     @Test func lateWindowSettingIsHonoured() {
@@ -129,15 +133,16 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         #expect(e.evaluate(now: seven).rings.count == 1)
         _ = try? e.stop(id, now: seven + 5)
-        #expect(e.evaluate(now: seven - 3600).isEmpty) // NTP stepped the clock back an hour
+        #expect(e.evaluate(now: seven - 3600).isEmpty)  // NTP stepped the clock back an hour
         #expect(e.evaluate(now: seven - 1).isEmpty)
-        #expect(e.evaluate(now: seven).isEmpty) // the same 07:00 again
+        #expect(e.evaluate(now: seven).isEmpty)  // the same 07:00 again
         #expect(e.evaluate(now: seven + 60).isEmpty)
         #expect(e.evaluate(now: seven + 86_400).rings.map(\.due) == [seven + 86_400])
     }
 
     @Test func clockSteppedForwardOverSeveralOccurrencesGivesOneRingPerAlarm() {
-        let a = daily(7, 0, id: "aaaa0001"), b = daily(6, 58, id: "aaaa0002")
+        let a = daily(7, 0, id: "aaaa0001")
+        let b = daily(6, 58, id: "aaaa0002")
         let e = engine([a, b])
         #expect(e.evaluate(now: seven - 3600).nothingShown)
         // Three days later, at 07:05: only the latest occurrence of each rings.
@@ -152,7 +157,11 @@ struct AlarmEngineTests {
         let f = engine([a, b])
         let noon = f.evaluate(now: seven + 3 * 86_400 + 5 * 3600)
         #expect(noon.rings.isEmpty)
-        #expect(noon.effects.filter { if case .reportMissed = $0 { return true }; return false }.count == 1)
+        #expect(
+            noon.effects.filter {
+                if case .reportMissed = $0 { return true }
+                return false
+            }.count == 1)
         #expect(noon.missed.map(\.alarmID).sorted() == ["aaaa0001", "aaaa0002"])
         #expect(noon.missed.allSatisfy { $0.reason == .tooLate })
     }
@@ -180,7 +189,7 @@ struct AlarmEngineTests {
     @Test func berlinGapAlarmRingsOnceAtTheGapEnd() {
         let a = F.alarm(id, F.everyDay(2, 30), created: "2026-03-28T12:00:00Z")
         let e = engine([a], zone: F.berlin)
-        let end = F.at("2026-03-29T01:00:00Z") // 03:00 CEST, the first instant after the gap
+        let end = F.at("2026-03-29T01:00:00Z")  // 03:00 CEST, the first instant after the gap
         #expect(e.evaluate(now: F.at("2026-03-28T12:00:00Z")).nothingShown)
         #expect(e.nextWake(now: F.at("2026-03-28T12:00:00Z")) == end)
         #expect(e.evaluate(now: end - 1).isEmpty)
@@ -193,10 +202,11 @@ struct AlarmEngineTests {
 
     @Test func berlinOverlapAlarmRingsOnce() {
         let e = engine([F.alarm(id, F.everyDay(2, 30), created: "2026-10-24T12:00:00Z")], zone: F.berlin)
-        let first = F.at("2026-10-25T00:30:00Z"), second = F.at("2026-10-25T01:30:00Z")
+        let first = F.at("2026-10-25T00:30:00Z")
+        let second = F.at("2026-10-25T01:30:00Z")
         #expect(e.evaluate(now: first).rings.map(\.due) == [first])
         _ = try? e.stop(id, now: first + 10)
-        #expect(e.evaluate(now: second).isEmpty) // the repeated 02:30 does not ring again
+        #expect(e.evaluate(now: second).isEmpty)  // the repeated 02:30 does not ring again
         #expect(e.nextWake(now: second) == F.at("2026-10-26T01:30:00Z"))
     }
 
@@ -206,7 +216,9 @@ struct AlarmEngineTests {
         let e = engine([daily()])
         _ = e.evaluate(now: seven)
         let until = seven + 60 + 10 * 60
-        #expect(try e.snooze(id, now: seven + 60) == AgentDecision(stateChanged: true, effects: [.silence(alarmID: id, reason: .snoozed(until: until))]))
+        #expect(
+            try e.snooze(id, now: seven + 60)
+                == AgentDecision(stateChanged: true, effects: [.silence(alarmID: id, reason: .snoozed(until: until))]))
         #expect(e.ringing.isEmpty)
         #expect(e.state.snoozes[id] == Snooze(until: until, due: seven, count: 1))
         #expect(e.nextWake(now: seven + 60) == until)
@@ -214,7 +226,7 @@ struct AlarmEngineTests {
         let again = e.evaluate(now: until)
         #expect(again.stateChanged)
         let r = try #require(again.rings.first)
-        #expect(r.due == seven) // still "due 07:00"
+        #expect(r.due == seven)  // still "due 07:00"
         #expect(r.snoozeCount == 1)
         #expect(!r.isLate)
         #expect(e.state.snoozes[id] == nil)
@@ -358,7 +370,9 @@ struct AlarmEngineTests {
     @Test func disablingARingingOrSnoozedAlarmWithdrawsIt() throws {
         let e = engine([daily()])
         _ = e.evaluate(now: seven)
-        var off = daily(); off.enabled = false; off.modified = seven + 20
+        var off = daily()
+        off.enabled = false
+        off.modified = seven + 20
         #expect(e.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20).contains(.silence(alarmID: id, reason: .withdrawn)))
 
         let f = engine([daily()])
@@ -383,15 +397,16 @@ struct AlarmEngineTests {
     // MARK: nextWake
 
     @Test func nextWakeIsTheEarliestOfTriggersSnoozesAndTimeouts() throws {
-        let a = daily(7, 0, id: "aaaa0001"), b = daily(7, 3, id: "aaaa0002")
+        let a = daily(7, 0, id: "aaaa0001")
+        let b = daily(7, 3, id: "aaaa0002")
         let e = engine([a, b])
         #expect(e.nextWake(now: seven - 3600) == seven)
-        _ = e.evaluate(now: seven) // a rings until 07:05
-        #expect(e.nextWake(now: seven) == seven + 180) // b's trigger comes first
-        _ = e.evaluate(now: seven + 180) // b rings until 07:08
-        #expect(e.nextWake(now: seven + 180) == seven + 300) // a's ring timeout
+        _ = e.evaluate(now: seven)  // a rings until 07:05
+        #expect(e.nextWake(now: seven) == seven + 180)  // b's trigger comes first
+        _ = e.evaluate(now: seven + 180)  // b rings until 07:08
+        #expect(e.nextWake(now: seven + 180) == seven + 300)  // a's ring timeout
         _ = try e.snooze("aaaa0001", minutes: 1, now: seven + 200)
-        #expect(e.nextWake(now: seven + 200) == seven + 260) // a's snooze end
+        #expect(e.nextWake(now: seven + 200) == seven + 260)  // a's snooze end
         // Nothing enabled: no wake.
         #expect(engine([F.alarm(id, F.everyDay(7, 0), enabled: false)]).nextWake(now: seven) == nil)
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 @Suite(.timeLimit(.minutes(1)))
@@ -18,7 +19,9 @@ struct CivilDateTests {
     /// Walks the calendar day by day with the naive month lengths and checks both conversions,
     /// across 1600…2400 (every kind of leap-year rule).
     @Test func dayByDayWalkMatchesConversions() {
-        var y = 1600, m = 1, d = 1
+        var y = 1600
+        var m = 1
+        var d = 1
         var expected = F.day(1600, 1, 1).daysSinceEpoch
         while y < 2400 {
             let date = CivilDate(year: y, month: m, day: d)!
@@ -29,14 +32,21 @@ struct CivilDateTests {
                 return
             }
             d += 1
-            if d > CivilDate.daysIn(month: m, year: y) { d = 1; m += 1 }
-            if m > 12 { m = 1; y += 1 }
+            if d > CivilDate.daysIn(month: m, year: y) {
+                d = 1
+                m += 1
+            }
+            if m > 12 {
+                m = 1
+                y += 1
+            }
             expected += 1
         }
     }
 
     @Test func roundTripsOverTheWholeSupportedRange() {
-        let first = F.day(1, 1, 1).daysSinceEpoch, last = F.day(9999, 12, 31).daysSinceEpoch
+        let first = F.day(1, 1, 1).daysSinceEpoch
+        let last = F.day(9999, 12, 31).daysSinceEpoch
         var z = first
         while z <= last {
             #expect(CivilDate(daysSinceEpoch: z).daysSinceEpoch == z)
@@ -119,8 +129,10 @@ struct CivilDateTests {
         #expect(ISO8601.string(t, in: F.moscow) == "2026-11-21T15:00:00+03:00")
         #expect(ISO8601.string(t, in: F.newYork) == "2026-11-21T07:00:00-05:00")
         #expect(ISO8601.utcString(Instant(secondsSinceEpoch: -1)) == "1969-12-31T23:59:59Z")
-        for bad in ["2026-11-21T12:00:00", "2026-11-21 12:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T12:60:00Z",
-                    "2026-02-30T12:00:00Z", "2026-11-21T12:00:00+0300", "2026-11-21T12:00:00z", "", "now"] {
+        for bad in [
+            "2026-11-21T12:00:00", "2026-11-21 12:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T12:60:00Z",
+            "2026-02-30T12:00:00Z", "2026-11-21T12:00:00+0300", "2026-11-21T12:00:00z", "", "now",
+        ] {
             #expect(ISO8601.parse(bad) == nil, "\(bad) should be refused")
         }
     }

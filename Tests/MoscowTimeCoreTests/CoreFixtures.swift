@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -20,16 +21,21 @@ enum CoreFixtures {
     static func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(year: y, month: m, day: d)! }
     static func time(_ h: Int, _ m: Int) -> TimeOfDay { TimeOfDay(hour: h, minute: m)! }
 
-    static func alarm(_ id: String, _ schedule: Schedule, label: String? = nil, enabled: Bool = true,
-                      snooze: Int? = nil, created: String = "2026-01-01T00:00:00Z", modified: String? = nil) -> Alarm {
-        Alarm(id: id, label: label ?? "alarm \(id)", schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
-              created: at(created), modified: modified.map(at))
+    static func alarm(
+        _ id: String, _ schedule: Schedule, label: String? = nil, enabled: Bool = true,
+        snooze: Int? = nil, created: String = "2026-01-01T00:00:00Z", modified: String? = nil
+    ) -> Alarm {
+        Alarm(
+            id: id, label: label ?? "alarm \(id)", schedule: schedule, enabled: enabled, snoozeMinutes: snooze,
+            created: at(created), modified: modified.map(at))
     }
 
     static func everyDay(_ h: Int, _ m: Int) -> Schedule { .weekly(days: Weekday.all, time: time(h, m)) }
 
-    static func document(_ alarms: [Alarm], zone: String = "Europe/Moscow",
-                         configure: (inout Settings) -> Void = { _ in }) -> StoreDocument {
+    static func document(
+        _ alarms: [Alarm], zone: String = "Europe/Moscow",
+        configure: (inout Settings) -> Void = { _ in }
+    ) -> StoreDocument {
         var s = Settings()
         s.zone = zone
         configure(&s)
@@ -51,7 +57,10 @@ final class ScratchDirectory {
     var paths: StorePaths { StorePaths(dataDirectory: path + "/data/moscowtime", stateDirectory: path + "/state/moscowtime") }
 
     static func removeTree(_ path: String) {
-        guard let dir = opendir(path) else { unlink(path); return }
+        guard let dir = opendir(path) else {
+            unlink(path)
+            return
+        }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import Synchronization
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -15,21 +16,30 @@ struct DocumentStoreTests {
 
     func fullDocument() -> StoreDocument {
         var s = Settings()
-        s.zone = "Europe/Berlin"; s.snoozeMinutes = 7; s.sound = "bell"; s.ringMinutes = 3
-        s.lateWindowMinutes = 30; s.language = .ru; s.habitLaterMinutes = 45; s.habitSound = "/usr/share/sounds/x.oga"
+        s.zone = "Europe/Berlin"
+        s.snoozeMinutes = 7
+        s.sound = "bell"
+        s.ringMinutes = 3
+        s.lateWindowMinutes = 30
+        s.language = .ru
+        s.habitLaterMinutes = 45
+        s.habitSound = "/usr/share/sounds/x.oga"
         s.dismiss = .stop  // not the default, so the round trip shows it is stored
-        return StoreDocument(settings: s, alarms: [
-            F.alarm("0000aaaa", .weekly(days: [.monday, .wednesday, .sunday], time: F.time(6, 45)), label: "Подъём 🏃‍♂️"),
-            F.alarm("0000bbbb", .once(date: F.day(2026, 12, 31), time: F.time(23, 59)), label: "Новый год 🎄", snooze: 1),
-            F.alarm("0000cccc", .everyNDays(interval: 3, start: F.day(2026, 11, 1), time: F.time(0, 0)), label: "Полив \"цветов\"",
+        return StoreDocument(
+            settings: s,
+            alarms: [
+                F.alarm("0000aaaa", .weekly(days: [.monday, .wednesday, .sunday], time: F.time(6, 45)), label: "Подъём 🏃‍♂️"),
+                F.alarm("0000bbbb", .once(date: F.day(2026, 12, 31), time: F.time(23, 59)), label: "Новый год 🎄", snooze: 1),
+                F.alarm(
+                    "0000cccc", .everyNDays(interval: 3, start: F.day(2026, 11, 1), time: F.time(0, 0)), label: "Полив \"цветов\"",
                     enabled: false, modified: "2026-11-02T10:00:00Z"),
-            {
-                var a = F.alarm("0000dddd", .timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), label: "Чай ☕", snooze: 120)
-                a.sound = "/home/user/звук.oga"
-                return a
-            }(),
-            F.alarm("0000eeee", .weekly(days: Weekday.all, time: F.time(23, 0)), label: "tab\\slash/ and ✓"),
-        ])
+                {
+                    var a = F.alarm("0000dddd", .timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), label: "Чай ☕", snooze: 120)
+                    a.sound = "/home/user/звук.oga"
+                    return a
+                }(),
+                F.alarm("0000eeee", .weekly(days: Weekday.all, time: F.time(23, 0)), label: "tab\\slash/ and ✓"),
+            ])
     }
 
     // MARK: reading
@@ -65,10 +75,12 @@ struct DocumentStoreTests {
         let result = try store.update { doc -> Int in doc.alarms.count }
         #expect(result == 5)
         #expect(D.read(dir.paths.document) == before)
-        #expect(!D.exists(dir.paths.backup)) // no second write happened
+        #expect(!D.exists(dir.paths.backup))  // no second write happened
     }
 
-    @Test("update(reusing:) works on the file as it is under the lock: the snapshot's document while the bytes are the same, the new one after another write")
+    @Test(
+        "update(reusing:) works on the file as it is under the lock: the snapshot's document while the bytes are the same, the new one after another write"
+    )
     func updateReusingSnapshot() throws {
         let dir = D()
         let store = DocumentStore(paths: dir.paths)
@@ -101,7 +113,8 @@ struct DocumentStoreTests {
         let store = DocumentStore(paths: dir.paths, maximumBytes: size)
         #expect(try store.load() == big)
         let before = D.read(dir.paths.document)
-        #expect { try store.update { $0.alarms.append(F.alarm("0000ffff", .weekly(days: [.friday], time: F.time(8, 0)))) } } throws: { error in
+        #expect { try store.update { $0.alarms.append(F.alarm("0000ffff", .weekly(days: [.friday], time: F.time(8, 0)))) } } throws: {
+            error in
             let text = (error as? StoreError)?.description ?? ""
             return text.contains("more than the \(size) bytes it can have") && text.contains("agent-cli rm")
         }
@@ -121,14 +134,22 @@ struct DocumentStoreTests {
         ("", "not valid JSON"),
         ("[]", "expected an object"),
         (#"{"alarms": {}}"#, "alarms: expected an array"),
-        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "enabled": "yes", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
-         "alarms[0].enabled: expected true or false"),
-        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-02-30", "time": "07:00"}}]}"#,
-         "alarms[0].schedule.date"),
-        (#"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "sometimes"}}]}"#,
-         "unknown schedule kind"),
-        (#"{"alarms": [{"id": "XYZ", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
-         "alarms[0].id"),
+        (
+            #"{"alarms": [{"id": "0000aaaa", "label": "x", "enabled": "yes", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
+            "alarms[0].enabled: expected true or false"
+        ),
+        (
+            #"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-02-30", "time": "07:00"}}]}"#,
+            "alarms[0].schedule.date"
+        ),
+        (
+            #"{"alarms": [{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "sometimes"}}]}"#,
+            "unknown schedule kind"
+        ),
+        (
+            #"{"alarms": [{"id": "XYZ", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}]}"#,
+            "alarms[0].id"
+        ),
         (#"{"settings": {"zone": "Mars/Olympus"}}"#, "settings.zone"),
         (#"{"settings": {"snoozeMinutes": 0}}"#, "settings.snoozeMinutes"),
         (#"{"schemaVersion": "one"}"#, "schemaVersion"),
@@ -151,7 +172,12 @@ struct DocumentStoreTests {
             if case .invalid = error.kind {} else { Issue.record("kind \(error.kind)") }
         }
         var ran = false
-        #expect(throws: StoreError.self) { try store.update { doc in ran = true; doc.alarms.removeAll() } }
+        #expect(throws: StoreError.self) {
+            try store.update { doc in
+                ran = true
+                doc.alarms.removeAll()
+            }
+        }
         #expect(!ran)
         #expect(D.read(path) == Array(text.utf8))
         #expect(!D.exists(dir.paths.backup))
@@ -159,9 +185,12 @@ struct DocumentStoreTests {
 
     @Test func duplicateIDsAreRefused() throws {
         let dir = D()
-        let alarm = #"{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}"#
+        let alarm =
+            #"{"id": "0000aaaa", "label": "x", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "once", "date": "2026-12-31", "time": "07:00"}}"#
         D.write(dir.paths.document, #"{"alarms": [\#(alarm), \#(alarm)]}"#)
-        #expect { try DocumentStore(paths: dir.paths).load() } throws: { ($0 as? StoreError)?.description.contains("duplicate id 0000aaaa") == true }
+        #expect { try DocumentStore(paths: dir.paths).load() } throws: {
+            ($0 as? StoreError)?.description.contains("duplicate id 0000aaaa") == true
+        }
     }
 
     @Test func newerSchemaIsRefusedAndNotModified() throws {
@@ -171,7 +200,8 @@ struct DocumentStoreTests {
         let store = DocumentStore(paths: dir.paths)
         #expect { try store.load() } throws: { error in
             guard let e = error as? StoreError else { return false }
-            return e.kind == .newerSchema(found: 99, supported: StoreDocument.currentSchemaVersion) && e.description.contains(dir.paths.document)
+            return e.kind == .newerSchema(found: 99, supported: StoreDocument.currentSchemaVersion)
+                && e.description.contains(dir.paths.document)
                 && e.description.contains("newer")
         }
         #expect(throws: StoreError.self) { try store.update { $0.alarms = [] } }
@@ -180,7 +210,7 @@ struct DocumentStoreTests {
 
     @Test func unreadableStoreIsAnError() throws {
         let dir = D()
-        D.makeDirectories(dir.paths.document) // a directory where the file should be
+        D.makeDirectories(dir.paths.document)  // a directory where the file should be
         #expect { try DocumentStore(paths: dir.paths).load() } throws: { error in
             guard let e = error as? StoreError, case .unreadable = e.kind else { return false }
             return e.description.contains(dir.paths.document)
@@ -194,17 +224,20 @@ struct DocumentStoreTests {
         guard case .object(var root) = json else { throw DocumentDecodingError(path: "", reason: Message("expected an object")) }
         for (k, member) in root.enumerated() where member.0 == "alarms" {
             guard case .array(let alarms) = member.1 else { continue }
-            root[k].1 = .array(alarms.map { alarm in
-                guard case .object(let fields) = alarm else { return alarm }
-                return .object(fields.map { $0.0 == "title" ? ("label", $0.1) : $0 })
-            })
+            root[k].1 = .array(
+                alarms.map { alarm in
+                    guard case .object(let fields) = alarm else { return alarm }
+                    return .object(fields.map { $0.0 == "title" ? ("label", $0.1) : $0 })
+                })
         }
         return .object(root.map { $0.0 == "schemaVersion" ? ($0.0, .int(2)) : $0 })
     }
 
     @Test func injectedMigrationStepIsApplied() throws {
         let dir = D()
-        D.write(dir.paths.document, #"""
+        D.write(
+            dir.paths.document,
+            #"""
             {"schemaVersion": 1, "alarms": [{"id": "0000aaaa", "title": "Старое поле", "created": "2026-01-01T00:00:00Z",
              "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}]}
             """#)
@@ -229,8 +262,14 @@ struct DocumentStoreTests {
         let failing: Migration.Step = { _ throws(DocumentDecodingError) -> JSONValue in
             throw DocumentDecodingError(path: "alarms", reason: Message("cannot convert"))
         }
-        do { _ = try Migration(steps: [failing]).migrate(.object([])); Issue.record("migrated") } catch {
-            guard case .invalid(let why) = error else { Issue.record("\(error)"); return }
+        do {
+            _ = try Migration(steps: [failing]).migrate(.object([]))
+            Issue.record("migrated")
+        } catch {
+            guard case .invalid(let why) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(why.english == "migrating from schema 1: alarms: cannot convert")
         }
     }
@@ -241,12 +280,22 @@ struct DocumentStoreTests {
         let dir = D()
         let store = DocumentStore(paths: dir.paths)
         // No file yet: still none afterwards.
-        #expect(throws: Refused.self) { try store.update { doc in doc.alarms = fullDocument().alarms; throw Refused() } }
+        #expect(throws: Refused.self) {
+            try store.update { doc in
+                doc.alarms = fullDocument().alarms
+                throw Refused()
+            }
+        }
         #expect(!D.exists(dir.paths.document))
         // An existing file keeps its bytes, and no backup appears.
         try store.update { $0 = fullDocument() }
         let before = D.read(dir.paths.document)!
-        #expect(throws: InputError.self) { try store.update { doc in doc.alarms.removeAll(); throw InputError("no") } }
+        #expect(throws: InputError.self) {
+            try store.update { doc in
+                doc.alarms.removeAll()
+                throw InputError("no")
+            }
+        }
         #expect(D.read(dir.paths.document)! == before)
         #expect(!D.exists(dir.paths.backup))
         #expect(try store.load() == fullDocument())

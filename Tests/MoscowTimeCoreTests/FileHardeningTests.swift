@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -52,7 +53,7 @@ struct FileHardeningTests {
         let dir = D("harden")
         let big = dir.path + "/big"
         D.write(big, "x")
-        #expect(truncate(big, 2 << 30) == 0) // sparse 2 GB
+        #expect(truncate(big, 2 << 30) == 0)  // sparse 2 GB
         #expect { try FileSystem.read(big) } throws: { ($0 as? FileSystem.Failure)?.message.contains("2147483648 bytes") == true }
     }
 
@@ -131,16 +132,18 @@ struct FileHardeningTests {
         // /dev/shm is a tmpfs: another file system than /tmp here (checked, not assumed).
         var shm = Array("/dev/shm/mt-backup-XXXXXX".utf8CString)
         guard let made = shm.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            Issue.record("cannot create a folder under /dev/shm"); return
+            Issue.record("cannot create a folder under /dev/shm")
+            return
         }
         let other = String(cString: made)
         defer { D.removeTree(other) }
         let dir = D("harden")
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         #expect(stat(dir.path, &a) == 0 && stat(other, &b) == 0 && a.st_dev != b.st_dev, "two file systems")
         let store = DocumentStore(paths: dir.paths)
         try store.update { $0.settings.snoozeMinutes = 4 }
-        #expect(rename(dir.paths.document, other + "/store.json") != 0 && errno == EXDEV) // as the user would find
+        #expect(rename(dir.paths.document, other + "/store.json") != 0 && errno == EXDEV)  // as the user would find
         D.write(other + "/store.json", D.read(dir.paths.document)!)
         #expect(unlink(dir.paths.document) == 0 && symlink(other + "/store.json", dir.paths.document) == 0)
         let v1 = D.read(other + "/store.json")!

@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -100,8 +101,10 @@ struct InputParserTests {
 
     // MARK: durations
 
-    @Test(arguments: [("90s", 90), ("25m", 1500), ("1h30m", 5400), ("2h", 7200), ("25", 1500), ("1ч30м", 5400),
-                      ("1h 30m", 5400), ("45 мин", 2700), ("1H", 3600), ("10сек", 10), ("1h0m5s", 3605)])
+    @Test(arguments: [
+        ("90s", 90), ("25m", 1500), ("1h30m", 5400), ("2h", 7200), ("25", 1500), ("1ч30м", 5400),
+        ("1h 30m", 5400), ("45 мин", 2700), ("1H", 3600), ("10сек", 10), ("1h0m5s", 3605),
+    ])
     func validDurations(text: String, seconds: Int64) throws {
         #expect(try DurationParser.parse(text) == seconds)
     }
@@ -154,7 +157,7 @@ struct InputParserTests {
 
     @Test func duplicateLabelsAndUnknownKeys() {
         #expect(throws: InputError.self) { try AlarmResolver.resolve("Twice", in: alarms) }
-        #expect(throws: InputError.self) { try AlarmResolver.resolve("Подъ", in: alarms) } // labels match exactly
+        #expect(throws: InputError.self) { try AlarmResolver.resolve("Подъ", in: alarms) }  // labels match exactly
         #expect(throws: InputError.self) { try AlarmResolver.resolve("ffff", in: alarms) }
         #expect(throws: InputError.self) { try AlarmResolver.resolve("", in: alarms) }
         #expect(throws: InputError.self) { try AlarmResolver.resolve("anything", in: []) }
@@ -166,7 +169,7 @@ struct InputParserTests {
     @Test func labelRules() {
         #expect(LabelRules.problem("Подъём 🏃‍♂️") == nil)
         #expect(LabelRules.problem(String(repeating: "я", count: 200)) == nil)
-        #expect(LabelRules.problem(String(repeating: "👨‍👩‍👧‍👦", count: 200)) == nil) // 200 characters, many bytes
+        #expect(LabelRules.problem(String(repeating: "👨‍👩‍👧‍👦", count: 200)) == nil)  // 200 characters, many bytes
         #expect(LabelRules.problem(String(repeating: "я", count: 201)) != nil)
         #expect(LabelRules.problem(String(repeating: "x", count: 10_000))?.contains("10000") == true)
         #expect(LabelRules.problem("") != nil)
@@ -184,9 +187,11 @@ struct InputParserTests {
         #expect(SettingsEditor.value(of: "snooze", in: s) == "5")
         #expect(SettingsEditor.value(of: "language", in: s) == "ru")
         let before = s
-        for (k, v) in [("zone", "Mars/Olympus"), ("zone", "UTC+3"), ("snooze", "0"), ("snooze", "121"), ("snooze", "abc"),
-                       ("ring-minutes", "61"), ("late-window", "-1"), ("language", "de"), ("colour", "red"), ("sound", "/no/such/file.oga"),
-                       ("sound", "bad sound!")] {
+        for (k, v) in [
+            ("zone", "Mars/Olympus"), ("zone", "UTC+3"), ("snooze", "0"), ("snooze", "121"), ("snooze", "abc"),
+            ("ring-minutes", "61"), ("late-window", "-1"), ("language", "de"), ("colour", "red"), ("sound", "/no/such/file.oga"),
+            ("sound", "bad sound!"),
+        ] {
             #expect(throws: InputError.self, "\(k)=\(v)") { try SettingsEditor.apply(key: k, value: v, to: &s) }
         }
         #expect(s == before)
@@ -227,7 +232,7 @@ struct InputParserTests {
                 let hex = String(n, radix: 16)
                 ids.append(String(repeating: "0", count: 8 - hex.count) + hex)
             }
-            ids += ids.prefix(3) // duplicates are ignored by both
+            ids += ids.prefix(3)  // duplicates are ignored by both
             let expected = ids.map { Self.referenceShortForm($0, among: ids) }
             #expect(AlarmID.shortForms(ids) == expected)
             #expect(ids.map { AlarmID.shortForm($0, among: ids) } == expected)

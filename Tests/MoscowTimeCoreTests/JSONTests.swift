@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeStore
 
 @Suite(.timeLimit(.minutes(1)))
@@ -8,7 +9,10 @@ struct JSONTests {
     func parse(_ text: String) throws(JSONParseError) -> JSONValue { try JSONParser.parse(text) }
 
     func parseError(_ text: String) -> JSONParseError? {
-        do { _ = try JSONParser.parse(text); return nil } catch { return error }
+        do {
+            _ = try JSONParser.parse(text)
+            return nil
+        } catch { return error }
     }
 
     @Test func scalarsAndStructure() throws {
@@ -18,24 +22,29 @@ struct JSONTests {
         #expect(v["c"] == .array([]))
         #expect(v["missing"] == nil)
         #expect(v["a"]?.arrayValue?.first?.intValue == 1)
-        #expect(v["a"]?.arrayValue?[1].intValue == nil) // not integral
+        #expect(v["a"]?.arrayValue?[1].intValue == nil)  // not integral
         #expect(v["a"]?.arrayValue?[1].doubleValue == -2.5)
     }
 
     @Test func objectMemberOrderIsKept() throws {
         let v = try parse(#"{"z": 1, "a": 2, "m": 3}"#)
-        guard case .object(let members) = v else { Issue.record("not an object"); return }
+        guard case .object(let members) = v else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.0) == ["z", "a", "m"])
         #expect(JSONWriter.compact(v) == #"{"z":1,"a":2,"m":3}"#)
     }
 
-    @Test(arguments: ["Подъём", "Чай ☕", "👨‍👩‍👧‍👦 family", "quote \" backslash \\ slash /", "line\nbreak\ttab\r",
-                      "\u{01}\u{1F}\u{7F}", "", "日本語", "e\u{301}", "\u{2028}\u{2029}", "a\u{0}b"])
+    @Test(arguments: [
+        "Подъём", "Чай ☕", "👨‍👩‍👧‍👦 family", "quote \" backslash \\ slash /", "line\nbreak\ttab\r",
+        "\u{01}\u{1F}\u{7F}", "", "日本語", "e\u{301}", "\u{2028}\u{2029}", "a\u{0}b",
+    ])
     func stringsRoundTrip(text: String) throws {
         let v = JSONValue.object([("label", .string(text)), ("list", .array([.string(text)]))])
         for written in [JSONWriter.pretty(v), JSONWriter.compact(v)] {
             #expect(try parse(written) == v)
-            #expect(!written.utf8.contains { $0 < 0x20 && $0 != 0x0A }) // control characters are escaped
+            #expect(!written.utf8.contains { $0 < 0x20 && $0 != 0x0A })  // control characters are escaped
         }
     }
 
@@ -50,10 +59,10 @@ struct JSONTests {
         #expect(try parse(#""\uD83C\uDDF7\uD83C\uDDFA""#) == .string("🇷🇺"))
         #expect(try parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
         #expect(try parse(#""mixed Чай \u2615 and \n""#) == .string("mixed Чай ☕ and \n"))
-        #expect(parseError(#""\ud83d""#) != nil) // lone high surrogate
+        #expect(parseError(#""\ud83d""#) != nil)  // lone high surrogate
         #expect(parseError(#""\ud83dx""#) != nil)
-        #expect(parseError(#""\ude00""#) != nil) // lone low surrogate
-        #expect(parseError(#""\ud83d\u0041""#) != nil) // high followed by a non-surrogate
+        #expect(parseError(#""\ude00""#) != nil)  // lone low surrogate
+        #expect(parseError(#""\ud83d\u0041""#) != nil)  // high followed by a non-surrogate
         #expect(parseError(#""\x41""#) != nil)
         #expect(parseError(#""\u12G4""#) != nil)
         #expect(parseError("\"raw\nnewline\"") != nil)
@@ -63,10 +72,10 @@ struct JSONTests {
 
     @Test func invalidUTF8IsRefused() throws {
         #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
-        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xD0, 0x22]) } // truncated 2-byte sequence
-        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22]) } // overlong, after an escape
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xD0, 0x22]) }  // truncated 2-byte sequence
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22]) }  // overlong, after an escape
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
-        #expect((try? JSONParser.parse(bom)) == .array([.number(1)])) // BOM tolerated
+        #expect((try? JSONParser.parse(bom)) == .array([.number(1)]))  // BOM tolerated
     }
 
     @Test func numbers() throws {
@@ -128,22 +137,23 @@ struct JSONTests {
             ("objects", .array([.object([("k", .null)])])),
             ("empty", .object([])),
         ])
-        #expect(JSONWriter.pretty(v) == """
-            {
-              "name": "x",
-              "days": ["mon", "tue"],
-              "nested": {
-                "n": 1
-              },
-              "objects": [
+        #expect(
+            JSONWriter.pretty(v) == """
                 {
-                  "k": null
+                  "name": "x",
+                  "days": ["mon", "tue"],
+                  "nested": {
+                    "n": 1
+                  },
+                  "objects": [
+                    {
+                      "k": null
+                    }
+                  ],
+                  "empty": {}
                 }
-              ],
-              "empty": {}
-            }
 
-            """)
+                """)
     }
 
     /// Random documents survive write → parse in both styles.

@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 /// Skipped days and "off until" enter the one rule for the next ring: what `next` promises after a
@@ -81,9 +82,11 @@ struct NextRingSkipTests {
     @Test("for random skips, next is the first occurrence on a day not skipped (property)")
     func randomSkips() {
         var rng = SplitMix(seed: 0x5C1B)
-        let schedules: [Schedule] = [F.everyDay(7, 0), .weekly(days: [.monday, .thursday], time: F.time(6, 15)),
-                                     .everyNDays(interval: 3, start: F.day(2026, 11, 1), time: F.time(23, 30)),
-                                     .workdays(time: F.time(6, 30))]
+        let schedules: [Schedule] = [
+            F.everyDay(7, 0), .weekly(days: [.monday, .thursday], time: F.time(6, 15)),
+            .everyNDays(interval: 3, start: F.day(2026, 11, 1), time: F.time(23, 30)),
+            .workdays(time: F.time(6, 30)),
+        ]
         let calendar = WorkingCalendar(country: .ru)
         let plain = OccurrenceCalculator(zone: F.moscow, calendar: calendar)
         for _ in 0..<300 {
@@ -97,9 +100,13 @@ struct NextRingSkipTests {
             var doc = document(a, written: now - day)
             doc.settings.holidays = .ru
             let rule = NextRing(document: doc, state: AgentState(), zone: F.moscow, now: now)
-            var t = now, expected: Instant?
+            var t = now
+            var expected: Instant?
             while let x = plain.next(s, after: t), x < now + 90 * day {
-                if a.rings(on: F.moscow.local(x).date) { expected = x; break }
+                if a.rings(on: F.moscow.local(x).date) {
+                    expected = x
+                    break
+                }
                 t = x
             }
             #expect(rule.next(a, AlarmTrack())?.at == expected)

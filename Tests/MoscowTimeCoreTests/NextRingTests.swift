@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -25,8 +26,9 @@ struct NextRingTests {
 
     func once(at t: Instant, modified: Instant, id: String? = nil) -> Alarm {
         let local = F.moscow.local(t)
-        return Alarm(id: id ?? self.id, label: "Once", schedule: .once(date: local.date, time: local.timeOfDay),
-                     created: modified, modified: modified)
+        return Alarm(
+            id: id ?? self.id, label: "Once", schedule: .once(date: local.date, time: local.timeOfDay),
+            created: modified, modified: modified)
     }
 
     func daily(_ h: Int, _ m: Int, modified: Instant) -> Alarm {
@@ -46,10 +48,18 @@ struct NextRingTests {
         edited.alarms[0].label = "Подъём"
         edited.alarms[0].modified = seven + 30
         let effects = e.replaceDocument(edited, zone: F.moscow, now: seven + 30)
-        #expect(effects.effects.contains { if case .relabel(let r) = $0 { return r.label == "Подъём" && r.due == seven }; return false })
+        #expect(
+            effects.effects.contains {
+                if case .relabel(let r) = $0 { return r.label == "Подъём" && r.due == seven }
+                return false
+            })
         #expect(effects.rings.isEmpty)
         #expect(e.ringing[id]?.label == "Подъём")
-        #expect(e.replaceDocument(edited, zone: F.moscow, now: seven + 31).effects.allSatisfy { if case .relabel = $0 { return false }; return true })
+        #expect(
+            e.replaceDocument(edited, zone: F.moscow, now: seven + 31).effects.allSatisfy {
+                if case .relabel = $0 { return false }
+                return true
+            })
     }
 
     @Test func anEditStampedByAFastClockRingsWhenNextSaid() {
@@ -165,8 +175,9 @@ struct NextRingTests {
         // once alarm from yesterday.
         let lastWeek = seven - 7 * 86_400
         let now = seven + 300
-        let doc = document([daily(7, 0, modified: lastWeek), once(at: seven - 86_400, modified: lastWeek, id: "b1b2c3d4")],
-                           written: now)
+        let doc = document(
+            [daily(7, 0, modified: lastWeek), once(at: seven - 86_400, modified: lastWeek, id: "b1b2c3d4")],
+            written: now)
         let e = AlarmEngine(document: StoreDocument(), state: AlarmBook(), zone: F.moscow)
         #expect(e.replaceDocument(doc, zone: F.moscow, now: now).nothingShown)
         #expect(promised(doc, e.state, now: now) == seven + 86_400)
@@ -262,8 +273,9 @@ struct NextRingAgreementTests {
             let e = AlarmEngine(document: doc, state: state, zone: zone)
             // The agent takes the document in; what was due already rings or is reported now.
             _ = e.evaluate(now: now)
-            let promised = UpcomingTriggers.list(doc, state: AgentState(alarms: e.state), zone: zone, now: now,
-                                                 count: doc.alarms.count + 5)
+            let promised = UpcomingTriggers.list(
+                doc, state: AgentState(alarms: e.state), zone: zone, now: now,
+                count: doc.alarms.count + 5)
             var firstPromise: [String: Instant] = [:]
             for t in promised where firstPromise[t.alarm.id] == nil { firstPromise[t.alarm.id] = t.at }
             let horizon = now + 3 * 86_400
@@ -295,8 +307,10 @@ struct NextRingAgreementTests {
                 schedule = .weekly(days: days.isEmpty ? [.monday] : days, time: time)
             }
             let stamp = now + Int64.random(in: -3600...3600, using: &rng)  // another clock, either way
-            alarms.append(Alarm(id: "a000000\(k)", label: "r\(k)", schedule: schedule,
-                                enabled: Int.random(in: 0...5, using: &rng) > 0, created: stamp, modified: stamp))
+            alarms.append(
+                Alarm(
+                    id: "a000000\(k)", label: "r\(k)", schedule: schedule,
+                    enabled: Int.random(in: 0...5, using: &rng) > 0, created: stamp, modified: stamp))
         }
         var doc = F.document(alarms, zone: ["Europe/Moscow", "America/New_York", "Asia/Tokyo"].randomElement(using: &rng)!)
         doc.writtenAt = now - Int64.random(in: 0...600, using: &rng)

@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 @Suite(.timeLimit(.minutes(1)))
@@ -14,8 +15,8 @@ struct OccurrenceCalculatorTests {
 
     @Test func weeklyWorkdays() {
         let s = Schedule.weekly(days: Weekday.workdays, time: F.time(7, 30))
-        #expect(moscow.next(s, after: now) == F.at("2026-11-23T04:30:00Z")) // Monday
-        #expect(moscow.latest(s, atOrBefore: now) == F.at("2026-11-20T04:30:00Z")) // Friday
+        #expect(moscow.next(s, after: now) == F.at("2026-11-23T04:30:00Z"))  // Monday
+        #expect(moscow.latest(s, atOrBefore: now) == F.at("2026-11-20T04:30:00Z"))  // Friday
         // Exactly at an occurrence: next is strictly after, latest includes it.
         let monday = F.at("2026-11-23T04:30:00Z")
         #expect(moscow.next(s, after: monday) == F.at("2026-11-24T04:30:00Z"))
@@ -63,7 +64,7 @@ struct OccurrenceCalculatorTests {
         #expect(moscow.next(s, after: now) == F.at("2026-11-23T04:00:00Z"))
         #expect(moscow.latest(s, atOrBefore: now) == F.at("2026-11-21T04:00:00Z"))
         #expect(moscow.next(s, after: F.at("2026-11-23T04:00:00Z")) == F.at("2026-11-25T04:00:00Z"))
-        #expect(moscow.next(s, after: F.at("2027-03-01T00:00:00Z")) == F.at("2027-03-01T04:00:00Z")) // 100 days after the start
+        #expect(moscow.next(s, after: F.at("2027-03-01T00:00:00Z")) == F.at("2027-03-01T04:00:00Z"))  // 100 days after the start
         #expect(moscow.next(s, after: F.at("2027-03-01T04:00:00Z")) == F.at("2027-03-03T04:00:00Z"))
     }
 
@@ -105,8 +106,8 @@ struct OccurrenceCalculatorTests {
     @Test func berlinGapDayRingsOnceAtTheEndOfTheGap() {
         let s = Schedule.weekly(days: Weekday.all, time: F.time(2, 30))
         let first = berlin.next(s, after: F.at("2026-03-28T12:00:00Z"))
-        #expect(first == F.at("2026-03-29T01:00:00Z")) // 03:00 CEST
-        #expect(berlin.next(s, after: first!) == F.at("2026-03-30T00:30:00Z")) // 02:30 CEST next day
+        #expect(first == F.at("2026-03-29T01:00:00Z"))  // 03:00 CEST
+        #expect(berlin.next(s, after: first!) == F.at("2026-03-30T00:30:00Z"))  // 02:30 CEST next day
         #expect(berlin.latest(s, atOrBefore: F.at("2026-03-29T01:30:00Z")) == first)
         #expect(berlin.latest(s, atOrBefore: F.at("2026-03-29T00:59:59Z")) == F.at("2026-03-28T01:30:00Z"))
     }
@@ -114,7 +115,7 @@ struct OccurrenceCalculatorTests {
     @Test func berlinOverlapDayRingsOnce() {
         let s = Schedule.weekly(days: Weekday.all, time: F.time(2, 30))
         let first = berlin.next(s, after: F.at("2026-10-24T12:00:00Z"))
-        #expect(first == F.at("2026-10-25T00:30:00Z")) // first 02:30, CEST
+        #expect(first == F.at("2026-10-25T00:30:00Z"))  // first 02:30, CEST
         // Not the second 02:30 (01:30Z): the next day's.
         #expect(berlin.next(s, after: first!) == F.at("2026-10-26T01:30:00Z"))
         #expect(berlin.latest(s, atOrBefore: F.at("2026-10-25T01:30:00Z")) == first)
@@ -135,18 +136,21 @@ struct OccurrenceCalculatorTests {
             var t = F.at(start)
             for _ in 0..<count {
                 guard let n = moscow.next(s, after: t) else { break }
-                out.append(n); t = n
+                out.append(n)
+                t = n
             }
             return out
         }
-        #expect(run(from: "2011-03-25T00:00:00Z", count: 4) == [
-            F.at("2011-03-25T04:00:00Z"), F.at("2011-03-26T04:00:00Z"), // +3
-            F.at("2011-03-27T03:00:00Z"), F.at("2011-03-28T03:00:00Z"), // +4 from the 27th
-        ])
-        #expect(run(from: "2014-10-24T00:00:00Z", count: 4) == [
-            F.at("2014-10-24T03:00:00Z"), F.at("2014-10-25T03:00:00Z"), // +4
-            F.at("2014-10-26T04:00:00Z"), F.at("2014-10-27T04:00:00Z"), // +3 from the 26th
-        ])
+        #expect(
+            run(from: "2011-03-25T00:00:00Z", count: 4) == [
+                F.at("2011-03-25T04:00:00Z"), F.at("2011-03-26T04:00:00Z"),  // +3
+                F.at("2011-03-27T03:00:00Z"), F.at("2011-03-28T03:00:00Z"),  // +4 from the 27th
+            ])
+        #expect(
+            run(from: "2014-10-24T00:00:00Z", count: 4) == [
+                F.at("2014-10-24T03:00:00Z"), F.at("2014-10-25T03:00:00Z"),  // +4
+                F.at("2014-10-26T04:00:00Z"), F.at("2014-10-27T04:00:00Z"),  // +3 from the 26th
+            ])
         // Every day in between rings at 07:00 local time.
         var t = F.at("2011-03-20T00:00:00Z")
         while t < F.at("2014-11-05T00:00:00Z") {
@@ -176,12 +180,14 @@ struct OccurrenceCalculatorTests {
                     let t = Instant(secondsSinceEpoch: 1_767_225_600 + Int64(rng.next() % (366 * 86_400)))
                     guard let n = calc.next(s, after: t) else {
                         if case .once = s { continue }
-                        Issue.record("no next for \(s) after \(t)"); continue
+                        Issue.record("no next for \(s) after \(t)")
+                        continue
                     }
                     #expect(n > t)
                     #expect(calc.latest(s, atOrBefore: n) == n)
                     let before = calc.latest(s, atOrBefore: n - 1)
-                    #expect(before == nil || before! <= t, "\(zone.identifier) \(s): \(String(describing: before)) lies between \(t) and \(n)")
+                    #expect(
+                        before == nil || before! <= t, "\(zone.identifier) \(s): \(String(describing: before)) lies between \(t) and \(n)")
                 }
             }
         }

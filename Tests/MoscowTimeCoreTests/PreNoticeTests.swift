@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 /// The evening notice: when it is due, and which ring it names.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -8,8 +9,10 @@ import Testing
 struct RampAndSoundFormatTests {
     // MARK: ramp
 
-    @Test(arguments: [("30s", 30), ("1m", 60), ("1m30s", 90), ("10m", 600), ("0", 0), ("off", 0), (" OFF ", 0),
-                      ("45сек", 45), ("600s", 600)])
+    @Test(arguments: [
+        ("30s", 30), ("1m", 60), ("1m30s", 90), ("10m", 600), ("0", 0), ("off", 0), (" OFF ", 0),
+        ("45сек", 45), ("600s", 600),
+    ])
     func rampDurations(text: String, seconds: Int) throws {
         #expect(try RampDuration.parse(text) == seconds)
     }
@@ -32,13 +35,16 @@ struct RampAndSoundFormatTests {
     @Test func theSettingDefaultsTo30sAndTheAlarmFollowsIt() throws {
         var s = Settings()
         #expect(s.rampSeconds == 30)
-        let a = Alarm(id: "0a1b2c3d", label: "x", schedule: .once(date: CivilDate(year: 2030, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
-                      created: Instant(secondsSinceEpoch: 1_900_000_000))
+        let a = Alarm(
+            id: "0a1b2c3d", label: "x",
+            schedule: .once(date: CivilDate(year: 2030, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
+            created: Instant(secondsSinceEpoch: 1_900_000_000))
         #expect(a.effectiveRampSeconds(s) == 30)
         try SettingsEditor.apply(key: "ramp", value: "2m", to: &s)
         #expect(s.rampSeconds == 120 && SettingsEditor.value(of: "ramp", in: s) == "2m")
         #expect(a.effectiveRampSeconds(s) == 120)
-        var own = a; own.rampSeconds = 0
+        var own = a
+        own.rampSeconds = 0
         #expect(own.effectiveRampSeconds(s) == 0)
         #expect(throws: InputError.self) { try SettingsEditor.apply(key: "ramp", value: "11m", to: &s) }
         #expect(s.rampSeconds == 120, "a refused value changes nothing")
@@ -49,13 +55,18 @@ struct RampAndSoundFormatTests {
         func decode(_ json: String) throws -> StoreDocument { try DocumentCoding.decode(try JSONParser.parse(json)) }
         var doc = StoreDocument()
         doc.settings.rampSeconds = 0
-        doc.alarms = [Alarm(id: "0a1b2c3d", label: "x", schedule: .once(date: CivilDate(year: 2030, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
-                            rampSeconds: 600, created: Instant(secondsSinceEpoch: 1_900_000_000))]
+        doc.alarms = [
+            Alarm(
+                id: "0a1b2c3d", label: "x",
+                schedule: .once(date: CivilDate(year: 2030, month: 1, day: 1)!, time: TimeOfDay(hour: 7, minute: 0)!),
+                rampSeconds: 600, created: Instant(secondsSinceEpoch: 1_900_000_000))
+        ]
         #expect(try DocumentCoding.decode(DocumentCoding.encode(doc)) == doc)
         #expect(try decode(#"{"settings":{}}"#).settings.rampSeconds == 30, "older stores get the default")
         for bad in ["-1", "601", "1e9", "\"30s\""] {
             #expect(throws: DocumentDecodingError.self) { try decode(#"{"settings":{"rampSeconds":"# + bad + "}}") }
-            let alarm = #"{"alarms":[{"id":"0a1b2c3d","label":"x","schedule":{"kind":"once","time":"07:00","date":"2030-01-01"},"created":"2030-01-01T00:00:00Z","rampSeconds":"#
+            let alarm =
+                #"{"alarms":[{"id":"0a1b2c3d","label":"x","schedule":{"kind":"once","time":"07:00","date":"2030-01-01"},"created":"2030-01-01T00:00:00Z","rampSeconds":"#
             #expect(throws: DocumentDecodingError.self) { try decode(alarm + bad + "}]}") }
         }
     }
@@ -89,7 +100,7 @@ struct RampAndSoundFormatTests {
 
     @Test func whatLibcanberraRefusesIsNamed() {
         #expect(SoundFileFormat.detect(wav(bits: 24)) == .unsupportedWAV)
-        #expect(SoundFileFormat.detect(wav(format: 3, bits: 32)) == .unsupportedWAV)          // float
+        #expect(SoundFileFormat.detect(wav(format: 3, bits: 32)) == .unsupportedWAV)  // float
         #expect(SoundFileFormat.detect(wav(format: 0xFFFE, fmtSize: 40)) == .unsupportedWAV)  // extensible
         #expect(SoundFileFormat.detect(ogg("OpusHead")) == .unsupported("Ogg Opus"))
         #expect(SoundFileFormat.detect(ogg("\u{7F}FLAC")) == .unsupported("Ogg FLAC"))

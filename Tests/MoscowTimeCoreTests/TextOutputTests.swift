@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeTerminal
 
@@ -31,11 +32,16 @@ struct TextOutputTests {
         #expect(ScheduleText.summary(.weekly(days: Weekday.workdays, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Weekdays")
         #expect(ScheduleText.summary(.weekly(days: Weekday.all, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Every day")
         #expect(ScheduleText.summary(.weekly(days: Weekday.weekend, time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Weekends")
-        #expect(ScheduleText.summary(.weekly(days: [.friday, .monday, .wednesday], time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Mon, Wed, Fri")
-        #expect(ScheduleText.summary(.once(date: F.day(2026, 12, 31), time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Once on 2026-12-31")
-        #expect(ScheduleText.summary(.everyNDays(interval: 2, start: F.day(2026, 11, 21), time: F.time(7, 0)), t, zone: z, holidays: .ru)
-            == "Every 2 days from 2026-11-21")
-        #expect(ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z, holidays: .ru) == "Timer 25 min")
+        #expect(
+            ScheduleText.summary(.weekly(days: [.friday, .monday, .wednesday], time: F.time(7, 0)), t, zone: z, holidays: .ru)
+                == "Mon, Wed, Fri")
+        #expect(
+            ScheduleText.summary(.once(date: F.day(2026, 12, 31), time: F.time(7, 0)), t, zone: z, holidays: .ru) == "Once on 2026-12-31")
+        #expect(
+            ScheduleText.summary(.everyNDays(interval: 2, start: F.day(2026, 11, 21), time: F.time(7, 0)), t, zone: z, holidays: .ru)
+                == "Every 2 days from 2026-11-21")
+        #expect(
+            ScheduleText.summary(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), t, zone: z, holidays: .ru) == "Timer 25 min")
         #expect(ScheduleText.time(.timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500), zone: z) == "15:25")
         #expect(ScheduleText.time(.weekly(days: [.monday], time: F.time(6, 5)), zone: z) == "06:05")
     }
@@ -48,7 +54,7 @@ struct TextOutputTests {
         #expect(Language.resolve(setting: .auto, environment: [:]) == .en)
         #expect(Language.resolve(setting: .auto, environment: ["LANG": "en_US.UTF-8", "LC_ALL": "ru_RU.UTF-8"]) == .ru)
         #expect(Language.resolve(setting: .auto, environment: ["LANG": "en_US.UTF-8", "LANGUAGE": "ru:en"]) == .ru)
-        #expect(Language.resolve(setting: .auto, environment: ["LANG": "C", "LANGUAGE": "ru"]) == .en) // as gettext
+        #expect(Language.resolve(setting: .auto, environment: ["LANG": "C", "LANGUAGE": "ru"]) == .en)  // as gettext
     }
 
     @Test func tableColumnsAlignByDisplayWidth() {
@@ -75,8 +81,11 @@ struct TextOutputTests {
 
     @Test func placeholderFilling() {
         let t = Localizer(.en)
-        #expect(t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
-                  ["id": "ab12cd34", "label": "{time} literal", "summary": "Weekdays", "time": "07:30", "next": "Mon"])
+        #expect(
+            t(
+                "Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
+                ["id": "ab12cd34", "label": "{time} literal", "summary": "Weekdays", "time": "07:30", "next": "Mon"]
+            )
             .hasPrefix("Added alarm ab12cd34 \""))
         #expect("a{x}b{x}c".replacingAll("{x}", with: "Я") == "aЯbЯc")
         #expect("Чай {x}".replacingAll("{x}", with: "") == "Чай ")
@@ -91,8 +100,9 @@ struct PlaceholderFillTests {
     @Test func valuesAreNeverExpandedAgain() {
         let t = Localizer(.en)
         for _ in 0..<20 {
-            let s = t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
-                      ["id": "ab12cd34", "label": "{time} {next} {id}", "summary": "Weekdays", "time": "07:30", "next": "Mon"])
+            let s = t(
+                "Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
+                ["id": "ab12cd34", "label": "{time} {next} {id}", "summary": "Weekdays", "time": "07:30", "next": "Mon"])
             #expect(s == "Added alarm ab12cd34 \"{time} {next} {id}\": Weekdays at 07:30; next ring Mon.")
         }
         // Many key pairs, so that any order-dependent expansion shows up whatever the hash seed.

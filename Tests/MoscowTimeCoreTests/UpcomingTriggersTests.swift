@@ -1,21 +1,22 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 @Suite(.timeLimit(.minutes(1)))
 struct UpcomingTriggersTests {
     typealias F = CoreFixtures
-    let now = CoreFixtures.at("2026-11-21T12:00:00Z") // Saturday 15:00 MSK
+    let now = CoreFixtures.at("2026-11-21T12:00:00Z")  // Saturday 15:00 MSK
 
     func doc() -> StoreDocument {
         F.document([
-            F.alarm("aaaa0001", .weekly(days: Weekday.workdays, time: F.time(7, 30))),   // Mon 04:30Z
-            F.alarm("aaaa0002", F.everyDay(8, 0)),                                       // daily 05:00Z
-            F.alarm("aaaa0003", .once(date: F.day(2026, 11, 22), time: F.time(9, 0))),   // Sun 06:00Z
+            F.alarm("aaaa0001", .weekly(days: Weekday.workdays, time: F.time(7, 30))),  // Mon 04:30Z
+            F.alarm("aaaa0002", F.everyDay(8, 0)),  // daily 05:00Z
+            F.alarm("aaaa0003", .once(date: F.day(2026, 11, 22), time: F.time(9, 0))),  // Sun 06:00Z
             F.alarm("aaaa0004", .timer(fireAt: F.at("2026-11-21T12:25:00Z"), duration: 1500)),
             F.alarm("aaaa0005", F.everyDay(6, 0), enabled: false),
-            F.alarm("aaaa0006", .once(date: F.day(2026, 11, 1), time: F.time(9, 0))),    // past
+            F.alarm("aaaa0006", .once(date: F.day(2026, 11, 1), time: F.time(9, 0))),  // past
         ])
     }
 
@@ -23,8 +24,11 @@ struct UpcomingTriggersTests {
         let list = UpcomingTriggers.list(doc(), zone: F.moscow, now: now, count: 6)
         #expect(list.map(\.alarm.id) == ["aaaa0004", "aaaa0002", "aaaa0003", "aaaa0001", "aaaa0002", "aaaa0001"])
         #expect(list.map(\.at) == list.map(\.at).sorted())
-        #expect(list.map(\.at) == [F.at("2026-11-21T12:25:00Z"), F.at("2026-11-22T05:00:00Z"), F.at("2026-11-22T06:00:00Z"),
-                                   F.at("2026-11-23T04:30:00Z"), F.at("2026-11-23T05:00:00Z"), F.at("2026-11-24T04:30:00Z")])
+        #expect(
+            list.map(\.at) == [
+                F.at("2026-11-21T12:25:00Z"), F.at("2026-11-22T05:00:00Z"), F.at("2026-11-22T06:00:00Z"),
+                F.at("2026-11-23T04:30:00Z"), F.at("2026-11-23T05:00:00Z"), F.at("2026-11-24T04:30:00Z"),
+            ])
         #expect(list.allSatisfy { $0.at > now && $0.snoozedFrom == nil })
     }
 
@@ -90,7 +94,11 @@ struct UpcomingTriggersTests {
         var brute: [(Instant, String)] = []
         for a in alarms {
             var t = now
-            for _ in 0..<10 { guard let n = calc.next(a.schedule, after: t) else { break }; brute.append((n, a.id)); t = n }
+            for _ in 0..<10 {
+                guard let n = calc.next(a.schedule, after: t) else { break }
+                brute.append((n, a.id))
+                t = n
+            }
         }
         brute.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
         #expect(list.map(\.at) == brute.prefix(200).map(\.0))
@@ -98,7 +106,7 @@ struct UpcomingTriggersTests {
     }
 }
 
-private extension String {
+extension String {
     /// Right-pads with "0" to `n` characters.
-    func padding(_ n: Int) -> String { self + String(repeating: "0", count: max(0, n - count)) }
+    fileprivate func padding(_ n: Int) -> String { self + String(repeating: "0", count: max(0, n - count)) }
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -74,13 +75,13 @@ import TestSupport
     @Test func nothingInsideAPauseTheFirstRingAfterItCounts() {
         let doc = F.document([F.alarm("0000aaaa", F.everyDay(7, 0)), F.alarm("0000bbbb", F.everyDay(9, 0))])
         var state = AgentState()
-        state.pausedUntil = F.at("2026-11-22T05:30:00Z") // Sunday 08:30 Moscow: 07:00 is paused, 09:00 rings
+        state.pausedUntil = F.at("2026-11-22T05:30:00Z")  // Sunday 08:30 Moscow: 07:00 is paused, 09:00 rings
         #expect(plan(doc, state)?.trigger == F.at("2026-11-22T06:00:00Z"))
-        state.pausedUntil = F.at("2026-11-22T06:00:00Z") // ends exactly at 09:00: that ring rings
+        state.pausedUntil = F.at("2026-11-22T06:00:00Z")  // ends exactly at 09:00: that ring rings
         #expect(plan(doc, state)?.trigger == F.at("2026-11-22T06:00:00Z"))
-        state.alarms.setSnooze("0000aaaa", Snooze(until: now + 600, due: now - 60)) // inside the pause: reported, not rung
+        state.alarms.setSnooze("0000aaaa", Snooze(until: now + 600, due: now - 60))  // inside the pause: reported, not rung
         #expect(plan(doc, state)?.alarmID == "0000bbbb")
-        state.pausedUntil = now - 1 // a pause that has ended changes nothing
+        state.pausedUntil = now - 1  // a pause that has ended changes nothing
         #expect(plan(doc, state)?.alarmID == "0000aaaa")
     }
 
@@ -113,7 +114,9 @@ import TestSupport
         _ = fresh.evaluate(now: now)
         var t = now + 60
         while t < p.trigger {
-            let early = fresh.evaluate(now: t).effects.contains { if case .ring(let r) = $0 { return wakers.contains(r.alarmID) } else { return false } }
+            let early = fresh.evaluate(now: t).effects.contains {
+                if case .ring(let r) = $0 { return wakers.contains(r.alarmID) } else { return false }
+            }
             #expect(!early, "a wake-enabled alarm rang at \(t), before the planned \(p.trigger)")
             t = t + 300
         }
@@ -133,15 +136,18 @@ extension String {
     typealias F = CoreFixtures
 
     @Test func wakeRoundTripsAndV1FilesReadWithDefaults() throws {
-        var on = F.alarm("0000aaaa", F.everyDay(7, 0)); on.wake = true
-        var off = F.alarm("0000bbbb", F.everyDay(8, 0)); off.wake = false
+        var on = F.alarm("0000aaaa", F.everyDay(7, 0))
+        on.wake = true
+        var off = F.alarm("0000bbbb", F.everyDay(8, 0))
+        off.wake = false
         let plain = F.alarm("0000cccc", F.everyDay(9, 0))
         var doc = F.document([on, off, plain])
         doc.settings.wakeAlarms = false
         let json = DocumentCoding.encode(doc)
         #expect(json["schemaVersion"]?.intValue == StoreDocument.currentSchemaVersion)
         #expect(try DocumentCoding.decode(json) == doc)
-        let v1 = #"{"schemaVersion": 1, "alarms": [{"id": "0000aaaa", "label": "A", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}]}"#
+        let v1 =
+            #"{"schemaVersion": 1, "alarms": [{"id": "0000aaaa", "label": "A", "created": "2026-01-01T00:00:00Z", "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}]}"#
         let migrated = try Migration.standard.migrate(try JSONParser.parse(Array(v1.utf8)))
         #expect(migrated["schemaVersion"]?.intValue == StoreDocument.currentSchemaVersion)
         let read = try DocumentCoding.decode(migrated)
@@ -162,14 +168,19 @@ extension String {
 @Suite struct WakeHelperTests {
     @Test func answersOfTheHelper() {
         #expect(WakeHelper.capability(fromCheckOutput: "ok realtime-alarm") == .available)
-        #expect(WakeHelper.capability(fromCheckOutput: "error no-rtc this machine has no real-time clock")
+        #expect(
+            WakeHelper.capability(fromCheckOutput: "error no-rtc this machine has no real-time clock")
                 == .unavailable(code: "no-rtc", reason: "this machine has no real-time clock"))
-        #expect(WakeHelper.capability(fromCheckOutput: "") == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer"))
-        #expect(WakeHelper.capability(fromCheckOutput: "garbage\u{1b}[2J") == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer (garbage\\x1b[2J)"))
+        #expect(
+            WakeHelper.capability(fromCheckOutput: "") == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer"))
+        #expect(
+            WakeHelper.capability(fromCheckOutput: "garbage\u{1b}[2J")
+                == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer (garbage\\x1b[2J)"))
     }
 
     @Test func commandsForPlans() {
-        let plan = WakePlan(wakeAt: Instant(secondsSinceEpoch: 1_800_000_000), trigger: Instant(secondsSinceEpoch: 1_800_000_060), alarmID: "0000aaaa")
+        let plan = WakePlan(
+            wakeAt: Instant(secondsSinceEpoch: 1_800_000_000), trigger: Instant(secondsSinceEpoch: 1_800_000_060), alarmID: "0000aaaa")
         #expect(WakeHelper.command(for: plan) == "arm 1800000000\n")
         #expect(WakeHelper.command(for: nil) == "clear\n")
     }
@@ -180,11 +191,15 @@ extension String {
         ScratchDirectory.makeDirectories(dir.path + "/libexec/moscowtime")
         #expect(WakeHelper.path(environment: [:], executableDirectory: dir.path + "/bin") == nil)
         let tree = dir.path + "/bin/moscowtime-wake"
-        ScratchDirectory.write(tree, "#!/bin/sh\n"); chmod(tree, 0o755)
+        ScratchDirectory.write(tree, "#!/bin/sh\n")
+        chmod(tree, 0o755)
         #expect(WakeHelper.path(environment: [:], executableDirectory: dir.path + "/bin") == tree)
         let installed = dir.path + "/libexec/moscowtime/moscowtime-wake"
-        ScratchDirectory.write(installed, "#!/bin/sh\n"); chmod(installed, 0o755)
-        #expect(WakeHelper.path(environment: [:], executableDirectory: dir.path + "/bin") == dir.path + "/bin/../libexec/moscowtime/moscowtime-wake")
+        ScratchDirectory.write(installed, "#!/bin/sh\n")
+        chmod(installed, 0o755)
+        #expect(
+            WakeHelper.path(environment: [:], executableDirectory: dir.path + "/bin") == dir.path
+                + "/bin/../libexec/moscowtime/moscowtime-wake")
         #expect(WakeHelper.path(environment: ["MOSCOWTIME_WAKE_HELPER": "/nonexistent"], executableDirectory: dir.path + "/bin") == nil)
     }
 }

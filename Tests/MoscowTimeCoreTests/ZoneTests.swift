@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -41,7 +42,7 @@ struct ZoneTests {
 
     @Test func berlinSpringForwardGap() {
         let day = F.day(2026, 3, 29)
-        let end = F.at("2026-03-29T01:00:00Z") // 03:00 CEST
+        let end = F.at("2026-03-29T01:00:00Z")  // 03:00 CEST
         #expect(F.berlin.instant(day, F.time(2, 0)) == end)
         #expect(F.berlin.instant(day, F.time(2, 30)) == end)
         #expect(F.berlin.instant(day, F.time(2, 59)) == end)
@@ -53,7 +54,7 @@ struct ZoneTests {
 
     @Test func newYorkSpringForwardGap() {
         let day = F.day(2026, 3, 8)
-        let end = F.at("2026-03-08T07:00:00Z") // 03:00 EDT
+        let end = F.at("2026-03-08T07:00:00Z")  // 03:00 EDT
         #expect(F.newYork.instant(day, F.time(2, 30)) == end)
         #expect(F.newYork.instant(day, F.time(2, 0)) == end)
         #expect(F.newYork.local(end).utcOffset == -4 * 3600)
@@ -64,7 +65,7 @@ struct ZoneTests {
 
     @Test func berlinFallBackOverlap() {
         let day = F.day(2026, 10, 25)
-        #expect(F.berlin.instant(day, F.time(2, 30)) == F.at("2026-10-25T00:30:00Z")) // 02:30 CEST, not CET
+        #expect(F.berlin.instant(day, F.time(2, 30)) == F.at("2026-10-25T00:30:00Z"))  // 02:30 CEST, not CET
         #expect(F.berlin.instant(day, F.time(2, 0)) == F.at("2026-10-25T00:00:00Z"))
         #expect(F.berlin.instant(day, F.time(3, 0)) == F.at("2026-10-25T02:00:00Z"))
         // Both readings exist: the second one is an hour later.
@@ -73,7 +74,7 @@ struct ZoneTests {
 
     @Test func newYorkFallBackOverlap() {
         let day = F.day(2026, 11, 1)
-        #expect(F.newYork.instant(day, F.time(1, 30)) == F.at("2026-11-01T05:30:00Z")) // 01:30 EDT
+        #expect(F.newYork.instant(day, F.time(1, 30)) == F.at("2026-11-01T05:30:00Z"))  // 01:30 EDT
         #expect(F.newYork.instant(day, F.time(1, 0)) == F.at("2026-11-01T05:00:00Z"))
         #expect(F.newYork.instant(day, F.time(2, 0)) == F.at("2026-11-01T07:00:00Z"))
         #expect(F.newYork.local(F.at("2026-11-01T06:30:00Z")).shortClockText == "01:30")
@@ -125,10 +126,12 @@ struct ZoneTests {
         #expect(Zone(identifier: name) == nil)
     }
 
-    @Test(arguments: ["UTC+3", "MSK-3", "/etc/passwd", "", "../etc/passwd", "Europe/../../etc/passwd",
-                      "EST5EDT,M3.2.0,M11.1.0", "Europe/Moscow\n", "Europe/Moscow ", "<+03>-3",
-                      "right/Europe/Berlin", "posix/Europe/Berlin", "Europe//Berlin", "Europe/Berlin/", "./Europe/Berlin",
-                      "localtime", "posixrules", "zone.tab", "tzdata.zi", "Europe"])
+    @Test(arguments: [
+        "UTC+3", "MSK-3", "/etc/passwd", "", "../etc/passwd", "Europe/../../etc/passwd",
+        "EST5EDT,M3.2.0,M11.1.0", "Europe/Moscow\n", "Europe/Moscow ", "<+03>-3",
+        "right/Europe/Berlin", "posix/Europe/Berlin", "Europe//Berlin", "Europe/Berlin/", "./Europe/Berlin",
+        "localtime", "posixrules", "zone.tab", "tzdata.zi", "Europe",
+    ])
     func nonIANANamesAreRefused(name: String) {
         #expect(Zone(identifier: name) == nil)
     }
@@ -136,7 +139,8 @@ struct ZoneTests {
     @Test("a zone name is a TZif file of the database: a FIFO there is refused at once, a link out of it refused")
     func zoneFilesAreCheckedWithoutBlockingOrLeaving() {
         let root = ScratchDirectory("tz")
-        let tz = root.path + "/zoneinfo", outside = root.path + "/outside"
+        let tz = root.path + "/zoneinfo"
+        let outside = root.path + "/outside"
         let tzif = Array("TZif2".utf8) + [UInt8](repeating: 0, count: 40)
         ScratchDirectory.write(tz + "/Good/Zone", tzif)
         ScratchDirectory.write(outside + "/Stolen", tzif)
@@ -145,7 +149,7 @@ struct ZoneTests {
         #expect(symlink(outside + "/Stolen", tz + "/Good/Out") == 0)
         #expect(symlink("../../outside/Stolen", tz + "/Good/Up") == 0)
         #expect(ZoneNames.contains("Good/Zone", directory: tz))
-        #expect(ZoneNames.contains("Good/Alias", directory: tz))   // a link inside the database
+        #expect(ZoneNames.contains("Good/Alias", directory: tz))  // a link inside the database
         for name in ["Good/Fifo", "Good/Out", "Good/Up", "../outside/Stolen", "/Good/Zone"] {
             #expect(!ZoneNames.contains(name, directory: tz), "\(name)")  // before: blocked on the FIFO
         }
@@ -168,10 +172,16 @@ struct ZoneTests {
         #expect(try ZoneNames.resolve("europe/moscow") == "Europe/Moscow")
         #expect(try ZoneNames.resolve(" Europe/Berlin ") == "Europe/Berlin")
         #expect(try ZoneNames.resolve("w-su") == "W-SU")
-        #expect(throws: InputError("\"right/Europe/Berlin\" is from the right/ copy of the tz database, which is not for clocks: use Europe/Berlin")) {
+        #expect(
+            throws: InputError(
+                "\"right/Europe/Berlin\" is from the right/ copy of the tz database, which is not for clocks: use Europe/Berlin")
+        ) {
             try ZoneNames.resolve("right/Europe/Berlin")
         }
-        #expect(throws: InputError("\"posix/Europe/Berlin\" is from the posix/ copy of the tz database, which is not for clocks: use Europe/Berlin")) {
+        #expect(
+            throws: InputError(
+                "\"posix/Europe/Berlin\" is from the posix/ copy of the tz database, which is not for clocks: use Europe/Berlin")
+        ) {
             try ZoneNames.resolve("posix/Europe/Berlin")
         }
         for bad in ["Europe//Berlin", "UTC+3", "Mars/Olympus", "localtime", ""] {

@@ -2,6 +2,7 @@
 import CGLib
 import GLibSupport
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// On the private test bus. The "other instance" is a second connection of this process
@@ -58,8 +59,9 @@ struct BusNameOwnerTests {
         // The first instance is ours: it allows replacement.
         var firstAcquired = false
         var firstLost = 0
-        let first = BusNameOwner(name: name, replace: false, onAcquired: { _ in firstAcquired = true },
-                                 onLost: { firstLost += 1 })
+        let first = BusNameOwner(
+            name: name, replace: false, onAcquired: { _ in firstAcquired = true },
+            onLost: { firstLost += 1 })
         #expect(spinMainLoop(seconds: 2) { firstAcquired })
 
         // Another instance started with --replace.
@@ -99,9 +101,10 @@ final class OtherInstance {
         uniqueName = connection.uniqueName
         var flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue | G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue
         if replace { flags |= G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue }
-        ownerID = g_bus_own_name_on_connection(connection.pointer, name, GBusNameOwnerFlags(flags), otherAcquired, otherLost,
-                                               Unmanaged.passRetained(OtherInstanceRef(self)).toOpaque(),
-                                               otherRelease)
+        ownerID = g_bus_own_name_on_connection(
+            connection.pointer, name, GBusNameOwnerFlags(flags), otherAcquired, otherLost,
+            Unmanaged.passRetained(OtherInstanceRef(self)).toOpaque(),
+            otherRelease)
     }
 
     isolated deinit {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDesktop
 
 @Suite("Log")
@@ -22,14 +23,20 @@ struct LogTests {
         Log.threshold = .error
         #expect(Log.threshold == .error)
         var evaluated = false
-        Log.write(.warning) { evaluated = true; return "suppressed" }
+        Log.write(.warning) {
+            evaluated = true
+            return "suppressed"
+        }
         #expect(!evaluated, "messages below the threshold are not even built")
         Log.threshold = .info
     }
 
     @Test func debugMessagesAreBuiltOnlyWhenWanted() {
         var built = 0
-        func costly() -> String { built += 1; return "state dump" }
+        func costly() -> String {
+            built += 1
+            return "state dump"
+        }
         // The threshold is info (or error while the test above runs): debug lines are dropped unbuilt.
         Log.debug(costly())
         #expect(built == 0)

@@ -2,6 +2,7 @@
 import CGLib
 import GLibSupport
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// Against python-dbusmock's notification_daemon on the private test bus.
@@ -11,17 +12,21 @@ struct NotifierTests {
     static let capabilities = #"{"capabilities": "body actions persistence"}"#
 
     private func startServer() throws -> DBusMock {
-        try DBusMock(template: "notification_daemon", busName: "org.freedesktop.Notifications",
-                     objectPath: "/org/freedesktop/Notifications", parameters: Self.capabilities)
+        try DBusMock(
+            template: "notification_daemon", busName: "org.freedesktop.Notifications",
+            objectPath: "/org/freedesktop/Notifications", parameters: Self.capabilities)
     }
 
     private func alarmContent(_ summary: String = "Wake up") -> NotificationContent {
-        NotificationContent(summary: summary, body: "Standup <b>& coffee</b>", iconName: "alarm-clock",
-                            urgency: .critical, category: "x-moscowtime.alarm", desktopEntry: "moscowtime-agent",
-                            suppressSound: true, resident: true, transient: false, expireTimeoutMs: 0,
-                            actions: [NotificationAction(id: "snooze", label: "Snooze 5 min"),
-                                      NotificationAction(id: "dismiss", label: "Dismiss"),
-                                      .default(label: "Open")])
+        NotificationContent(
+            summary: summary, body: "Standup <b>& coffee</b>", iconName: "alarm-clock",
+            urgency: .critical, category: "x-moscowtime.alarm", desktopEntry: "moscowtime-agent",
+            suppressSound: true, resident: true, transient: false, expireTimeoutMs: 0,
+            actions: [
+                NotificationAction(id: "snooze", label: "Snooze 5 min"),
+                NotificationAction(id: "dismiss", label: "Dismiss"),
+                .default(label: "Open"),
+            ])
     }
 
     @Test func reportsTheServerAndItsCapabilities() throws {
@@ -79,8 +84,10 @@ struct NotifierTests {
         let calls = try server.methodCalls("Notify")
         try #require(calls.count == 1)
         // RFC 3986 escaping of the space and the Cyrillic bytes, as the spec's file:// URI asks.
-        #expect(hint(calls[0][6], "image-path")
-                == "'file:///opt/%D0%BC%D0%BE%D1%91%20%D0%BF%D1%80%D0%B8%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D0%B5/icons/org.moscowtime.Agent-ringing.svg'")
+        #expect(
+            hint(calls[0][6], "image-path")
+                == "'file:///opt/%D0%BC%D0%BE%D1%91%20%D0%BF%D1%80%D0%B8%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D0%B5/icons/org.moscowtime.Agent-ringing.svg'"
+        )
         withExtendedLifetime(handle) {}
     }
 
@@ -91,24 +98,30 @@ struct NotifierTests {
         var actions: [String] = []
         var closes: [NotificationCloseReason] = []
         // The handle is not kept: the notifier must keep it alive while it is on screen.
-        let id = try notifier.show(alarmContent(), onAction: { actions.append($0) },
-                                   onClosed: { closes.append($0) }).serverID
+        let id = try notifier.show(
+            alarmContent(), onAction: { actions.append($0) },
+            onClosed: { closes.append($0) }
+        ).serverID
         #expect(id > 0)
         #expect(notifier.liveHandles.count == 1)
 
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(id), .string("snooze")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(id), .string("snooze")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
 
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(id), .string("default")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(id), .string("default")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze", "default"] }, "a click on the body")
 
         // Signals for another notification id are not ours.
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(id + 100), .string("dismiss")])
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "NotificationClosed", signature: "uu",
-                              [.uint32(id), .uint32(2)])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(id + 100), .string("dismiss")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "NotificationClosed", signature: "uu",
+            [.uint32(id), .uint32(2)])
         #expect(spinMainLoop(seconds: 2) { closes == [.dismissed] })
         #expect(actions == ["snooze", "default"])
         #expect(notifier.liveHandles.isEmpty)
@@ -135,8 +148,9 @@ struct NotifierTests {
         #expect(strings(calls[1][5]) == ["stop", "Stop"], "old actions are gone")
         #expect(calls[1][6].lookup("urgency")?.value == .byte(1))
 
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(id), .string("stop")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(id), .string("stop")])
         #expect(spinMainLoop(seconds: 2) { actions == ["stop"] })
     }
 
@@ -178,8 +192,9 @@ struct NotifierTests {
         defer { server.stop() }
         #expect(spinMainLoop(seconds: 2) { appeared == 2 })
         // A notification of someone else takes id 1 on the new server; it must not reach us.
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(1), .string("snooze")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(1), .string("snooze")])
         spinMainLoop(seconds: 0.3)
         #expect(actions.isEmpty)
 
@@ -187,8 +202,9 @@ struct NotifierTests {
         let calls = try server.methodCalls("Notify")
         #expect(calls.count == 1)
         #expect(calls[0][1].value == .uint32(0), "shown as a new notification")
-        try server.emitSignal(interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
-                              [.uint32(handle.serverID), .string("snooze")])
+        try server.emitSignal(
+            interface: "org.freedesktop.Notifications", name: "ActionInvoked", signature: "us",
+            [.uint32(handle.serverID), .string("snooze")])
         #expect(spinMainLoop(seconds: 2) { actions == ["snooze"] })
     }
 
@@ -219,7 +235,7 @@ struct NotifierTests {
 
     private func pairs(_ flat: [String]) -> [String: String] {
         var result: [String: String] = [:]
-        stride(from: 0, to: flat.count - 1, by: 2).forEach { result[flat[$0]] = flat[$0 + 1] }
+        for i in stride(from: 0, to: flat.count - 1, by: 2) { result[flat[i]] = flat[i + 1] }
         return result
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// Which media players a ring pauses and which it resumes: answers come late or never, and only a
@@ -10,14 +11,19 @@ struct PausedPlayersTests {
 
     /// Not ours, and not playerctld, which would forward the Pause to ours.
     @Test func candidatesAreOtherMprisPlayersOnly() {
-        let names = ["org.freedesktop.DBus", ":1.7", "org.mpris.MediaPlayer2.vlc", "org.mpris.MediaPlayer2.",
-                     "org.mpris.MediaPlayer2.MoscowTime", "org.mpris.MediaPlayer2.MoscowTime.instance2",
-                     "org.mpris.MediaPlayer2.MoscowTimeOther", "org.mpris.MediaPlayer2.firefox.instance_1_23",
-                     "org.mpris.MediaPlayer2Extra", "org.kde.StatusNotifierItem-1-1",
-                     "org.mpris.MediaPlayer2.playerctld", "org.mpris.MediaPlayer2.playerctldx"]
-        #expect(PausedPlayers.candidates(names, own: own)
-                == ["org.mpris.MediaPlayer2.MoscowTimeOther", "org.mpris.MediaPlayer2.firefox.instance_1_23",
-                    "org.mpris.MediaPlayer2.playerctldx", "org.mpris.MediaPlayer2.vlc"])
+        let names = [
+            "org.freedesktop.DBus", ":1.7", "org.mpris.MediaPlayer2.vlc", "org.mpris.MediaPlayer2.",
+            "org.mpris.MediaPlayer2.MoscowTime", "org.mpris.MediaPlayer2.MoscowTime.instance2",
+            "org.mpris.MediaPlayer2.MoscowTimeOther", "org.mpris.MediaPlayer2.firefox.instance_1_23",
+            "org.mpris.MediaPlayer2Extra", "org.kde.StatusNotifierItem-1-1",
+            "org.mpris.MediaPlayer2.playerctld", "org.mpris.MediaPlayer2.playerctldx",
+        ]
+        #expect(
+            PausedPlayers.candidates(names, own: own)
+                == [
+                    "org.mpris.MediaPlayer2.MoscowTimeOther", "org.mpris.MediaPlayer2.firefox.instance_1_23",
+                    "org.mpris.MediaPlayer2.playerctldx", "org.mpris.MediaPlayer2.vlc",
+                ])
     }
 
     @Test func onlyAPlayingPlayerInTheCurrentRoundIsPausedAndOnce() throws {

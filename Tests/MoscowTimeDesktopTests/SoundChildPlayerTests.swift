@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import MoscowTimeStore
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// The agent's way of playing: every play in a `moscowtime-sound` child (built next to the test
@@ -88,7 +89,8 @@ struct SoundChildPlayerTests {
         #expect(player.isPlaying(key: 10) && player.isPlaying(key: 11))
         spinMainLoop(seconds: 1)
         #expect(problems.count == 3, "the theme sound plays: \(problems)")
-        player.stop(key: 10); player.stop(key: 11)
+        player.stop(key: 10)
+        player.stop(key: 11)
         withExtendedLifetime(pulse) {}
     }
 
@@ -128,10 +130,15 @@ struct SoundChildPlayerTests {
         // 30 s of tone: it cannot end by itself while the test waits, however loaded the machine.
         let dir = makeTemporaryDirectory("child-stdin")
         defer { removeTree(dir) }
-        let wav = dir + "/long.wav", rate = 8000, count = rate * 30
+        let wav = dir + "/long.wav"
+        let rate = 8000
+        let count = rate * 30
         var bytes = Array("RIFF".utf8) + le32(36 + 2 * count) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0]
         bytes += le32(rate) + le32(2 * rate) + [2, 0, 16, 0] + Array("data".utf8) + le32(2 * count)
-        for i in 0..<count { let v = Int16(8000 * sin(Double(i) * 2 * .pi * 440 / Double(rate))); bytes += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
+        for i in 0..<count {
+            let v = Int16(8000 * sin(Double(i) * 2 * .pi * 440 / Double(rate)))
+            bytes += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
+        }
         #expect(FileManager.default.createFile(atPath: wav, contents: Data(bytes)))
         let words = [helper, "media.filename=\(wav)", "media.role=alarm"]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]

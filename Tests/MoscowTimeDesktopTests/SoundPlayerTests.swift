@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// Real sound: libcanberra → a private PulseAudio with a null sink → parec on its monitor.
@@ -23,7 +24,7 @@ struct SoundPlayerTests {
         #expect(player.backendState.hasSuffix(": not opened yet"), "\(player.backendState)")
 
         let ringing = try PulseServer.Recording(server: pulse, name: "ringing")
-        spinMainLoop(seconds: 0.5) // let parec connect first
+        spinMainLoop(seconds: 0.5)  // let parec connect first
         player.startLoop(key: 7, source: .themeSound("bell"))
         #expect(player.isPlaying(key: 7))
         #expect(player.isConnected)
@@ -104,10 +105,12 @@ struct SoundPlayerTests {
         let pulse = try PulseServer()
         let dir = makeTemporaryDirectory("sound-files")
         defer { removeTree(dir) }
-        let fifo = dir + "/a.oga", huge = dir + "/huge.oga", empty = dir + "/empty.oga"
+        let fifo = dir + "/a.oga"
+        let huge = dir + "/huge.oga"
+        let empty = dir + "/empty.oga"
         #expect(mkfifo(fifo, 0o600) == 0)
         let fd = open(huge, O_CREAT | O_WRONLY, 0o600)
-        #expect(ftruncate(fd, 2 * 1024 * 1024 * 1024) == 0) // sparse: no disk used
+        #expect(ftruncate(fd, 2 * 1024 * 1024 * 1024) == 0)  // sparse: no disk used
         close(fd)
         writeFile(empty, "")
         #expect(SoundFileCheck.problem(fifo) == "\(fifo) is not a regular file")
@@ -185,7 +188,7 @@ struct SoundPlayerTests {
         #expect(problems.count == 2)
         #expect(problems.last?.hasPrefix("no sound server") == true, "\(problems)")
         #expect(!player.isPlaying(key: 5))
-        player.stop(key: 5) // harmless
+        player.stop(key: 5)  // harmless
         player.playOnce(key: 6, source: .themeSound("bell"))
         #expect(problems.count == 3)
     }

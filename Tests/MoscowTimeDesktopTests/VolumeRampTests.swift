@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// The ramp's curve: quiet (-30 dB) at the start, linear in dB, full volume (0 dB) from its end on.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// The agent's side of the wake helper: one child, one line per change, answers on the main loop.
@@ -25,7 +26,7 @@ struct WakeAlarmTests {
         #expect(wake.availability == .available)
         let later = now() + 3600
         wake.wake(atUnixSeconds: later)
-        wake.wake(atUnixSeconds: later) // unchanged: nothing sent
+        wake.wake(atUnixSeconds: later)  // unchanged: nothing sent
         #expect(spinMainLoop(seconds: 3) { wake.answers.count >= 1 })
         #expect(wake.answers == ["ok armed \(later)"])
         let soon = now() + 2
@@ -40,18 +41,25 @@ struct WakeAlarmTests {
     }
 
     @Test func saysWhyWhenItCannotWake() throws {
-        #expect(WakeAlarm(helperPath: nil).availability == .unavailable(code: "not-installed", reason: "the wake helper moscowtime-wake is not installed"))
-        #expect(WakeAlarm(helperPath: "/bin/false").availability == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer"))
+        #expect(
+            WakeAlarm(helperPath: nil).availability
+                == .unavailable(code: "not-installed", reason: "the wake helper moscowtime-wake is not installed"))
+        #expect(
+            WakeAlarm(helperPath: "/bin/false").availability
+                == .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer"))
         var template = Array("/tmp/mt-wake-XXXXXX".utf8CString)
         let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        defer { unlink(dir + "/helper"); rmdir(dir) }
+        defer {
+            unlink(dir + "/helper")
+            rmdir(dir)
+        }
         let script = "#!/bin/sh\necho 'error no-rtc this machine has no real-time clock the kernel can wake from'\nexit 1\n"
         let fd = open(dir + "/helper", O_WRONLY | O_CREAT, 0o755)
         _ = script.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
         close(fd)
         let wake = WakeAlarm(helperPath: dir + "/helper")
         #expect(wake.availability == .unavailable(code: "no-rtc", reason: "this machine has no real-time clock the kernel can wake from"))
-        wake.wake(atUnixSeconds: now() + 60) // ignored, no crash, no SIGPIPE
+        wake.wake(atUnixSeconds: now() + 60)  // ignored, no crash, no SIGPIPE
         #expect(wake.armedAt == nil)
     }
 }

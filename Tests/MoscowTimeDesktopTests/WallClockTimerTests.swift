@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeDesktop
 
 /// Whether this process may set CLOCK_REALTIME (needs CAP_SYS_TIME, and a sandbox that allows it).
@@ -31,7 +32,10 @@ struct WallClockTimerTests {
         // 300 ms ahead, expressed as seconds + nanoseconds.
         var seconds = now.seconds
         var nanoseconds = now.nanoseconds + 300_000_000
-        if nanoseconds >= 1_000_000_000 { seconds += 1; nanoseconds -= 1_000_000_000 }
+        if nanoseconds >= 1_000_000_000 {
+            seconds += 1
+            nanoseconds -= 1_000_000_000
+        }
         let deadline = seconds * 1_000_000_000 + Int64(nanoseconds)
         timer.arm(atUnixSeconds: seconds, nanoseconds: nanoseconds)
         #expect(timer.armedDeadline == seconds)
@@ -87,8 +91,10 @@ struct WallClockTimerTests {
         #expect(spinMainLoop(seconds: 1) { fired == 1 })
     }
 
-    @Test(.enabled(if: ClockControl.canSetRealtimeClock,
-                   "clock_settime(CLOCK_REALTIME) is not permitted here (EPERM); the ECANCELED path cannot be provoked"))
+    @Test(
+        .enabled(
+            if: ClockControl.canSetRealtimeClock,
+            "clock_settime(CLOCK_REALTIME) is not permitted here (EPERM); the ECANCELED path cannot be provoked"))
     func aClockStepReportsClockChange() {
         var fired = 0
         var clockChanges = 0

@@ -9,7 +9,10 @@ final class TodaySummary {
     private let factory: NotificationFactory
     private var handle: (any ShownNotification)?
 
-    init(notifier: any NotificationShowing, factory: NotificationFactory) { self.notifier = notifier; self.factory = factory }
+    init(notifier: any NotificationShowing, factory: NotificationFactory) {
+        self.notifier = notifier
+        self.factory = factory
+    }
 
     func show(_ text: TrayText) {
         let words = text.summary

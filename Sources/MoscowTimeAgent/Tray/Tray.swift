@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
-import MoscowTimeDomain
 import MoscowTimeDesktop
+import MoscowTimeDomain
 
 /// The tray icon (StatusNotifierItem) and its menu (dbusmenu at /MenuBar): shows what rings, the
 /// pause and what comes next, and offers Snooze/Stop, Done for today's habits, Pause/Resume and
@@ -23,14 +23,18 @@ final class Tray: AgentRunnerObserver {
     private let deferred = OneShotTimeout()
 
     /// `iconThemePath`: where hosts find the icons when no installed theme has them (a build tree).
-    init(connection: BusConnection, runner: AgentRunner, summary: TodaySummary,
-         iconThemePath: String = "", quit: @escaping () -> Void) throws {
-        self.runner = runner; self.quit = quit
+    init(
+        connection: BusConnection, runner: AgentRunner, summary: TodaySummary,
+        iconThemePath: String = "", quit: @escaping () -> Void
+    ) throws {
+        self.runner = runner
+        self.quit = quit
         self.summary = summary
         menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
         let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now))
-        item = try StatusNotifierItem(connection: connection, id: Self.id, menuPath: Self.menuPath,
-                                      appearance: text.appearance, iconThemePath: iconThemePath)
+        item = try StatusNotifierItem(
+            connection: connection, id: Self.id, menuPath: Self.menuPath,
+            appearance: text.appearance, iconThemePath: iconThemePath)
         menuServer.onEvent = { [weak self] id, event in self?.event(id, event) }
         menuServer.onAboutToShow = { [weak self] _ in self?.refresh() }
         item.onActivate = { [weak self] _, _ in self?.showSummary() }
@@ -39,8 +43,9 @@ final class Tray: AgentRunnerObserver {
         // pop one up: the summary is the best it can offer there.
         item.onContextMenu = { [weak self] _, _ in self?.showSummary() }
         item.onScroll = { _, _ in }
-        midnight = WallClockTimer(onFire: { [weak self] in self?.refresh() },
-                                  onClockChange: { [weak self] in self?.refresh() })
+        midnight = WallClockTimer(
+            onFire: { [weak self] in self?.refresh() },
+            onClockChange: { [weak self] in self?.refresh() })
         refresh()
     }
 
@@ -71,7 +76,8 @@ final class Tray: AgentRunnerObserver {
             switch action {
             case .snooze(let alarmID): try runner.perform(.snooze(alarmID: alarmID, minutes: nil))
             case .stop(let alarmID): try runner.perform(.stop(alarmID: alarmID))
-            case .snoozeAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.snooze(alarmID: alarmID, minutes: nil)) }
+            case .snoozeAll:
+                for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.snooze(alarmID: alarmID, minutes: nil)) }
             case .stopAll: for alarmID in runner.scheduler.ringing.keys.sorted() { try runner.perform(.stop(alarmID: alarmID)) }
             case .habitDone(let habitID): markDone(habitID)
             case .skipNext(let alarmID): _ = runner.skip(alarmID, count: 1)

@@ -4,9 +4,21 @@ import MoscowTimeDomain
 /// What the tray shows, taken from the scheduler at one instant: what rings, what comes next, the
 /// pause, and today's open habits. Pure data, so the texts and the menu are plain functions of it.
 struct TraySnapshot {
-    struct Alarm: Equatable { let id: String; let label: String }
-    struct Upcoming: Equatable { let id: String; let label: String; let at: Instant; let snoozed: Bool }
-    struct HabitDue: Equatable { let id: String; let name: String; let progress: String? }
+    struct Alarm: Equatable {
+        let id: String
+        let label: String
+    }
+    struct Upcoming: Equatable {
+        let id: String
+        let label: String
+        let at: Instant
+        let snoozed: Bool
+    }
+    struct HabitDue: Equatable {
+        let id: String
+        let name: String
+        let progress: String?
+    }
 
     let now: Instant
     let zone: Zone

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
-import MoscowTimeDomain
 import MoscowTimeDesktop
+import MoscowTimeDomain
 
 /// The words of the tray icon, its menu and the "today" notification, in the user's language.
 struct TrayText {
@@ -34,7 +34,8 @@ struct TrayText {
     /// The one line that matters most now: what rings, else the pause, else the next ring.
     var headline: String {
         if let r = s.ringing.first {
-            return s.ringing.count == 1 ? t("Ringing: {label}", ["label": r.label])
+            return s.ringing.count == 1
+                ? t("Ringing: {label}", ["label": r.label])
                 : t("Ringing: {labels}", ["labels": s.ringing.map(\.label).joined(separator: ", ")])
         }
         if let p = s.pausedUntil { return t("Paused until {time}", ["time": when(p)]) }
@@ -55,7 +56,9 @@ struct TrayText {
 
     var appearance: StatusNotifierAppearance {
         let status: StatusNotifierAppearance.Status = s.ringing.isEmpty ? .active : .needsAttention
-        let icon = !s.ringing.isEmpty ? AgentIdentity.ringingIconName
+        let icon =
+            !s.ringing.isEmpty
+            ? AgentIdentity.ringingIconName
             : s.pausedUntil != nil ? AgentIdentity.pausedIconName : AgentIdentity.iconName
         // The tooltip: the headline, then the next ring (when the headline is something else), the
         // zone the times are in, and today's habits.

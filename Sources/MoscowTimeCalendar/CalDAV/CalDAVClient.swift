@@ -27,14 +27,18 @@ final class CalDAVClient {
 
     func multistatus(_ method: String, _ url: String, depth: String, body: String) throws(SyncError) -> [DAVResponse] {
         let r = try http.send(method, url, headers: [("Depth", depth)], body: Array(body.utf8))
-        guard r.status == 207 else { throw SyncError(r.status == 404 ? .setup : .badAnswer, .notMultistatus(method: method, url: url, status: r.status)) }
+        guard r.status == 207 else {
+            throw SyncError(r.status == 404 ? .setup : .badAnswer, .notMultistatus(method: method, url: url, status: r.status))
+        }
         return try parse(r.body, method, url).responses
     }
 
     /// A 207 answer's multistatus, or why it is refused.
     func parse(_ body: [UInt8], _ method: String, _ url: String) throws(SyncError) -> (responses: [DAVResponse], syncToken: String?) {
         if DAVElement.declaresDTD(body) { throw SyncError(.badAnswer, .answerWithDTD(method: method, url: url)) }
-        guard let m = DAVResponse.syncMultistatus(body) else { throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url)) }
+        guard let m = DAVResponse.syncMultistatus(body) else {
+            throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url))
+        }
         return m
     }
 
@@ -63,9 +67,13 @@ final class CalDAVClient {
     /// Makes sure `url` is a calendar collection for `component` (VEVENT or VTODO), creating it.
     func ensureCollection(_ url: String, displayName: String, component: String) throws(SyncError) {
         // not UI: the WebDAV request body
-        let probe = try http.send("PROPFIND", url, headers: [("Depth", "0")], body: Array("""
-            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>
-            """.utf8))
+        let probe = try http.send(
+            "PROPFIND", url, headers: [("Depth", "0")],
+            body: Array(
+                // not UI: protocol text
+                """
+                <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>
+                """.utf8))
         if probe.status == 207 {
             let r = try parse(probe.body, "PROPFIND", url).responses
             guard r.first?.property(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil else {
@@ -73,17 +81,23 @@ final class CalDAVClient {
             }
             return
         }
-        guard probe.status == 404 else { throw SyncError(.badAnswer, .unexpectedStatus(method: "PROPFIND", url: url, status: probe.status)) }
+        guard probe.status == 404 else {
+            throw SyncError(.badAnswer, .unexpectedStatus(method: "PROPFIND", url: url, status: probe.status))
+        }
         // not UI: the WebDAV request body
-        let make = try http.send("MKCALENDAR", url, body: Array("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
-              <d:set><d:prop>
-                <d:displayname>\(displayName.xmlEscaped)</d:displayname>
-                <c:supported-calendar-component-set><c:comp name="\(component)"/></c:supported-calendar-component-set>
-              </d:prop></d:set>
-            </c:mkcalendar>
-            """.utf8))
+        let make = try http.send(
+            "MKCALENDAR", url,
+            body: Array(
+                // not UI: protocol text
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+                  <d:set><d:prop>
+                    <d:displayname>\(displayName.xmlEscaped)</d:displayname>
+                    <c:supported-calendar-component-set><c:comp name="\(component)"/></c:supported-calendar-component-set>
+                  </d:prop></d:set>
+                </c:mkcalendar>
+                """.utf8))
         guard make.status == 201 else { throw SyncError(.setup, .cannotCreateCalendar(url: url, status: make.status)) }
     }
 
@@ -91,9 +105,12 @@ final class CalDAVClient {
     /// the collection's sync-token (RFC 6578) when the server offers one.
     func list(_ collection: String) throws(SyncError) -> (members: [String: String], syncToken: String?) {
         // not UI: the WebDAV request body
-        let responses = try multistatus("PROPFIND", collection, depth: "1", body: """
-            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/><d:sync-token/></d:prop></d:propfind>
-            """)
+        let responses = try multistatus(
+            "PROPFIND", collection, depth: "1",
+            // not UI: protocol text
+            body: """
+                <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/><d:sync-token/></d:prop></d:propfind>
+                """)
         var out: [String: String] = [:]
         var token: String?
         for r in responses {
@@ -124,12 +141,16 @@ final class CalDAVClient {
     /// last sync, which are recognised by their ETags and need no data.
     func changes(_ collection: String, since token: String) throws(SyncError) -> Changes {
         // not UI: the WebDAV request body
-        let r = try http.send("REPORT", collection, headers: [("Depth", "1")], body: Array("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:sync-collection xmlns:d="DAV:">
-              <d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop>
-            </d:sync-collection>
-            """.utf8))
+        let r = try http.send(
+            "REPORT", collection, headers: [("Depth", "1")],
+            body: Array(
+                // not UI: protocol text
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:sync-collection xmlns:d="DAV:">
+                  <d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop>
+                </d:sync-collection>
+                """.utf8))
         guard r.status == 207 else { return .listInstead }
         let (responses, newToken) = try parse(r.body, "REPORT", collection)
         guard let newToken else { return .listInstead }
@@ -141,7 +162,10 @@ final class CalDAVClient {
                 if m.status == 507 { return .listInstead }  // truncated (RFC 6578 §3.6)
                 continue
             }
-            if m.status == 404 { removed.insert(url); continue }
+            if m.status == 404 {
+                removed.insert(url)
+                continue
+            }
             guard let etag = m.property(DAVElement.dav, "getetag")?.text.trimmedXML, !etag.isEmpty else {
                 throw SyncError(.badAnswer, .changeWithoutETag(href: m.href))
             }
@@ -156,12 +180,14 @@ final class CalDAVClient {
     /// Halves are asked side by side (a queue), and a server none of whose first three answers
     /// could be read is taken as broken, not as holding bad items: that stops the sync.
     func fetch(_ collection: String, _ urls: [String]) throws(SyncError)
-        -> (found: [String: (etag: String, data: [UInt8])], unfetchable: [String: SyncFailure]) {
+        -> (found: [String: (etag: String, data: [UInt8])], unfetchable: [String: SyncFailure])
+    {
         var out: [String: (etag: String, data: [UInt8])] = [:]
         var unfetchable: [String: SyncFailure] = [:]
         var pending = stride(from: 0, to: urls.count, by: 250).map { urls[$0..<min(urls.count, $0 + 250)] }
         var next = 0
-        var readable = false, unreadable = 0
+        var readable = false
+        var unreadable = 0
         while next < pending.count {
             let batch = pending[next]
             next += 1
@@ -169,12 +195,15 @@ final class CalDAVClient {
             let responses: [DAVResponse]
             do throws(SyncError) {
                 // not UI: the WebDAV request body
-                responses = try multistatus("REPORT", collection, depth: "1", body: """
-                    <?xml version="1.0" encoding="utf-8"?>
-                    <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
-                      <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
-                    </c:calendar-multiget>
-                    """)
+                responses = try multistatus(
+                    "REPORT", collection, depth: "1",
+                    // not UI: protocol text
+                    body: """
+                        <?xml version="1.0" encoding="utf-8"?>
+                        <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+                          <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
+                        </c:calendar-multiget>
+                        """)
             } catch {
                 switch error.failure {
                 case .answerTooLarge: break
@@ -183,7 +212,10 @@ final class CalDAVClient {
                     if !readable, unreadable >= 3 || urls.count == 1 { throw error }
                 default: throw error
                 }
-                if batch.count == 1 { unfetchable[batch[batch.startIndex]] = error.failure; continue }
+                if batch.count == 1 {
+                    unfetchable[batch[batch.startIndex]] = error.failure
+                    continue
+                }
                 let middle = batch.startIndex + batch.count / 2
                 pending.append(batch[..<middle])
                 pending.append(batch[middle...])
@@ -192,26 +224,34 @@ final class CalDAVClient {
             readable = true
             for r in responses {
                 guard let etag = r.property(DAVElement.dav, "getetag")?.text.trimmedXML,
-                      let data = r.property(DAVElement.caldav, "calendar-data")?.text else { continue }
+                    let data = r.property(DAVElement.caldav, "calendar-data")?.text
+                else { continue }
                 out[absolute(r.href)] = (etag, Array(data.utf8))
             }
         }
         return (out, unfetchable)
     }
 
-    enum WriteResult { case stored(etag: String?), removed, changedOnServer }
+    enum WriteResult {
+        case stored(etag: String?)
+        case removed, changedOnServer
+    }
 
     /// PUTs each `(url, text, etag)` — only over `etag` when given, else only if nothing is there
     /// yet — or with no text DELETEs it (only if still at `etag`), one after another; `done` gets
     /// each outcome and says whether to go on.
-    func writeAll(_ items: [(url: String, text: String?, etag: String?)],
-                  done: (Int, Result<WriteResult, SyncError>) -> Bool) {
+    func writeAll(
+        _ items: [(url: String, text: String?, etag: String?)],
+        done: (Int, Result<WriteResult, SyncError>) -> Bool
+    ) {
         for (index, u) in items.enumerated() {
             let method = u.text == nil ? "DELETE" : "PUT"
-            let request = u.text.map {
-                HTTPClient.Request(method: method, url: u.url, headers: [u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")],
-                                   body: Array($0.utf8), contentType: "text/calendar; charset=utf-8")  // not UI
-            } ?? HTTPClient.Request(method: method, url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
+            let request =
+                u.text.map {
+                    HTTPClient.Request(
+                        method: method, url: u.url, headers: [u.etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")],
+                        body: Array($0.utf8), contentType: "text/calendar; charset=utf-8")  // not UI
+                } ?? HTTPClient.Request(method: method, url: u.url, headers: u.etag.map { [("If-Match", $0)] } ?? [])
             let result = Result { () throws(SyncError) in try http.send(request) }.flatMap { r -> Result<WriteResult, SyncError> in
                 switch (method, r.status) {
                 case ("PUT", 200), ("PUT", 201), ("PUT", 204): return .success(.stored(etag: r.etag))

@@ -46,11 +46,13 @@ struct DAVElement {
     static func parse(_ bytes: [UInt8]) -> DAVElement? {
         guard !bytes.isEmpty, !declaresDTD(bytes) else { return nil }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        guard let doc = bytes.withUnsafeBufferPointer({ buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                xmlReadMemory($0, Int32(buf.count), "answer.xml", nil, options)
-            }
-        }) else { return nil }
+        guard
+            let doc = bytes.withUnsafeBufferPointer({ buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    xmlReadMemory($0, Int32(buf.count), "answer.xml", nil, options)
+                }
+            })
+        else { return nil }
         defer { xmlFreeDoc(doc) }
         guard let root = xmlDocGetRootElement(doc) else { return nil }
         return element(root)
@@ -64,7 +66,9 @@ struct DAVElement {
             switch c.pointee.type {
             case XML_ELEMENT_NODE: e.children.append(element(c))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = c.pointee.content { e.text += String(cString: UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self)) }
+                if let content = c.pointee.content {
+                    e.text += String(cString: UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
+                }
             default: break
             }
             child = c.pointee.next

@@ -52,8 +52,11 @@ final class HTTPClient {
 
     deinit { g_object_unref(session) }
 
-    func send(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
-              contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> Response {  // not UI
+    func send(
+        _ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+        // not UI: protocol text
+        contentType: String = "application/xml; charset=utf-8"
+    ) throws(SyncError) -> Response {  // not UI
         try send(Request(method: method, url: url, headers: headers, body: body, contentType: contentType))
     }
 
@@ -84,12 +87,17 @@ final class HTTPClient {
         }
     }
 
-    private enum Body { case bytes([UInt8]), tooLarge }
+    private enum Body {
+        case bytes([UInt8])
+        case tooLarge
+    }
 
     /// The answer's body, read a chunk at a time and given up beyond the limit (nil with `error` set
     /// when the request or a read failed).
-    private func read(_ msg: OpaquePointer, _ cancellable: UnsafeMutablePointer<GCancellable>,
-                      _ error: inout UnsafeMutablePointer<GError>?) -> Body? {
+    private func read(
+        _ msg: OpaquePointer, _ cancellable: UnsafeMutablePointer<GCancellable>,
+        _ error: inout UnsafeMutablePointer<GError>?
+    ) -> Body? {
         guard let stream = soup_session_send(session, msg, cancellable, &error) else { return nil }
         defer {
             // A body left unread closes the connection rather than being drained.
@@ -125,8 +133,10 @@ final class HTTPClient {
     }
 
     /// The answer to `msg` (consumes `error`).
-    private func response(_ msg: OpaquePointer, _ body: [UInt8]?,
-                          _ error: UnsafeMutablePointer<GError>?, _ url: String) throws(SyncError) -> Response {
+    private func response(
+        _ msg: OpaquePointer, _ body: [UInt8]?,
+        _ error: UnsafeMutablePointer<GError>?, _ url: String
+    ) throws(SyncError) -> Response {
         if let error {
             defer { g_error_free(error) }
             let text = String(cString: error.pointee.message)
@@ -141,7 +151,8 @@ final class HTTPClient {
         let etag = soup_message_headers_get_one(rh, "ETag").map { String(cString: $0) }
         let location = soup_message_headers_get_one(rh, "Location").map { String(cString: $0) }
         if serverDate == nil, let date = soup_message_headers_get_one(rh, "Date"),
-           let parsed = soup_date_time_new_from_http_string(date) {
+            let parsed = soup_date_time_new_from_http_string(date)
+        {
             serverDate = Int64(g_date_time_to_unix(parsed))
             g_date_time_unref(parsed)
         }

@@ -16,13 +16,16 @@ final class RequestWatchdog: Sendable {
 
     init() {
         let me = Unmanaged.passRetained(self).toOpaque()  // lives as long as the process's thread
-        g_thread_unref(g_thread_new("sync-deadline", { data in  // not UI
-            let watchdog = Unmanaged<RequestWatchdog>.fromOpaque(data!).takeUnretainedValue()
-            while true {
-                g_usleep(50_000)
-                watchdog.check()
-            }
-        }, me))
+        g_thread_unref(
+            g_thread_new(
+                "sync-deadline",
+                { data in  // not UI
+                    let watchdog = Unmanaged<RequestWatchdog>.fromOpaque(data!).takeUnretainedValue()
+                    while true {
+                        g_usleep(50_000)
+                        watchdog.check()
+                    }
+                }, me))
     }
 
     /// Watches `cancellable` until `disarm`, cancelling it at `deadline` (monotonic microseconds).

@@ -27,14 +27,17 @@ public final class SyncEngine {
     let now: Instant
 
     public init(store: DocumentStore, account: SyncAccount, password: String?, now: Instant) {
-        self.store = store; self.account = account; self.now = now
+        self.store = store
+        self.account = account
+        self.now = now
         client = CalDAVClient(url: account.url, user: account.user, password: password)
     }
 
     /// Finds the calendar home and creates the two collections if missing; returns their URLs.
     public func prepareCollections() throws(SyncError) -> (alarms: String, habits: String) {
         let home = try client.calendarHome()
-        let alarms = home + "moscowtime-alarms/", habits = home + "moscowtime-habits/"
+        let alarms = home + "moscowtime-alarms/"
+        let habits = home + "moscowtime-habits/"
         // The collections' names on the server, shared by every machine (whatever its language).
         try client.ensureCollection(alarms, displayName: "MoscowTime alarms", component: "VEVENT")  // not UI
         try client.ensureCollection(habits, displayName: "MoscowTime habits", component: "VTODO")  // not UI
@@ -43,7 +46,7 @@ public final class SyncEngine {
 
     /// Remote side of one collection after step 1.
     struct Remote<V> {
-        var listing: [String: String] = [:]          // url → etag
+        var listing: [String: String] = [:]  // url → etag
         var syncToken: String?
         var versions: [String: (url: String, etag: String, version: V)] = [:]  // id → fetched version
         var urlOfID: [String: String] = [:]
@@ -67,7 +70,11 @@ public final class SyncEngine {
     public enum ItemChoice: Sendable, Equatable {
         case keepLocal(String)
         case acceptRemote(String)
-        public var id: String { switch self { case .keepLocal(let id), .acceptRemote(let id): return id } }
+        public var id: String {
+            switch self {
+            case .keepLocal(let id), .acceptRemote(let id): return id
+            }
+        }
     }
 
     /// With `acceptRemote`, a collection that lost every item this machine had synced (the server
@@ -76,17 +83,26 @@ public final class SyncEngine {
     ///
     /// `snapshot`: the document as the caller has just read it (`DocumentStore.loadSnapshot`), so
     /// the store is decoded once; the merge still reads the file again under the lock.
-    public func run(dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil,
-                    snapshot: DocumentStore.Snapshot? = nil) throws -> Report {
+    public func run(
+        dryRun: Bool, acceptRemote: Bool = false, item: ItemChoice? = nil,
+        snapshot: DocumentStore.Snapshot? = nil
+    ) throws -> Report {
         var state = try SyncState.load(store.paths)
-        if state.accountURL != account.url { state = SyncState(); state.accountURL = account.url }
+        if state.accountURL != account.url {
+            state = SyncState()
+            state.accountURL = account.url
+        }
         // The chosen item is read again from the server, so that its merge is made now.
-        if let id = item?.id { state.alarms[id]?.etag = nil; state.habits[id]?.etag = nil }
+        if let id = item?.id {
+            state.alarms[id]?.etag = nil
+            state.habits[id]?.etag = nil
+        }
         var report = Report()
         do {
             if state.alarmsCollection.isEmpty || state.habitsCollection.isEmpty {
                 let c = try prepareCollections()
-                state.alarmsCollection = c.alarms; state.habitsCollection = c.habits
+                state.alarmsCollection = c.alarms
+                state.habitsCollection = c.habits
             }
             let snapshot = try snapshot ?? store.loadSnapshot()
             let doc0 = snapshot.document
@@ -96,8 +112,9 @@ public final class SyncEngine {
             // 2. Merge under the lock, by the server's clock.
             let clock = ServerClock(local: now, server: client.serverDate)
             report.clock = clock
-            let merged = try merge(remote, state: state, clock: clock, zone: zone, snapshot: snapshot, acceptRemote: acceptRemote,
-                                   item: item, dryRun: dryRun, report: &report)
+            let merged = try merge(
+                remote, state: state, clock: clock, zone: zone, snapshot: snapshot, acceptRemote: acceptRemote,
+                item: item, dryRun: dryRun, report: &report)
             if dryRun {
                 report.uploaded = merged.uploads.count
                 report.requests = client.requests
@@ -128,27 +145,39 @@ public final class SyncEngine {
 
     /// Step 1 for both collections (`read`), warning of members that are none of ours; an alarm
     /// held at the last sync whose server copy has not changed since stays held.
-    func readCollections(_ state: SyncState, zone: Zone, habitNames: Set<String>, dryRun: Bool,
-                         report: inout Report) throws(SyncError) -> (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>) {
-        var remoteAlarms: Remote<AlarmVersion> = try read(state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
-                                                          component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun) { imp, url in  // not UI
+    func readCollections(
+        _ state: SyncState, zone: Zone, habitNames: Set<String>, dryRun: Bool,
+        report: inout Report
+    ) throws(SyncError) -> (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>) {
+        var remoteAlarms: Remote<AlarmVersion> = try read(
+            state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone,
+            // not UI: protocol text
+            component: "VEVENT", displayName: "MoscowTime alarms", dryRun: dryRun
+        ) { imp, url in  // not UI
             var out: [(String, AlarmVersion)] = []
             for a in imp.alarms where !a.id.isEmpty { out.append((a.id, .present(a))) }
             for (id, at) in imp.deletedAlarms { out.append((id, .deleted(id: id, at: at))) }
             if out.isEmpty && imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
             return out
         }
-        let remoteHabits: Remote<HabitVersion> = try read(state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
-                                                          component: "VTODO", displayName: "MoscowTime habits", dryRun: dryRun) { imp, url in  // not UI
+        let remoteHabits: Remote<HabitVersion> = try read(
+            state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone,
+            // not UI: protocol text
+            component: "VTODO", displayName: "MoscowTime habits", dryRun: dryRun
+        ) { imp, url in  // not UI
             var out: [(String, HabitVersion)] = []
-            for h in imp.habits { out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:]))) }
+            for h in imp.habits {
+                out.append((h.id, .present(h, logged: imp.dayLogged[h.id] ?? [:], removed: imp.dayRemoved[h.id] ?? [:])))
+            }
             for (id, at) in imp.deletedHabits { out.append((id, .deleted(id: id, at: at))) }
             // todoman's instances of a habit's recurring to-do carry its name: no warning.
             if out.isEmpty && !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
             return out
         }
-        for h in state.held where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
-            && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag {
+        for h in state.held
+        where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
+            && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag
+        {
             remoteAlarms.held[h.id] = h
         }
         return (remoteAlarms, remoteHabits)
@@ -157,11 +186,15 @@ public final class SyncEngine {
     /// Step 2: what the sync makes of each item, merged into the document under the store's lock
     /// (saved unless `dryRun`); returns the sync state to keep, the uploads of step 3 and the
     /// losers of conflicts for the conflict log.
-    func merge(_ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState, clock: ServerClock, zone: Zone,
-               snapshot: DocumentStore.Snapshot, acceptRemote: Bool, item: ItemChoice?, dryRun: Bool,
-               report: inout Report) throws -> (state: SyncState, uploads: [(Upload, isAlarm: Bool)], lost: [String]) {
-        let remoteAlarms = remote.alarms, remoteHabits = remote.habits
-        var uploadsAlarms: [Upload] = [], uploadsHabits: [Upload] = []
+    func merge(
+        _ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState, clock: ServerClock, zone: Zone,
+        snapshot: DocumentStore.Snapshot, acceptRemote: Bool, item: ItemChoice?, dryRun: Bool,
+        report: inout Report
+    ) throws -> (state: SyncState, uploads: [(Upload, isAlarm: Bool)], lost: [String]) {
+        let remoteAlarms = remote.alarms
+        let remoteHabits = remote.habits
+        var uploadsAlarms: [Upload] = []
+        var uploadsHabits: [Upload] = []
         var lost: [String] = []
         let lastSync = state.lastSync
         var newState = state
@@ -174,7 +207,8 @@ public final class SyncEngine {
         if !acceptRemote {
             noteLostCollections(remote, state: state, clock: clock, newState: &newState, report: &report)
         } else {
-            newState.serverLostAt = nil; newState.serverLostCount = 0
+            newState.serverLostAt = nil
+            newState.serverLostCount = 0
         }
         // The user's choice for one item decides its merge (see `ItemChoice`).
         func decided(_ id: String, _ localChanged: Bool, _ remoteChanged: Bool) -> (Bool, Bool) {
@@ -186,7 +220,8 @@ public final class SyncEngine {
         }
         try store.update(stamping: false, reusing: snapshot) { doc in
             var merged = doc
-            let settings = doc.settings, workingDays = doc.workingCalendar
+            let settings = doc.settings
+            let workingDays = doc.workingCalendar
             // An alarm taken from another program's event keeps that event's UID when written.
             let uids = state.adoptedUIDs.merging(remoteAlarms.adoptedUIDs) { $1 }
             let renderAlarm = { (v: AlarmVersion) in Self.render(v, settings, workingDays, uid: uids[v.id]) }
@@ -204,38 +239,43 @@ public final class SyncEngine {
                 contexts.habits = Self.renderContext()
                 return contexts.habits!
             }
-            let held = hold(remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
-                            render: renderAlarm)
-            uploadsAlarms = plan(local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
-                                 collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
-                                 render: renderAlarm,
-                                 // An adopted alarm is written under its event's UID: that is part of what it renders.
-                                 digest: { SyncModelDigest.of($0, salt: alarmsContext() + (uids[$0.id] ?? "")) },
-                                 deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-                                 merge: { l, r, lc, rc in
-                                     let (a, b) = decided(l.id, lc, rc)
-                                     return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
-                                 }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
-                                 describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
+            let held = hold(
+                remoteAlarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item,
+                render: renderAlarm)
+            uploadsAlarms = plan(
+                local: localAlarms, remote: remoteAlarms, known: &newState.alarms,
+                collection: state.alarmsCollection, prefix: "alarm", lastSync: lastSync, clock: clock,
+                render: renderAlarm,
+                // An adopted alarm is written under its event's UID: that is part of what it renders.
+                digest: { SyncModelDigest.of($0, salt: alarmsContext() + (uids[$0.id] ?? "")) },
+                deleted: { AlarmVersion.deleted(id: $0, at: $1) },
+                merge: { l, r, lc, rc in
+                    let (a, b) = decided(l.id, lc, rc)
+                    return SyncMerge.alarm(local: l, remote: r, localChanged: a, remoteChanged: b)
+                }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedAlarm($0) },
+                describeLoser: { Self.describe($0, settings, workingDays) }, lost: &lost, report: &report)
             var localHabits = doc.habitVersions()
             for c in remoteHabits.completions {
                 guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
-                      let v = Self.logging(c, in: localHabits[id], zone: zone) else { continue }
+                    let v = Self.logging(c, in: localHabits[id], zone: zone)
+                else { continue }
                 localHabits[id] = v
                 merged.apply(v)
             }
-            uploadsHabits = plan(local: localHabits, remote: remoteHabits, known: &newState.habits,
-                                 collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
-                                 render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
-                                 deleted: { HabitVersion.deleted(id: $0, at: $1) },
-                                 merge: { l, r, lc, rc in
-                                     let (a, b) = decided(l.id, lc, rc)
-                                     return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
-                                 }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
-                                 describeLoser: Self.describe, lost: &lost, report: &report)
+            uploadsHabits = plan(
+                local: localHabits, remote: remoteHabits, known: &newState.habits,
+                collection: state.habitsCollection, prefix: "habit", lastSync: lastSync, clock: clock,
+                render: Self.render, digest: { SyncModelDigest.of($0, salt: habitsContext()) },
+                deleted: { HabitVersion.deleted(id: $0, at: $1) },
+                merge: { l, r, lc, rc in
+                    let (a, b) = decided(l.id, lc, rc)
+                    return SyncMerge.habit(local: l, remote: r, localChanged: a, remoteChanged: b)
+                }, apply: { merged.apply($0) }, forget: { merged.forgetDeletedHabit($0) },
+                describeLoser: Self.describe, lost: &lost, report: &report)
             for (h, base) in held {
                 newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
-                report.warnings.append(.alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
+                report.warnings.append(
+                    .alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
             }
             newState.held = held.map(\.0)
             newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
@@ -247,9 +287,13 @@ public final class SyncEngine {
     /// A collection that lost every item of ours at once: the server lost its data (or was
     /// emptied). Unless told to follow it, forget what we knew of it, so every local item is
     /// sent again as new instead of being deleted here (and then on every other machine).
-    func noteLostCollections(_ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState,
-                             clock: ServerClock, newState: inout SyncState, report: inout Report) {
-        let lastSync = state.lastSync, remoteAlarms = remote.alarms, remoteHabits = remote.habits
+    func noteLostCollections(
+        _ remote: (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>), state: SyncState,
+        clock: ServerClock, newState: inout SyncState, report: inout Report
+    ) {
+        let lastSync = state.lastSync
+        let remoteAlarms = remote.alarms
+        let remoteHabits = remote.habits
         let recent = lastSync.map { !TombstonePolicy.isExpired($0, now: clock.now) } ?? false
         var lostCount = 0
         if recent, Self.lostEverything(remoteAlarms, known: state.alarms) {
@@ -262,7 +306,10 @@ public final class SyncEngine {
             lostCount += state.habits.count
             newState.habits = [:]
         }
-        if lostCount > 0 { newState.serverLostAt = clock.now; newState.serverLostCount = lostCount }
+        if lostCount > 0 {
+            newState.serverLostAt = clock.now
+            newState.serverLostCount = lostCount
+        }
     }
 
     /// Takes the held alarms (`Remote.held`) out of the merge: each keeps its version here and its
@@ -270,8 +317,10 @@ public final class SyncEngine {
     /// machine's version, which then replaces the server copy (uploaded with `If-Match` on it).
     /// An alarm edited here since the base is a conflict (`Held.changedHere`), said until settled;
     /// no upload is tried, so no "changed on the server during this sync" comes back every time.
-    func hold(_ remote: [String: SyncState.Held], local: inout [String: AlarmVersion], known: inout [String: SyncState.Item],
-              keepLocal: ItemChoice?, render: (AlarmVersion) -> String) -> [(SyncState.Held, SyncState.Item?)] {
+    func hold(
+        _ remote: [String: SyncState.Held], local: inout [String: AlarmVersion], known: inout [String: SyncState.Item],
+        keepLocal: ItemChoice?, render: (AlarmVersion) -> String
+    ) -> [(SyncState.Held, SyncState.Item?)] {
         var out: [(SyncState.Held, SyncState.Item?)] = []
         for id in remote.keys.sorted() {
             var h = remote[id]!
@@ -295,9 +344,10 @@ public final class SyncEngine {
     /// kind cannot say "done" in one amount (`HabitTodoReader.completion`).
     static func logging(_ c: CalendarImport.Completion, in v: HabitVersion?, zone: Zone) -> HabitVersion? {
         guard case .present(var h, var logged, var removed)? = v,
-              let done = HabitTodoReader.completion(at: c.at, zone: zone, kind: h.kind),
-              done.day >= h.start, !h.entries.contains(where: { $0.date == done.day }),
-              removed[done.day].map({ $0 < done.at }) ?? true else { return nil }
+            let done = HabitTodoReader.completion(at: c.at, zone: zone, kind: h.kind),
+            done.day >= h.start, !h.entries.contains(where: { $0.date == done.day }),
+            removed[done.day].map({ $0 < done.at }) ?? true
+        else { return nil }
         h.entries.append(done.entry)
         h.entries.sort { $0.date < $1.date }
         logged[done.day] = done.at
@@ -354,15 +404,18 @@ public final class SyncEngine {
         !known.isEmpty && !known.values.contains { remote.listing[$0.url] != nil }
     }
 
-    func read<V>(_ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone,
-                 component: String, displayName: String, dryRun: Bool,
-                 versions: (CalendarImport, String) -> [(String, V)]) throws(SyncError) -> Remote<V> {
+    func read<V>(
+        _ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone,
+        component: String, displayName: String, dryRun: Bool,
+        versions: (CalendarImport, String) -> [(String, V)]
+    ) throws(SyncError) -> Remote<V> {
         var remote = Remote<V>()
         var etagOfKnownURL: [String: String?] = [:]
         for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
         // Incremental only when every known member has an ETag to compare the changes with.
         if let token, !known.values.contains(where: { $0.etag == nil }),
-           case let .changed(changed, removed, newToken) = try client.changes(collection, since: token) {
+            case .changed(let changed, let removed, let newToken) = try client.changes(collection, since: token)
+        {
             for (_, item) in known { remote.listing[item.url] = item.etag }
             for url in removed { remote.listing[url] = nil }
             for (url, etag) in changed { remote.listing[url] = etag }
@@ -462,14 +515,17 @@ public final class SyncEngine {
                 let rv = clamp(r.version)
                 guard let l else {
                     let result = finish(rv)
-                    apply(result); report.downloaded += 1
+                    apply(result)
+                    report.downloaded += 1
                     let resent = result != r.version || remote.rewrite.contains(id)
                     if expired(result) {
                         uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
                     } else if resent {
                         uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: render(result), model: digest(result)))
                     }
-                    known[id] = resent ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
+                    known[id] =
+                        resent
+                        ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
                         : SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(render(result)), model: digest(result))
                     continue
                 }
@@ -482,14 +538,17 @@ public final class SyncEngine {
                 if result != l0 || kept != l0 { apply(result) }
                 if o.result != l { report.downloaded += 1 }
                 record(o, id)
-                let text = render(result), resultDigest = digest(result)
+                let text = render(result)
+                let resultDigest = digest(result)
                 let resent = result != r.version || remote.rewrite.contains(id)
                 if expired(result) {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: nil))
                 } else if resent {
                     uploads.append(Upload(id: id, url: r.url, etag: r.etag, text: text, model: resultDigest))
                 }
-                known[id] = resent ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
+                known[id] =
+                    resent
+                    ? SyncState.Item(url: r.url, etag: r.etag, hash: "")
                     : SyncState.Item(url: r.url, etag: r.etag, hash: SyncState.hash(text), model: resultDigest)
             } else if let base, remote.listing[base.url] != nil {
                 // Unchanged on the server since our last sync.
@@ -507,13 +566,21 @@ public final class SyncEngine {
                 if let o, let l, let kept, o.result == l, !expired(kept) {
                     uploads.append(Upload(id: id, url: base.url, etag: nil, text: keptText ?? render(kept), model: keptDigest))
                 } else {
-                    if let o, let l, l.deletedAt == nil { record(o, id); apply(gone); report.downloaded += 1 }
+                    if let o, let l, l.deletedAt == nil {
+                        record(o, id)
+                        apply(gone)
+                        report.downloaded += 1
+                    }
                     if l != nil { forget(id) }
                     known[id] = nil
                 }
             } else if let kept {
-                if expired(kept) { forget(id); continue }
-                uploads.append(Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: keptText ?? render(kept), model: keptDigest))
+                if expired(kept) {
+                    forget(id)
+                    continue
+                }
+                uploads.append(
+                    Upload(id: id, url: collection + "\(prefix)-\(id).ics", etag: nil, text: keptText ?? render(kept), model: keptDigest))
             }
         }
         return uploads
@@ -525,15 +592,19 @@ public final class SyncEngine {
     /// zone's VTIMEZONE, the production calendar's years, and this build's exporter. Salts each
     /// alarm's `SyncState.Item.model`, so a change of any of them renders every alarm again.
     static func renderContext(_ settings: Settings, _ workingDays: WorkingCalendar) -> String {
-        let day = CivilDate(year: 2000, month: 1, day: 10)!, created = Instant(secondsSinceEpoch: 946_684_800)
+        let day = CivilDate(year: 2000, month: 1, day: 10)!
+        let created = Instant(secondsSinceEpoch: 946_684_800)
         let time = TimeOfDay(hour: 7, minute: 30)!
-        let schedules: [Schedule] = [.workdays(time: time, from: nil), .weekly(days: [.monday, .saturday], time: time, from: day),
-                                     .once(date: day, time: time), .everyNDays(interval: 3, start: day, time: time),
-                                     .timer(fireAt: created, duration: 300)]
+        let schedules: [Schedule] = [
+            .workdays(time: time, from: nil), .weekly(days: [.monday, .saturday], time: time, from: day),
+            .once(date: day, time: time), .everyNDays(interval: 3, start: day, time: time),
+            .timer(fireAt: created, duration: 300),
+        ]
         var text = render(.deleted(id: "00000000", at: created), settings, workingDays)
         for schedule in schedules {
-            var probe = Alarm(id: "00000000", label: "probe", schedule: schedule, enabled: false, snoozeMinutes: 5,  // not UI
-                              sound: "/probe.oga", wake: true, rampSeconds: 30, created: created)  // not UI
+            var probe = Alarm(
+                id: "00000000", label: "probe", schedule: schedule, enabled: false, snoozeMinutes: 5,  // not UI
+                sound: "/probe.oga", wake: true, rampSeconds: 30, created: created)  // not UI
             probe.skippedDays = [day.adding(days: 7)]
             probe.offUntil = day.adding(days: 2)
             text += render(.present(probe), settings, workingDays)
@@ -544,14 +615,18 @@ public final class SyncEngine {
     /// The same for habits: the renderings of probe habits, yes/no and numeric, and of a tombstone
     /// (this build's exporter).
     static func renderContext() -> String {
-        let day = CivilDate(year: 2000, month: 1, day: 10)!, created = Instant(secondsSinceEpoch: 946_684_800)
-        let entries = [HabitEntry(date: day, status: .done, amount: 2.5, note: "n"), HabitEntry(date: day.adding(days: 1), status: .skipped),
-                       HabitEntry(date: day.adding(days: 2), status: .noted, note: "n")]
+        let day = CivilDate(year: 2000, month: 1, day: 10)!
+        let created = Instant(secondsSinceEpoch: 946_684_800)
+        let entries = [
+            HabitEntry(date: day, status: .done, amount: 2.5, note: "n"), HabitEntry(date: day.adding(days: 1), status: .skipped),
+            HabitEntry(date: day.adding(days: 2), status: .noted, note: "n"),
+        ]
         let kinds: [HabitKind] = [.yesNo, .numeric(HabitGoal(unit: "km", target: 3, direction: .atLeast))]  // not UI
         var text = render(.deleted(id: "00000000", at: created))
         for kind in kinds {
-            let probe = Habit(id: "00000000", name: "probe", description: "d", frequency: .timesPerWeek(3),  // not UI
-                              reminders: [TimeOfDay(hour: 8, minute: 0)!], start: day, kind: kind, entries: entries, created: created)
+            let probe = Habit(
+                id: "00000000", name: "probe", description: "d", frequency: .timesPerWeek(3),  // not UI
+                reminders: [TimeOfDay(hour: 8, minute: 0)!], start: day, kind: kind, entries: entries, created: created)
             text += render(.present(probe, logged: [day: created], removed: [day.adding(days: 3): created]))
         }
         return SyncState.hash(text)
@@ -560,28 +635,31 @@ public final class SyncEngine {
     static func render(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar, uid: String? = nil) -> String {
         switch v {
         case .present(let a): return (try? CalendarExporter.calendar(alarm: a, settings: settings, calendar: workingDays, uid: uid)) ?? ""
-        case let .deleted(id, at): return CalendarExporter.tombstone(alarmID: id, at: at, uid: uid)
+        case .deleted(let id, let at): return CalendarExporter.tombstone(alarmID: id, at: at, uid: uid)
         }
     }
 
     static func render(_ v: HabitVersion) -> String {
         switch v {
-        case let .present(h, logged, removed): return CalendarExporter.calendar(habit: h, logged: logged, removed: removed)
-        case let .deleted(id, at): return CalendarExporter.tombstone(habitID: id, at: at)
+        case .present(let h, let logged, let removed): return CalendarExporter.calendar(habit: h, logged: logged, removed: removed)
+        case .deleted(let id, let at): return CalendarExporter.tombstone(habitID: id, at: at)
         }
     }
 
     static func describe(_ v: AlarmVersion, _ settings: Settings, _ workingDays: WorkingCalendar) -> String {
         switch v {
-        case .present(let a): return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings, workingDays)  // not UI: the conflict log
-        case let .deleted(id, at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
+        case .present(let a):
+            // not UI: the conflict log
+            return "alarm \(a.id) \"\(a.label)\" edited \(ISO8601.utcString(a.modified))\n" + render(v, settings, workingDays)
+        case .deleted(let id, let at): return "alarm \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
         }
     }
 
     static func describe(_ v: HabitVersion) -> String {
         switch v {
-        case .present(let h, _, _): return "habit \(h.id) \"\(h.name)\" definition edited \(ISO8601.utcString(h.modified))\n" + render(v)  // not UI: the conflict log
-        case let .deleted(id, at): return "habit \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
+        // not UI: the conflict log
+        case .present(let h, _, _): return "habit \(h.id) \"\(h.name)\" definition edited \(ISO8601.utcString(h.modified))\n" + render(v)
+        case .deleted(let id, let at): return "habit \(id) deleted \(ISO8601.utcString(at))\n"  // not UI: the conflict log
         }
     }
 }

@@ -6,7 +6,10 @@ public struct SyncError: Error, Sendable, Equatable {
     public let kind: Kind
     public let failure: SyncFailure
 
-    public init(_ kind: Kind, _ failure: SyncFailure) { self.kind = kind; self.failure = failure }
+    public init(_ kind: Kind, _ failure: SyncFailure) {
+        self.kind = kind
+        self.failure = failure
+    }
 }
 
 /// What went wrong, typed: worded in the reader's language where it is shown, and stored as a code

@@ -48,7 +48,10 @@ public struct SyncState: Sendable, Equatable {
     public struct Skipped: Sendable, Equatable {
         public let url: String
         public let reason: SkippedResource
-        public init(url: String, reason: SkippedResource) { self.url = url; self.reason = reason }
+        public init(url: String, reason: SkippedResource) {
+            self.url = url
+            self.reason = reason
+        }
 
         /// As `sync-state.json` keeps it: the `SyncFailure` it would have been.
         var failure: SyncFailure {
@@ -61,9 +64,9 @@ public struct SyncState: Sendable, Equatable {
 
         init?(_ f: SyncFailure) {
             switch f {
-            case let .invalidResource(url, e): self.init(url: url, reason: .invalid(e))
-            case let .answerTooLarge(_, url, limit): self.init(url: url, reason: .larger(limit: limit))
-            case let .unreadableMultistatus(_, url): self.init(url: url, reason: .unreadableAnswer)
+            case .invalidResource(let url, let e): self.init(url: url, reason: .invalid(e))
+            case .answerTooLarge(_, let url, let limit): self.init(url: url, reason: .larger(limit: limit))
+            case .unreadableMultistatus(_, let url): self.init(url: url, reason: .unreadableAnswer)
             default: return nil
             }
         }
@@ -122,7 +125,8 @@ public struct SyncState: Sendable, Equatable {
         // Typed since this version; an older one stored its English text under "lastError".
         if let f = json["lastFailure"], let code = f["code"]?.stringValue {
             let values = f["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            s.lastFailure = SyncFailure(code: code, values: values).map(SyncFailureRecord.typed)
+            s.lastFailure =
+                SyncFailure(code: code, values: values).map(SyncFailureRecord.typed)
                 ?? .text(([code] + values).joined(separator: " "))  // a newer version's code: shown as it is
         } else if let text = json["lastError"]?.stringValue {
             s.lastFailure = .text(text)
@@ -134,15 +138,18 @@ public struct SyncState: Sendable, Equatable {
         s.serverClockUnknown = json["serverClockUnknown"]?.boolValue ?? false
         for f in json["skipped"]?.arrayValue ?? [] {
             guard let code = f["code"]?.stringValue,
-                  let failure = SyncFailure(code: code, values: f["values"]?.arrayValue?.compactMap(\.stringValue) ?? []),
-                  let item = Skipped(failure) else { continue }
+                let failure = SyncFailure(code: code, values: f["values"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+                let item = Skipped(failure)
+            else { continue }
             s.skipped.append(item)
         }
         for h in json["held"]?.arrayValue ?? [] {
             guard let id = h["id"]?.stringValue, let url = h["url"]?.stringValue else { continue }
-            s.held.append(Held(id: id, label: h["label"]?.stringValue ?? "", url: url, etag: h["etag"]?.stringValue,
-                               rule: h["rule"]?.stringValue, changedHere: h["changedHere"]?.boolValue ?? false,
-                               here: h["here"]?.boolValue ?? true))
+            s.held.append(
+                Held(
+                    id: id, label: h["label"]?.stringValue ?? "", url: url, etag: h["etag"]?.stringValue,
+                    rule: h["rule"]?.stringValue, changedHere: h["changedHere"]?.boolValue ?? false,
+                    here: h["here"]?.boolValue ?? true))
         }
         if case .object(let members)? = json["adoptedUIDs"] {
             for (id, v) in members { if let uid = v.stringValue { s.adoptedUIDs[id] = uid } }
@@ -154,13 +161,14 @@ public struct SyncState: Sendable, Equatable {
 
     public func save(_ paths: StorePaths) throws(StoreError) {
         func items(_ d: [String: Item]) -> JSONValue {
-            .object(d.keys.sorted().map { id in
-                let i = d[id]!
-                var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
-                if let e = i.etag { m.append(("etag", .string(e))) }
-                if let d = i.model { m.append(("model", .string(d))) }
-                return (id, .object(m))
-            })
+            .object(
+                d.keys.sorted().map { id in
+                    let i = d[id]!
+                    var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
+                    if let e = i.etag { m.append(("etag", .string(e))) }
+                    if let d = i.model { m.append(("model", .string(d))) }
+                    return (id, .object(m))
+                })
         }
         var m: [(String, JSONValue)] = [
             ("accountURL", .string(accountURL)), ("alarmsCollection", .string(alarmsCollection)),
@@ -181,25 +189,38 @@ public struct SyncState: Sendable, Equatable {
         if let k = clockSkew { m.append(("clockSkew", .int(Int(k)))) }
         if serverClockUnknown { m.append(("serverClockUnknown", .bool(true))) }
         if !skipped.isEmpty {
-            m.append(("skipped", .array(skipped.map { item in
-                let (code, values) = item.failure.stored
-                return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
-            })))
+            m.append(
+                (
+                    "skipped",
+                    .array(
+                        skipped.map { item in
+                            let (code, values) = item.failure.stored
+                            return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
+                        })
+                ))
         }
         if !adoptedUIDs.isEmpty {
             m.append(("adoptedUIDs", .object(adoptedUIDs.keys.sorted().map { ($0, .string(adoptedUIDs[$0]!)) })))
         }
         if !held.isEmpty {
-            m.append(("held", .array(held.map { h in
-                var o: [(String, JSONValue)] = [("id", .string(h.id)), ("label", .string(h.label)), ("url", .string(h.url))]
-                if let e = h.etag { o.append(("etag", .string(e))) }
-                if let r = h.rule { o.append(("rule", .string(r))) }
-                if h.changedHere { o.append(("changedHere", .bool(true))) }
-                if !h.here { o.append(("here", .bool(false))) }
-                return .object(o)
-            })))
+            m.append(
+                (
+                    "held",
+                    .array(
+                        held.map { h in
+                            var o: [(String, JSONValue)] = [("id", .string(h.id)), ("label", .string(h.label)), ("url", .string(h.url))]
+                            if let e = h.etag { o.append(("etag", .string(e))) }
+                            if let r = h.rule { o.append(("rule", .string(r))) }
+                            if h.changedHere { o.append(("changedHere", .bool(true))) }
+                            if !h.here { o.append(("here", .bool(false))) }
+                            return .object(o)
+                        })
+                ))
         }
-        if let t = serverLostAt { m.append(("serverLostAt", .string(ISO8601.utcString(t)))); m.append(("serverLostCount", .int(serverLostCount))) }
+        if let t = serverLostAt {
+            m.append(("serverLostAt", .string(ISO8601.utcString(t))))
+            m.append(("serverLostCount", .int(serverLostCount)))
+        }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
     }
 

@@ -13,9 +13,13 @@ public struct AgentState: Hashable, Sendable {
     /// The year whose missing production calendar the user was last told about (once a year).
     public var calendarWarnedYear: Int?
 
-    public init(alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState(),
-                ringNotifications: RingNotifications = RingNotifications(), calendarWarnedYear: Int? = nil) {
-        self.alarms = alarms; self.habitReminders = habitReminders; self.ringNotifications = ringNotifications
+    public init(
+        alarms: AlarmBook = AlarmBook(), habitReminders: HabitReminderState = HabitReminderState(),
+        ringNotifications: RingNotifications = RingNotifications(), calendarWarnedYear: Int? = nil
+    ) {
+        self.alarms = alarms
+        self.habitReminders = habitReminders
+        self.ringNotifications = ringNotifications
         self.calendarWarnedYear = calendarWarnedYear
     }
 
@@ -37,5 +41,9 @@ public struct Snooze: Hashable, Sendable {
     public var due: Instant
     public var count: Int
 
-    public init(until: Instant, due: Instant, count: Int = 1) { self.until = until; self.due = due; self.count = count }
+    public init(until: Instant, due: Instant, count: Int = 1) {
+        self.until = until
+        self.due = due
+        self.count = count
+    }
 }

@@ -7,7 +7,8 @@ public struct AlarmBook: Hashable, Sendable {
     public var pausedUntil: Instant?
 
     public init(tracks: [String: AlarmTrack] = [:], pausedUntil: Instant? = nil) {
-        self.tracks = tracks; self.pausedUntil = pausedUntil
+        self.tracks = tracks
+        self.pausedUntil = pausedUntil
     }
 
     public subscript(id: String) -> AlarmTrack { tracks[id] ?? AlarmTrack() }

@@ -29,7 +29,9 @@ public final class AlarmEngine {
     private var calendar: WorkingCalendar
 
     public init(document: StoreDocument, state: AlarmBook, zone: Zone) {
-        self.document = document; self.state = state; self.zone = zone
+        self.document = document
+        self.state = state
+        self.zone = zone
         calendar = document.workingCalendar
         alarmsByID = Dictionary(document.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -56,7 +58,9 @@ public final class AlarmEngine {
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
     public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> AgentDecision {
         let before = state
-        document = doc; self.zone = zone; calendar = doc.workingCalendar
+        document = doc
+        self.zone = zone
+        calendar = doc.workingCalendar
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var effects: [AgentEffect] = []
         for id in state.tracks.keys.sorted() where alarmsByID[id]?.enabled != true {
@@ -110,17 +114,20 @@ public final class AlarmEngine {
             guard let due else { continue }
             let lateness = now - due.at
             if paused || lateness > Int64(settings.lateWindowMinutes) * 60 {
-                missed.append(MissedAlarm(alarmID: id, label: alarm.label, due: due.occurrence,
-                                          reason: paused ? .paused : .tooLate))
+                missed.append(
+                    MissedAlarm(
+                        alarmID: id, label: alarm.label, due: due.occurrence,
+                        reason: paused ? .paused : .tooLate))
                 if wasLast(id, due.occurrence) { disable.append(id) }
                 continue
             }
-            let r = RingingAlarm(alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
-                                 endsAt: now + Int64(settings.ringMinutes) * 60,
-                                 isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
-                                 snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
-                                 sound: alarm.effectiveSound(settings),
-                                 rampSeconds: alarm.effectiveRampSeconds(settings))
+            let r = RingingAlarm(
+                alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
+                endsAt: now + Int64(settings.ringMinutes) * 60,
+                isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
+                snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
+                sound: alarm.effectiveSound(settings),
+                rampSeconds: alarm.effectiveRampSeconds(settings))
             if state.update(id, { $0.ring(r) }) != nil {
                 effects.append(.silence(alarmID: id, reason: .withdrawn))
             }
@@ -153,7 +160,9 @@ public final class AlarmEngine {
         var effects: [AgentEffect] = []
         let stopped: Instant
         switch state.update(id, { $0.stop() }) {
-        case .ringing(let r): effects.append(.silence(alarmID: id, reason: .stopped)); stopped = r.due
+        case .ringing(let r):
+            effects.append(.silence(alarmID: id, reason: .stopped))
+            stopped = r.due
         case .snoozed(let s): stopped = s.due
         case .ready: throw .notRingingOrSnoozed(id)
         }

@@ -17,17 +17,27 @@ public struct RingingAlarm: Hashable, Sendable {
     /// Seconds from `startedAt` over which the sound rises to full volume (0: full at once).
     public let rampSeconds: Int
 
-    public init(alarmID: String, label: String, due: Instant, startedAt: Instant, endsAt: Instant, isLate: Bool,
-                snoozeCount: Int, snoozeMinutes: Int, sound: String, rampSeconds: Int = 0) {
-        self.alarmID = alarmID; self.label = label; self.due = due; self.startedAt = startedAt; self.endsAt = endsAt
-        self.isLate = isLate; self.snoozeCount = snoozeCount; self.snoozeMinutes = snoozeMinutes; self.sound = sound
+    public init(
+        alarmID: String, label: String, due: Instant, startedAt: Instant, endsAt: Instant, isLate: Bool,
+        snoozeCount: Int, snoozeMinutes: Int, sound: String, rampSeconds: Int = 0
+    ) {
+        self.alarmID = alarmID
+        self.label = label
+        self.due = due
+        self.startedAt = startedAt
+        self.endsAt = endsAt
+        self.isLate = isLate
+        self.snoozeCount = snoozeCount
+        self.snoozeMinutes = snoozeMinutes
+        self.sound = sound
         self.rampSeconds = rampSeconds
     }
 
     /// The same ring under the alarm's new label (edited while it rings).
     func relabeled(_ label: String) -> RingingAlarm {
-        RingingAlarm(alarmID: alarmID, label: label, due: due, startedAt: startedAt, endsAt: endsAt, isLate: isLate,
-                     snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, rampSeconds: rampSeconds)
+        RingingAlarm(
+            alarmID: alarmID, label: label, due: due, startedAt: startedAt, endsAt: endsAt, isLate: isLate,
+            snoozeCount: snoozeCount, snoozeMinutes: snoozeMinutes, sound: sound, rampSeconds: rampSeconds)
     }
 }
 

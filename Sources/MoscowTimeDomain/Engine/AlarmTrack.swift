@@ -26,7 +26,9 @@ public struct SeenVersion: Hashable, Sendable {
     public let since: Instant
 
     public init(modified: Instant, zone: String, since: Instant) {
-        self.modified = modified; self.zone = zone; self.since = since
+        self.modified = modified
+        self.zone = zone
+        self.since = since
     }
 
     public func isVersion(of alarm: Alarm, in zone: Zone) -> Bool {
@@ -45,11 +47,19 @@ public struct AlarmTrack: Hashable, Sendable {
     public internal(set) var seen: SeenVersion?
 
     public init(state: AlarmState = .ready, handled: Instant? = nil, seen: SeenVersion? = nil) {
-        self.state = state; self.handled = handled; self.seen = seen
+        self.state = state
+        self.handled = handled
+        self.seen = seen
     }
 
-    public var ringing: RingingAlarm? { if case .ringing(let r) = state { return r }; return nil }
-    public var snooze: Snooze? { if case .snoozed(let s) = state { return s }; return nil }
+    public var ringing: RingingAlarm? {
+        if case .ringing(let r) = state { return r }
+        return nil
+    }
+    public var snooze: Snooze? {
+        if case .snoozed(let s) = state { return s }
+        return nil
+    }
     public var isReady: Bool { state == .ready }
 
     // MARK: transitions

@@ -36,14 +36,17 @@ public struct NextRing: Sendable {
     public let calculator: OccurrenceCalculator
 
     public init(writtenAt: Instant?, pausedUntil: Instant?, zone: Zone, calendar: WorkingCalendar, now: Instant) {
-        self.zone = zone; self.now = now; self.writtenAt = writtenAt
+        self.zone = zone
+        self.now = now
+        self.writtenAt = writtenAt
         self.pausedUntil = pausedUntil.flatMap { $0 > now ? $0 : nil }
         calculator = OccurrenceCalculator(zone: zone, calendar: calendar)
     }
 
     public init(document: StoreDocument, state: AgentState, zone: Zone, now: Instant) {
-        self.init(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone,
-                  calendar: document.workingCalendar, now: now)
+        self.init(
+            writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone,
+            calendar: document.workingCalendar, now: now)
     }
 
     /// How long before the store's write an alarm's own stamp still counts as its arrival. A
@@ -79,7 +82,8 @@ public struct NextRing: Sendable {
     /// The alarm's first occurrence strictly after `t` that it rings: its schedule's, less the
     /// skipped days and the days before "off until".
     public func occurrence(after t: Instant, _ alarm: Alarm) -> Instant? {
-        let calculator = calculator(of: alarm), zone = calculator.zone
+        let calculator = calculator(of: alarm)
+        let zone = calculator.zone
         var from = t
         if let off = alarm.offUntil { from = max(from, zone.instant(off, TimeOfDay(hour: 0, minute: 0)!) - 1) }
         // Each skipped day passes over one occurrence at most.

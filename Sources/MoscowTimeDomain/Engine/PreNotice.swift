@@ -9,7 +9,9 @@ public struct PreNotice: Hashable, Sendable {
     public let at: Instant
 
     public init(alarmID: String, label: String, at: Instant) {
-        self.alarmID = alarmID; self.label = label; self.at = at
+        self.alarmID = alarmID
+        self.label = label
+        self.at = at
     }
 
     /// When the next notice is due, strictly after `now`: today's `pre-notice` time if it is still

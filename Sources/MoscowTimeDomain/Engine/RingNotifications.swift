@@ -13,7 +13,9 @@ public struct RingNotifications: Hashable, Sendable {
     public var reminders: [String: UInt32]
 
     public init(server: String = "", ids: [String: UInt32] = [:], reminders: [String: UInt32] = [:]) {
-        self.server = server; self.ids = ids; self.reminders = reminders
+        self.server = server
+        self.ids = ids
+        self.reminders = reminders
     }
 
     public var isEmpty: Bool { ids.isEmpty && reminders.isEmpty }

@@ -5,10 +5,14 @@
 public enum DaysParser {
     static let names: [String: Weekday] = {
         var m: [String: Weekday] = [:]
-        let en = [["mon", "monday", "mo"], ["tue", "tuesday", "tu"], ["wed", "wednesday", "we"], ["thu", "thursday", "th"],
-                  ["fri", "friday", "fr"], ["sat", "saturday", "sa"], ["sun", "sunday", "su"]]
-        let ru = [["пн", "пон", "понедельник"], ["вт", "вто", "вторник"], ["ср", "сре", "среда"], ["чт", "чет", "четверг"],
-                  ["пт", "пят", "пятница"], ["сб", "суб", "суббота"], ["вс", "вос", "воскресенье"]]
+        let en = [
+            ["mon", "monday", "mo"], ["tue", "tuesday", "tu"], ["wed", "wednesday", "we"], ["thu", "thursday", "th"],
+            ["fri", "friday", "fr"], ["sat", "saturday", "sa"], ["sun", "sunday", "su"],
+        ]
+        let ru = [
+            ["пн", "пон", "понедельник"], ["вт", "вто", "вторник"], ["ср", "сре", "среда"], ["чт", "чет", "четверг"],
+            ["пт", "пят", "пятница"], ["сб", "суб", "суббота"], ["вс", "вос", "воскресенье"],
+        ]
         for (i, group) in en.enumerated() { for n in group { m[n] = Weekday(rawValue: i + 1) } }
         for (i, group) in ru.enumerated() { for n in group { m[n] = Weekday(rawValue: i + 1) } }
         return m
@@ -24,15 +28,20 @@ public enum DaysParser {
     /// The working days of the production calendar: a choice of its own, not a set of weekdays.
     static let calendarWords: Set<String> = ["workdays", "working-days", "рабочие", "рабочие дни"]
 
-    public static let accepted = N_("mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день")
+    public static let accepted = N_(
+        "mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день"
+    )
     /// The same with the production calendar's working days first (for alarms).
-    public static let acceptedWithCalendar = N_("workdays/рабочие (the official working days: holidays and transfers), mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день")
+    public static let acceptedWithCalendar = N_(
+        "workdays/рабочие (the official working days: holidays and transfers), mon,tue,wed,thu,fri,sat,sun (or пн,вт,ср,чт,пт,сб,вс), ranges like mon-fri, or weekdays/будни, weekends/выходные, everyday/каждый день"
+    )
 
     /// Fixed weekdays, or the production calendar's working days.
     public static func selection(_ text: String) throws(InputError) -> DaySelection {
         if calendarWords.contains(text.lowercased().trimmingSpaces) { return .workingDays }
         do { return .weekdays(try parse(text)) } catch {
-            throw InputError(error.template, error.values, parts: error.parts.mapValues { $0 == Message(accepted) ? Message(acceptedWithCalendar) : $0 })
+            throw InputError(
+                error.template, error.values, parts: error.parts.mapValues { $0 == Message(accepted) ? Message(acceptedWithCalendar) : $0 })
         }
     }
 
@@ -44,8 +53,14 @@ public enum DaysParser {
         guard !parts.isEmpty else { throw InputError("no days given: use {accepted}", [:], parts: ["accepted": Message(accepted)]) }
         for part in parts {
             let p = String(part)
-            if let w = words[p] { result.formUnion(w); continue }
-            if let w = names[p] { result.insert(w); continue }
+            if let w = words[p] {
+                result.formUnion(w)
+                continue
+            }
+            if let w = names[p] {
+                result.insert(w)
+                continue
+            }
             if calendarWords.contains(p) {
                 throw InputError("\"{part}\" follows the production calendar and cannot be combined with other days", ["part": p])
             }

@@ -6,7 +6,8 @@ public enum DurationParser {
 
     public static func parse(_ text: String) throws(InputError) -> Int64 {
         let s = text.lowercased().trimmingSpaces
-        let fail = InputError("invalid duration \"{text}\": expected {accepted}", ["text": "\(text)"], parts: ["accepted": Message(accepted)])
+        let fail = InputError(
+            "invalid duration \"{text}\": expected {accepted}", ["text": "\(text)"], parts: ["accepted": Message(accepted)])
         if !s.isEmpty, s.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let m = Int64(s), m > 0, m <= 100_000 else { throw fail }
             return m * 60
@@ -19,9 +20,16 @@ public enum DurationParser {
         var i = 0
         while i < chars.count {
             let c = chars[i]
-            if c.isASCII, c.isNumber { number.append(c); i += 1; continue }
+            if c.isASCII, c.isNumber {
+                number.append(c)
+                i += 1
+                continue
+            }
             var unit = ""
-            while i < chars.count, !(chars[i].isASCII && chars[i].isNumber) { unit.append(chars[i]); i += 1 }
+            while i < chars.count, !(chars[i].isASCII && chars[i].isNumber) {
+                unit.append(chars[i])
+                i += 1
+            }
             guard let n = Int64(number), number.count <= 6 else { throw fail }
             let factor: Int64
             switch unit {
@@ -41,7 +49,9 @@ public enum DurationParser {
     /// `1h30m`, `25m`, `90s` → compact text for display.
     public static func format(_ seconds: Int64) -> String {
         var out = ""
-        let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
+        let h = seconds / 3600
+        let m = seconds / 60 % 60
+        let s = seconds % 60
         if h > 0 { out += "\(h)h" }
         if m > 0 { out += "\(m)m" }
         if s > 0 || out.isEmpty { out += "\(s)s" }

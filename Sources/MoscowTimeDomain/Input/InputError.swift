@@ -44,16 +44,26 @@ public struct Message: Hashable, Sendable {
     public let parts: [String: Message]
 
     public init(_ template: String, _ values: [String: String] = [:], parts: [String: Message] = [:]) {
-        self.template = template; self.pluralTemplate = nil; self.count = 0; self.values = values; self.parts = parts
+        self.template = template
+        self.pluralTemplate = nil
+        self.count = 0
+        self.values = values
+        self.parts = parts
     }
 
     private init(_ template: String, _ plural: String, count: Int, _ values: [String: String], parts: [String: Message]) {
-        self.template = template; self.pluralTemplate = plural; self.count = count; self.values = values; self.parts = parts
+        self.template = template
+        self.pluralTemplate = plural
+        self.count = count
+        self.values = values
+        self.parts = parts
     }
 
     /// `Message.plural("{n} day", "{n} days", count: n, ["n": "\(n)"])`: «1 день», «3 дня», «5 дней».
-    public static func plural(_ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:],
-                              parts: [String: Message] = [:]) -> Message {
+    public static func plural(
+        _ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:],
+        parts: [String: Message] = [:]
+    ) -> Message {
         Message(singular, plural, count: count, values, parts: parts)
     }
 
@@ -69,4 +79,6 @@ public struct Message: Hashable, Sendable {
 
 /// Marks a message for the catalogue without translating it where it is written (gettext's `N_`):
 /// it is translated where it is shown.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// gettext's name, which po/extract-messages looks for.
 public func N_(_ english: String) -> String { english }

@@ -6,8 +6,9 @@ public enum RampDuration {
     public static func parse(_ text: String) throws(InputError) -> Int {
         let s = text.trimmingSpaces.lowercased()
         if s == "0" || s == "off" || s == "выкл" { return 0 }
-        let refused = InputError("invalid ramp \"{text}\": expected a duration from 0 (off) to {max}, such as 30s or 1m",
-                                 ["text": text, "max": format(Limits.rampSeconds.upperBound)])
+        let refused = InputError(
+            "invalid ramp \"{text}\": expected a duration from 0 (off) to {max}, such as 30s or 1m",
+            ["text": text, "max": format(Limits.rampSeconds.upperBound)])
         guard let seconds = try? DurationParser.parse(text), seconds <= Int64(Limits.rampSeconds.upperBound) else { throw refused }
         return Int(seconds)
     }

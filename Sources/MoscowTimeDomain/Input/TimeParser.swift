@@ -4,7 +4,8 @@ public enum TimeParser {
     public static func parse(_ text: String) throws(InputError) -> TimeOfDay {
         let t = text.trimmingSpaces
         if let v = TimeOfDay(text: Substring(t)) { return v }
-        throw InputError("invalid time \"{text}\": expected HH:MM with hours 0–23 and minutes 00–59, e.g. 7:30 or 07:30", ["text": "\(text)"])
+        throw InputError(
+            "invalid time \"{text}\": expected HH:MM with hours 0–23 and minutes 00–59, e.g. 7:30 or 07:30", ["text": "\(text)"])
     }
 }
 

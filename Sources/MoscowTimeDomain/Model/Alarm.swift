@@ -33,12 +33,21 @@ public struct Alarm: Hashable, Sendable {
     public var modified: Instant
 
     /// Inlinable: the store's decoding makes every alarm through it.
-    @inlinable public init(id: String, label: String, schedule: Schedule, enabled: Bool = true,
-                snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, rampSeconds: Int? = nil, created: Instant, modified: Instant? = nil) {
-        self.id = id; self.label = label; self.schedule = schedule; self.enabled = enabled
-        self.snoozeMinutes = snoozeMinutes; self.sound = sound; self.wake = wake
+    @inlinable public init(
+        id: String, label: String, schedule: Schedule, enabled: Bool = true,
+        snoozeMinutes: Int? = nil, sound: String? = nil, wake: Bool? = nil, rampSeconds: Int? = nil, created: Instant,
+        modified: Instant? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.schedule = schedule
+        self.enabled = enabled
+        self.snoozeMinutes = snoozeMinutes
+        self.sound = sound
+        self.wake = wake
         self.rampSeconds = rampSeconds
-        self.created = created; self.modified = modified ?? created
+        self.created = created
+        self.modified = modified ?? created
     }
 
     /// Whether an occurrence on `day` rings, as far as the alarm's own skips say.

@@ -39,17 +39,20 @@ public enum AlarmID {
         // Valid ids are 32-bit numbers in hex: sort numbers and count shared hex digits with XOR.
         // Each is sorted with its position in one 64-bit key (no closure per comparison), and the
         // short forms are written from the numbers (no Substring per row).
-        var keys: [UInt64] = [], values: [UInt32] = []
-        keys.reserveCapacity(ids.count); values.reserveCapacity(ids.count)
+        var keys: [UInt64] = []
+        var values: [UInt32] = []
+        keys.reserveCapacity(ids.count)
+        values.reserveCapacity(ids.count)
         for (k, id) in ids.enumerated() {
             guard let v = hexValue(id) else { break }
-            keys.append(UInt64(v) << 32 | UInt64(k)); values.append(v)
+            keys.append(UInt64(v) << 32 | UInt64(k))
+            values.append(v)
         }
         if keys.count == ids.count {
             keys.sort()
-            var length = [Int](repeating: 4, count: ids.count) // at least 4 digits
+            var length = [Int](repeating: 4, count: ids.count)  // at least 4 digits
             var k = 0
-            while k < keys.count { // runs of equal ids share one length
+            while k < keys.count {  // runs of equal ids share one length
                 var end = k + 1
                 while end < keys.count, keys[end] >> 32 == keys[k] >> 32 { end += 1 }
                 let v = UInt32(keys[k] >> 32)
@@ -81,7 +84,7 @@ public enum AlarmID {
     static func hexValue(_ id: String) -> UInt32? {
         guard id.utf8.count == 8 else { return nil }
         var id = id
-        return id.withUTF8 { u -> UInt32? in // in place: iterating a small String's utf8 is slow
+        return id.withUTF8 { u -> UInt32? in  // in place: iterating a small String's utf8 is slow
             var v: UInt32 = 0
             for b in u {
                 switch b {

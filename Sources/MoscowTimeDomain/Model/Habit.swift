@@ -34,12 +34,21 @@ public struct Habit: Hashable, Sendable {
     }
     private var _workingCalendar = Uncompared(WorkingCalendar.russia)
 
-    public init(id: String, name: String, description: String? = nil, frequency: HabitFrequency = .daily,
-                reminders: [TimeOfDay] = [], start: CivilDate, archived: Bool = false, kind: HabitKind = .yesNo,
-                entries: [HabitEntry] = [], created: Instant, modified: Instant? = nil) {
-        self.id = id; self.name = name; self.description = description; self.frequency = frequency
-        self.reminders = Array(Set(reminders)).sorted(); self.start = start; self.archived = archived
-        self.kind = kind; self.entries = entries.sorted { $0.date < $1.date }
-        self.created = created; self.modified = modified ?? created
+    public init(
+        id: String, name: String, description: String? = nil, frequency: HabitFrequency = .daily,
+        reminders: [TimeOfDay] = [], start: CivilDate, archived: Bool = false, kind: HabitKind = .yesNo,
+        entries: [HabitEntry] = [], created: Instant, modified: Instant? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.frequency = frequency
+        self.reminders = Array(Set(reminders)).sorted()
+        self.start = start
+        self.archived = archived
+        self.kind = kind
+        self.entries = entries.sorted { $0.date < $1.date }
+        self.created = created
+        self.modified = modified ?? created
     }
 }

@@ -9,13 +9,13 @@ extension Schedule {
         let range = Limits.alarmDates
         func clamped(_ d: CivilDate) -> CivilDate { min(max(d, range.lowerBound), range.upperBound) }
         switch self {
-        case let .once(date, time):
+        case .once(let date, let time):
             return .once(date: clamped(date), time: time)
-        case let .weekly(days, time, from):
+        case .weekly(let days, let time, let from):
             return .weekly(days: days, time: time, from: from.map(clamped))
-        case let .workdays(time, from):
+        case .workdays(let time, let from):
             return .workdays(time: time, from: from.map(clamped))
-        case let .everyNDays(interval, start, time):
+        case .everyNDays(let interval, let start, let time):
             return .everyNDays(interval: interval, start: Self.firstInRange(of: start, every: interval), time: time)
         case .timer:
             return self

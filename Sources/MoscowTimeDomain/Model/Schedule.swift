@@ -34,8 +34,8 @@ public enum Schedule: Hashable, Sendable {
     /// `calendar` says which days are working days.
     public func isDue(on date: CivilDate, calendar: WorkingCalendar) -> Bool {
         switch self {
-        case let .weekly(days, _, from): return days.contains(date.weekday) && from.map { date >= $0 } ?? true
-        case let .workdays(_, from): return calendar.isWorkingDay(date) && from.map { date >= $0 } ?? true
+        case .weekly(let days, _, let from): return days.contains(date.weekday) && from.map { date >= $0 } ?? true
+        case .workdays(_, let from): return calendar.isWorkingDay(date) && from.map { date >= $0 } ?? true
         case .once(let d, _): return d == date
         case .everyNDays(let n, let start, _):
             let delta = date.days(since: start)

@@ -33,8 +33,10 @@ public struct Settings: Hashable, Sendable {
     public init() {}
 
     /// The keys `agent-cli settings` accepts, in display order.
-    public static let keys = ["zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
-                              "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays", "pre-notice"]
+    public static let keys = [
+        "zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
+        "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays", "pre-notice",
+    ]
 }
 
 /// The `dismiss` setting.

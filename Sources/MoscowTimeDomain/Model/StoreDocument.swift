@@ -9,7 +9,12 @@ public struct StoreDocument: Hashable, Sendable {
     public static let currentSchemaVersion = 5
 
     public var settings = Settings() {
-        didSet { if settings.holidays != oldValue.holidays { let h = habits; habits = h } }
+        didSet {
+            if settings.holidays != oldValue.holidays {
+                let h = habits
+                habits = h
+            }
+        }
     }
     public var alarms: [Alarm] = []
     /// Every working-days habit follows the document's calendar (`Habit.workingCalendar`), set
@@ -27,7 +32,10 @@ public struct StoreDocument: Hashable, Sendable {
     /// Years of the production calendar the user added (`agent-cli holidays import`); each
     /// replaces the shipped year of the same number.
     public var calendarYears: [Int: CalendarYear] = [:] {
-        didSet { let h = habits; habits = h }
+        didSet {
+            let h = habits
+            habits = h
+        }
     }
     /// When this machine last wrote the file the document was read from (its mtime, by this
     /// machine's own clock); nil for a document not read from a file. Not part of the document:
@@ -40,7 +48,8 @@ public struct StoreDocument: Hashable, Sendable {
 
     public init() {}
     public init(settings: Settings, alarms: [Alarm], habits: [Habit] = []) {
-        self.settings = settings; self.alarms = alarms
+        self.settings = settings
+        self.alarms = alarms
         defer { self.habits = habits }  // through the observer (an initializer's own assignments skip it)
     }
 
@@ -53,10 +62,12 @@ public struct StoreDocument: Hashable, Sendable {
     /// The year whose official calendar is missing while an enabled alarm follows working days:
     /// what `status`, `show` and the tray say in one line (`CalendarDayText.missingYear`).
     public func missingCalendarYear(today: CivilDate) -> Int? {
-        guard alarms.contains(where: { a in
-            guard a.enabled, case .workdays = a.schedule else { return false }
-            return true
-        }) else { return nil }
+        guard
+            alarms.contains(where: { a in
+                guard a.enabled, case .workdays = a.schedule else { return false }
+                return true
+            })
+        else { return nil }
         return workingCalendar.missingYear(today: today)
     }
 

@@ -30,6 +30,8 @@ public struct SyncAccount: Hashable, Sendable {
     public var passwordCommand: String?
 
     public init(url: String, user: String?, passwordCommand: String?) {
-        self.url = url; self.user = user; self.passwordCommand = passwordCommand
+        self.url = url
+        self.user = user
+        self.passwordCommand = passwordCommand
     }
 }

@@ -12,7 +12,10 @@ public struct OccurrenceCalculator: Sendable {
     public let zone: Zone
     public let calendar: WorkingCalendar
 
-    public init(zone: Zone, calendar: WorkingCalendar) { self.zone = zone; self.calendar = calendar }
+    public init(zone: Zone, calendar: WorkingCalendar) {
+        self.zone = zone
+        self.calendar = calendar
+    }
 
     /// The first occurrence strictly after `t`, or nil if there is none (a past one-time alarm).
     public func next(_ schedule: Schedule, after t: Instant) -> Instant? {
@@ -22,20 +25,20 @@ public struct OccurrenceCalculator: Sendable {
         case .once(let date, let time):
             let x = zone.instant(date, time)
             return x > t ? x : nil
-        case let .weekly(days, time, from):
+        case .weekly(let days, let time, let from):
             // As below, with the days as bits and day numbers: no set lookup or calendar
             // conversion per day scanned (`list` asks this for every alarm).
             let mask = days.reduce(0) { $0 | $1.bit }
             var day = max(zone.local(t).date.daysSinceEpoch - 1, from?.daysSinceEpoch ?? .min)
             for _ in 0..<scanDays(schedule) {
-                if mask & (1 << Int(((day % 7) + 7 + 3) % 7)) != 0 { // bit 0 = Monday; day 0 was a Thursday
+                if mask & (1 << Int(((day % 7) + 7 + 3) % 7)) != 0 {  // bit 0 = Monday; day 0 was a Thursday
                     let x = zone.instant(wallSeconds: day * 86_400 + time.secondsIntoDay)
                     if x > t { return x }
                 }
                 day += 1
             }
             return nil
-        case let .workdays(time, from):
+        case .workdays(let time, let from):
             var day = max(zone.local(t).date.daysSinceEpoch - 1, from?.daysSinceEpoch ?? .min)
             for _ in 0..<scanDays(schedule) {
                 if calendar.isWorkingDay(dayNumber: day) {

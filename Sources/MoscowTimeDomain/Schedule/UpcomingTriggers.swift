@@ -11,8 +11,10 @@ public enum UpcomingTriggers {
     /// Up to `count` triggers strictly after `now`. An alarm may appear several times. Each alarm's
     /// first is `NextRing`'s (what the agent will ring: handled occurrences, a superseded snooze and
     /// what falls in a pause left out), the rest its later rings.
-    public static func list(_ doc: StoreDocument, state: AgentState = AgentState(), zone: Zone,
-                            now: Instant, count: Int) -> [Trigger] {
+    public static func list(
+        _ doc: StoreDocument, state: AgentState = AgentState(), zone: Zone,
+        now: Instant, count: Int
+    ) -> [Trigger] {
         guard count > 0 else { return [] }
         let rule = NextRing(document: doc, state: state, zone: zone, now: now)
         var result: [Trigger] = []

@@ -9,7 +9,8 @@ public struct AgentDecision: Hashable, Sendable {
     public var effects: [AgentEffect]
 
     public init(stateChanged: Bool = false, effects: [AgentEffect] = []) {
-        self.stateChanged = stateChanged; self.effects = effects
+        self.stateChanged = stateChanged
+        self.effects = effects
     }
 
     /// This decision, then `next`: one save (if either changed the state), the effects in order.

@@ -35,8 +35,9 @@ public final class AgentScheduler {
     public var zone: Zone { alarms.zone }
     /// Everything to persist (when a decision says it changed).
     public var state: AgentState {
-        AgentState(alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications,
-                   calendarWarnedYear: calendarWarnedYear)
+        AgentState(
+            alarms: alarms.state, habitReminders: habits, ringNotifications: ringNotifications,
+            calendarWarnedYear: calendarWarnedYear)
     }
     /// The ring notifications on screen, as the runtime last reported them (`noteRingNotifications`);
     /// at start, what the previous agent left on screen.
@@ -69,7 +70,7 @@ public final class AgentScheduler {
                 + resumeOpenReminders() + evaluateHabits(now: now)
         case .timePassed, .clockChanged, .resumed:
             return alarms.evaluate(now: now) + evaluateHabits(now: now)
-        case let .documentChanged(doc, zone):
+        case .documentChanged(let doc, let zone):
             let news = achievementNews(from: document, to: doc, zone: zone, now: now)
             return alarms.replaceDocument(doc, zone: zone, now: now) + evaluateHabits(now: now) + AgentDecision(effects: news)
         case .goingToSleep:
@@ -82,13 +83,13 @@ public final class AgentScheduler {
     public func perform(_ action: AgentAction, now: Instant) throws(EngineError) -> AgentDecision {
         let decision: AgentDecision
         switch action {
-        case let .snooze(id, minutes):
+        case .snooze(let id, let minutes):
             decision = try alarms.snooze(id, minutes: minutes, now: now) + alarms.evaluate(now: now)
         case .stop(let id):
             decision = try alarms.stop(id, now: now) + alarms.evaluate(now: now)
         case .pause(let until):
             decision = alarms.pause(until: until) + alarms.evaluate(now: now)
-        case let .answer(answer, r):
+        case .answer(let answer, let r):
             decision = self.answer(answer, to: r, now: now) + alarms.evaluate(now: now)
         }
         return decision + evaluateHabits(now: now)
@@ -135,8 +136,7 @@ public final class AgentScheduler {
         let before = habits
         var effects: [AgentEffect] = []
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) {
-            if ringNotifications.reminders[id] != nil, stillOpen(r) { effects.append(.showHabitReminder(r)) }
-            else { habits.close(id) }
+            if ringNotifications.reminders[id] != nil, stillOpen(r) { effects.append(.showHabitReminder(r)) } else { habits.close(id) }
         }
         return AgentDecision(stateChanged: habits != before, effects: effects)
     }

@@ -18,7 +18,10 @@ struct ASCIIFormat {
         }
     }
 
-    mutating func byte(_ b: UInt8) { buffer[count] = b; count += 1 }
+    mutating func byte(_ b: UInt8) {
+        buffer[count] = b
+        count += 1
+    }
 
     mutating func text(_ s: String) {
         for b in s.utf8 { byte(b) }
@@ -28,7 +31,11 @@ struct ASCIIFormat {
     mutating func digits(_ value: Int, _ width: Int) {
         var v = value
         var k = count + width
-        while k > count { k -= 1; buffer[k] = UInt8(48 + v % 10); v /= 10 }
+        while k > count {
+            k -= 1
+            buffer[k] = UInt8(48 + v % 10)
+            v /= 10
+        }
         count += width
     }
 
@@ -45,11 +52,17 @@ struct ASCIIFormat {
 extension ASCIIFormat {
     /// `2026-12-31` (year 0…9999).
     mutating func isoDate(_ d: CivilDate) {
-        digits(d.year, 4); byte(UInt8(ascii: "-")); digits(d.month, 2); byte(UInt8(ascii: "-")); digits(d.day, 2)
+        digits(d.year, 4)
+        byte(UInt8(ascii: "-"))
+        digits(d.month, 2)
+        byte(UInt8(ascii: "-"))
+        digits(d.day, 2)
     }
 
     /// `07:30`
     mutating func clock(_ hour: Int, _ minute: Int) {
-        digits(hour, 2); byte(UInt8(ascii: ":")); digits(minute, 2)
+        digits(hour, 2)
+        byte(UInt8(ascii: ":"))
+        digits(minute, 2)
     }
 }

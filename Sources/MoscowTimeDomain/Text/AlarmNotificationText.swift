@@ -5,7 +5,10 @@ public struct AlarmNotificationText: Sendable {
     public let t: Localizer
     public let zone: Zone
 
-    public init(_ t: Localizer, zone: Zone) { self.t = t; self.zone = zone }
+    public init(_ t: Localizer, zone: Zone) {
+        self.t = t
+        self.zone = zone
+    }
 
     public struct Ring: Sendable, Equatable {
         public let summary: String

@@ -12,7 +12,9 @@ enum Base64 {
     static func decode(bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var failed = false
         let out = [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3 + 3) { buffer, count in
-            var buffer32: UInt32 = 0, bits = 0, n = 0
+            var buffer32: UInt32 = 0
+            var bits = 0
+            var n = 0
             for c in bytes {
                 let v: UInt8
                 switch c {
@@ -22,7 +24,10 @@ enum Base64 {
                 case UInt8(ascii: "+"): v = 62
                 case UInt8(ascii: "/"): v = 63
                 case UInt8(ascii: "="): continue
-                default: failed = true; count = 0; return
+                default:
+                    failed = true
+                    count = 0
+                    return
                 }
                 buffer32 = buffer32 << 6 | UInt32(v)
                 bits += 6

@@ -14,7 +14,9 @@ public enum DurationText {
             return head + t("{n} s", ["n": String(rest)])
         }
         let total = (s + 59) / 60
-        let d = total / 1440, h = total / 60 % 24, m = total % 60
+        let d = total / 1440
+        let h = total / 60 % 24
+        let m = total % 60
         var parts: [String] = []
         if d > 0 { parts.append(t.plural("{n} day", "{n} days", count: Int(d), ["n": String(d)])) }
         if h > 0 { parts.append(t("{n} h", ["n": String(h)])) }

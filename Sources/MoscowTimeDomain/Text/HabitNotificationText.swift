@@ -4,7 +4,10 @@ public struct HabitNotificationText: Sendable {
     public let t: Localizer
     public let zone: Zone
 
-    public init(_ t: Localizer, zone: Zone) { self.t = t; self.zone = zone }
+    public init(_ t: Localizer, zone: Zone) {
+        self.t = t
+        self.zone = zone
+    }
 
     public struct Reminder: Sendable, Equatable {
         public let summary: String
@@ -30,7 +33,8 @@ public struct HabitNotificationText: Sendable {
         } else {
             done = t("Done")
         }
-        return Reminder(summary: habit.name, body: lines.joined(separator: "\n"), doneLabel: done,
-                        skipLabel: t("Skip"), laterLabel: t("Later"))
+        return Reminder(
+            summary: habit.name, body: lines.joined(separator: "\n"), doneLabel: done,
+            skipLabel: t("Skip"), laterLabel: t("Later"))
     }
 }

@@ -20,12 +20,14 @@ public struct Localizer: Sendable {
 
     /// A localizer with an explicit catalogue (tests, tools).
     public init(_ language: Language, catalogue: MessageCatalogue?) {
-        self.language = language; self.catalogue = { catalogue }
+        self.language = language
+        self.catalogue = { catalogue }
     }
 
     /// A localizer whose catalogue is looked up only when a translation is needed.
     public init(_ language: Language, catalogueOnFirstUse catalogue: @escaping @Sendable () -> MessageCatalogue?) {
-        self.language = language; self.catalogue = catalogue
+        self.language = language
+        self.catalogue = catalogue
     }
 
     private var activeCatalogue: MessageCatalogue? {
@@ -63,10 +65,14 @@ public struct Localizer: Sendable {
             out.reserveCapacity(u.count + 32)
             func find(_ b: UInt8, from start: Int) -> Int? {
                 var k = start
-                while k < u.count { if u[k] == b { return k }; k += 1 }
+                while k < u.count {
+                    if u[k] == b { return k }
+                    k += 1
+                }
                 return nil
             }
-            var copied = 0, i = 0
+            var copied = 0
+            var i = 0
             while let open = find(UInt8(ascii: "{"), from: i) {
                 let nameStart = open + 1
                 guard let close = find(UInt8(ascii: "}"), from: nameStart) else { break }

@@ -37,19 +37,21 @@ public struct MessageCatalogue: Sendable {
         }
         let bigEndian: Bool
         switch word(0, bigEndian: false) {
-        case 0x950412de: bigEndian = false
-        case 0xde120495: bigEndian = true
+        case 0x9504_12de: bigEndian = false
+        case 0xde12_0495: bigEndian = true
         default: throw .notAMOFile
         }
         let revision = word(4, bigEndian: bigEndian)!
         guard revision >> 16 <= 1 else { throw .unsupportedRevision(revision) }
         let count = Int(word(8, bigEndian: bigEndian)!)
-        let originals = Int(word(12, bigEndian: bigEndian)!), translations = Int(word(16, bigEndian: bigEndian)!)
+        let originals = Int(word(12, bigEndian: bigEndian)!)
+        let translations = Int(word(16, bigEndian: bigEndian)!)
 
         func string(table: Int, index: Int) throws(Failure) -> [String] {
             guard let length = word(table + 8 * index, bigEndian: bigEndian),
-                  let offset = word(table + 8 * index + 4, bigEndian: bigEndian),
-                  Int(offset) + Int(length) <= bytes.count else { throw .truncated }
+                let offset = word(table + 8 * index + 4, bigEndian: bigEndian),
+                Int(offset) + Int(length) <= bytes.count
+            else { throw .truncated }
             return bytes[Int(offset)..<Int(offset) + Int(length)]
                 .split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }

@@ -9,8 +9,9 @@ public struct PreNoticeText: Sendable, Equatable {
     public init(_ n: PreNotice, _ t: Localizer, zone: Zone) {
         let at = zone.local(n.at)
         summary = t("Tomorrow {time} — {label}", ["time": at.shortClockText, "label": n.label])
-        body = t("{date}. This alarm wakes the computer. Skip it if you do not need it tomorrow.",
-                 ["date": DateText.weekdayAndDate(at.date, t.language).capitalizedFirst])
+        body = t(
+            "{date}. This alarm wakes the computer. Skip it if you do not need it tomorrow.",
+            ["date": DateText.weekdayAndDate(at.date, t.language).capitalizedFirst])
         skipLabel = t("Skip")
         okLabel = t("OK")
     }

@@ -8,24 +8,31 @@ public enum ScheduleText {
         switch s {
         case .workdays(_, nil):
             return holidays == .none ? t("Working days (Monday to Friday)") : t("Working days (production calendar)")
-        case let .workdays(time, from?):
-            return t("{days} from {date}", ["days": summary(.workdays(time: time), t, zone: zone, holidays: holidays), "date": from.description])
-        case let .weekly(days, _, from?):
-            return t("{days} from {date}", ["days": summary(.weekly(days: days, time: TimeOfDay(hour: 0, minute: 0)!), t, zone: zone, holidays: holidays), "date": from.description])
+        case .workdays(let time, let from?):
+            return t(
+                "{days} from {date}", ["days": summary(.workdays(time: time), t, zone: zone, holidays: holidays), "date": from.description])
+        case .weekly(let days, _, let from?):
+            return t(
+                "{days} from {date}",
+                [
+                    "days": summary(.weekly(days: days, time: TimeOfDay(hour: 0, minute: 0)!), t, zone: zone, holidays: holidays),
+                    "date": from.description,
+                ])
         case .weekly(let days, _, nil):
-            let mask = days.reduce(0) { $0 | $1.bit } // compared as bits: one summary per row of `list`
+            let mask = days.reduce(0) { $0 | $1.bit }  // compared as bits: one summary per row of `list`
             if mask == 0b111_1111 { return t("Every day") }
             if mask == 0b001_1111 { return t("Weekdays") }
             if mask == 0b110_0000 { return t("Weekends") }
             return dayList(mask, t.language)
-        case let .once(date, _):
+        case .once(let date, _):
             return t("Once on {date}", ["date": date.description])
-        case let .everyNDays(n, start, _):
+        case .everyNDays(let n, let start, _):
             // «каждый день», «каждые 2 дня», «каждые 5 дней», «каждый 21 день».
             if n == 1 { return t("Every day from {date}", ["date": start.description]) }
-            return t.plural("Every {n} day from {date}", "Every {n} days from {date}", count: n,
-                            ["n": String(n), "date": start.description])
-        case let .timer(_, duration):
+            return t.plural(
+                "Every {n} day from {date}", "Every {n} days from {date}", count: n,
+                ["n": String(n), "date": start.description])
+        case .timer(_, let duration):
             return t("Timer {duration}", ["duration": DurationText.words(duration, t, exactSeconds: true)])
         }
     }

@@ -8,7 +8,10 @@ public enum TerminalText {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for s in text.unicodeScalars {
-            guard needsEscape(s) else { out.unicodeScalars.append(s); continue }
+            guard needsEscape(s) else {
+                out.unicodeScalars.append(s)
+                continue
+            }
             switch s {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
@@ -29,9 +32,9 @@ public enum TerminalText {
 
     public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0..<0x20, 0x7F..<0xA0: return true                 // C0, DEL, C1 (CSI, OSC…)
-        case 0x2028, 0x2029: return true                         // line and paragraph separators
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: return true // bidi overrides and marks
+        case 0..<0x20, 0x7F..<0xA0: return true  // C0, DEL, C1 (CSI, OSC…)
+        case 0x2028, 0x2029: return true  // line and paragraph separators
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: return true  // bidi overrides and marks
         default: return false
         }
     }

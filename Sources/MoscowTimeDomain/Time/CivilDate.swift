@@ -12,8 +12,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Nil for dates that do not exist (2026-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
-              (1...9999).contains(year) else { return nil }
-        self.year = year; self.month = month; self.day = day
+            (1...9999).contains(year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     public init(daysSinceEpoch z0: Int64) {
@@ -25,7 +28,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0)); month = Int(m); day = Int(d)
+        year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
+        month = Int(m)
+        day = Int(d)
     }
 
     public var daysSinceEpoch: Int64 {
@@ -41,7 +46,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// ISO weekday: 1970-01-01 was a Thursday.
     public var weekday: Weekday {
         let d = daysSinceEpoch
-        let index = ((d % 7) + 7 + 3) % 7 // 0 = Monday
+        let index = ((d % 7) + 7 + 3) % 7  // 0 = Monday
         return Weekday(rawValue: Int(index) + 1)!
     }
 
@@ -75,7 +80,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `YYYY-MM-DD` as UTF-8 bytes; no allocation (the store holds a date or two per alarm).
     init?(isoBytes u: UnsafeBufferPointer<UInt8>) {
         guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
-              let y = ISO8601.digits(u, 0, 4), let m = ISO8601.digits(u, 5, 2), let d = ISO8601.digits(u, 8, 2)
+            let y = ISO8601.digits(u, 0, 4), let m = ISO8601.digits(u, 5, 2), let d = ISO8601.digits(u, 8, 2)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -84,7 +89,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// Zero-padded decimal, used by every fixed-width format in the core.
 @inline(__always)
 package func pad(_ value: Int, _ width: Int) -> String {
-    if width == 2, value >= 0, value < 100 { return twoDigits[value] } // hours, minutes, days, months
+    if width == 2, value >= 0, value < 100 { return twoDigits[value] }  // hours, minutes, days, months
     let s = String(value)
     let n = s.utf8.count
     return n >= width ? s : String(repeating: "0", count: width - n) + s

@@ -12,7 +12,11 @@ public struct LocalDateTime: Hashable, Sendable {
     /// `07:30:05`
     public var clockText: String {
         guard isClockReading, ASCIIFormat.fits(second, 2) else { return "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
-        return ASCIIFormat.string(capacity: 8) { $0.clock(hour, minute); $0.byte(UInt8(ascii: ":")); $0.digits(second, 2) }
+        return ASCIIFormat.string(capacity: 8) {
+            $0.clock(hour, minute)
+            $0.byte(UInt8(ascii: ":"))
+            $0.digits(second, 2)
+        }
     }
     /// `07:30`
     public var shortClockText: String {

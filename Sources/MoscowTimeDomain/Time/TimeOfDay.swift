@@ -6,7 +6,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-        self.hour = hour; self.minute = minute
+        self.hour = hour
+        self.minute = minute
     }
 
     public var secondsIntoDay: Int64 { Int64(hour * 3600 + minute * 60) }
@@ -27,9 +28,10 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              // Digits only: Int() would also take a sign, reading "-0:30" as 00:30 and "+7:30" as 07:30.
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+            // Digits only: Int() would also take a sign, reading "-0:30" as 00:30 and "+7:30" as 07:30.
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(parts[0]), let m = Int(parts[1])
+        else { return nil }
         self.init(hour: h, minute: m)
     }
 }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// ISO weekday numbering: Monday = 1 … Sunday = 7.
 public enum Weekday: Int, CaseIterable, Comparable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 

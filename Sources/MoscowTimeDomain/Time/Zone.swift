@@ -33,7 +33,8 @@ public final class Zone: @unchecked Sendable {
     /// system's local zone and the leap-second `right/` zones are refused.
     public init?(identifier: String) {
         guard ZoneNames.contains(identifier),
-              let tz = g_time_zone_new_identifier(identifier) else { return nil }
+            let tz = g_time_zone_new_identifier(identifier)
+        else { return nil }
         self.tz = tz
         self.identifier = identifier
     }
@@ -71,13 +72,20 @@ public final class Zone: @unchecked Sendable {
     /// double the step until the interval changes, then halve the gap (about 60 lookups in all).
     private func span(containing t: Int64) -> OffsetSpan {
         let k = interval(at: t)
-        let reach: Int64 = 1 << 36 // about 2 000 years each way
+        let reach: Int64 = 1 << 36  // about 2 000 years each way
         func edge(_ direction: Int64) -> Int64 {
-            var inside = t, step: Int64 = 3_600
+            var inside = t
+            var step: Int64 = 3_600
             var outside: Int64?
             while step <= reach {
                 let probe = t + direction * step
-                if interval(at: probe) == k { inside = probe; step *= 2 } else { outside = probe; break }
+                if interval(at: probe) == k {
+                    inside = probe
+                    step *= 2
+                } else {
+                    outside = probe
+                    break
+                }
             }
             guard var outside else { return inside }
             while abs(outside - inside) > 1 {
@@ -95,8 +103,9 @@ public final class Zone: @unchecked Sendable {
         let wall = instant.secondsSinceEpoch + Int64(offset)
         let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
         let secs = Int(wall - days * 86_400)
-        return LocalDateTime(date: CivilDate(daysSinceEpoch: days), hour: secs / 3600,
-                             minute: secs / 60 % 60, second: secs % 60, utcOffset: offset)
+        return LocalDateTime(
+            date: CivilDate(daysSinceEpoch: days), hour: secs / 3600,
+            minute: secs / 60 % 60, second: secs % 60, utcOffset: offset)
     }
 
     /// The instant at which the wall clock shows `date` `time` (see the type's rule for gaps and overlaps).
@@ -116,12 +125,12 @@ public final class Zone: @unchecked Sendable {
         for offset in [before, after] {
             let t = wall - offset
             if Int64(utcOffset(at: Instant(secondsSinceEpoch: t))) == offset {
-                best = min(best ?? t, t) // both valid → overlap → the earlier one
+                best = min(best ?? t, t)  // both valid → overlap → the earlier one
             }
         }
         if let best { return Instant(secondsSinceEpoch: best) }
         // Gap: neither offset yields this wall time. Find the transition instant, the first instant after the gap.
-        var low = wall - max(before, after)   // still on the old offset
+        var low = wall - max(before, after)  // still on the old offset
         var high = wall - min(before, after)  // already on the new offset
         guard low < high else { return Instant(secondsSinceEpoch: wall - before) }
         while high - low > 1 {

@@ -22,8 +22,8 @@ public enum ZoneNames {
     public static func contains(_ name: String, directory: String = directory()) -> Bool {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, name.utf8.count < 256,
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
-              !otherTrees.contains(String(parts[0])), !notZones.contains(name)
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
+            !otherTrees.contains(String(parts[0])), !notZones.contains(name)
         else { return false }
         return isTZif(directory + "/" + name, directory: directory)
     }
@@ -43,7 +43,11 @@ public enum ZoneNames {
                 if relative.isEmpty, otherTrees.contains(name) || notZones.contains(name) { continue }
                 var st = stat()
                 guard stat(directory + "/" + rel, &st) == 0 else { continue }
-                if st.st_mode & S_IFMT == S_IFDIR { walk(rel) } else if isTZif(directory + "/" + rel, directory: directory) { out.append(rel) }
+                if st.st_mode & S_IFMT == S_IFDIR {
+                    walk(rel)
+                } else if isTZif(directory + "/" + rel, directory: directory) {
+                    out.append(rel)
+                }
             }
         }
         walk("")
@@ -58,14 +62,16 @@ public enum ZoneNames {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count > 1, otherTrees.contains(String(parts[0])) {
             let plain = parts.dropFirst().joined(separator: "/")
-            throw InputError("\"{value}\" is from the {tree}/ copy of the tz database, which is not for clocks: use {plain}",
-                             ["value": input, "tree": String(parts[0]), "plain": plain])
+            throw InputError(
+                "\"{value}\" is from the {tree}/ copy of the tz database, which is not for clocks: use {plain}",
+                ["value": input, "tree": String(parts[0]), "plain": plain])
         }
         let folded = name.lowercased()
         let matches = all(directory: directory).filter { $0.lowercased() == folded }
         if matches.count == 1 { return matches[0] }
-        throw InputError("unknown time zone \"{value}\": expected a name from the tz database such as Europe/Moscow, Europe/Berlin, America/New_York or UTC",
-                         ["value": input])
+        throw InputError(
+            "unknown time zone \"{value}\": expected a name from the tz database such as Europe/Moscow, Europe/Berlin, America/New_York or UTC",
+            ["value": input])
     }
 
     /// A regular file that starts with the TZif magic, inside the database: opened without blocking

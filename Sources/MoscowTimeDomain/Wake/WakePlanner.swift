@@ -20,8 +20,10 @@ public enum WakePlanner {
     /// One minute: enough for resume, the lock screen and the notification server on a laptop.
     public static let defaultLeadSeconds: Int64 = 60
 
-    public static func plan(_ doc: StoreDocument, state: AgentState, zone: Zone, now: Instant,
-                            leadSeconds: Int64 = defaultLeadSeconds) -> WakePlan? {
+    public static func plan(
+        _ doc: StoreDocument, state: AgentState, zone: Zone, now: Instant,
+        leadSeconds: Int64 = defaultLeadSeconds
+    ) -> WakePlan? {
         let rule = NextRing(document: doc, state: state, zone: zone, now: now)
         var best: (at: Instant, id: String)?
         for alarm in doc.alarms where alarm.enabled && alarm.effectiveWake(doc.settings) {

@@ -20,6 +20,7 @@ public struct CalendarDay: Hashable, Sendable {
     public var from: CivilDate?
 
     public init(_ kind: CalendarDayKind, from: CivilDate? = nil) {
-        self.kind = kind; self.from = from
+        self.kind = kind
+        self.from = from
     }
 }

@@ -39,10 +39,15 @@ public enum CalendarText {
             guard let first = words.first else { continue }
             if first == "year" {
                 guard words.count == 2, let y = Int(words[1]), CalendarYear.years.contains(y) else {
-                    throw CalendarTextError(line: line, Message("expected \"year\" and a year from {first} to {last}",
-                                                                ["first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)]))
+                    throw CalendarTextError(
+                        line: line,
+                        Message(
+                            "expected \"year\" and a year from {first} to {last}",
+                            ["first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)]))
                 }
-                guard years[y] == nil else { throw CalendarTextError(line: line, Message("the year {year} is given twice", ["year": String(y)])) }
+                guard years[y] == nil else {
+                    throw CalendarTextError(line: line, Message("the year {year} is given twice", ["year": String(y)]))
+                }
                 let source = comment.map { String(raw[raw.index(after: $0)...]).trimmingSpaces } ?? ""
                 years[y] = CalendarYear(year: y, source: source)
                 current = y
@@ -51,13 +56,16 @@ public enum CalendarText {
             guard let y = current else { throw CalendarTextError(line: line, Message("a day before the first \"year\" line")) }
             let (date, day) = try dayLine(words, line: line)
             guard date.year == y else {
-                throw CalendarTextError(line: line, Message("{date} is not in the year {year}", ["date": date.description, "year": String(y)]))
+                throw CalendarTextError(
+                    line: line, Message("{date} is not in the year {year}", ["date": date.description, "year": String(y)]))
             }
             guard years[y]!.days[date] == nil else {
                 throw CalendarTextError(line: line, Message("{date} is given twice", ["date": date.description]))
             }
             if day.kind == .work, date.weekday.rawValue < 6 {
-                throw CalendarTextError(line: line, Message("{date} is a weekday: only a Saturday or Sunday can be made a working day", ["date": date.description]))
+                throw CalendarTextError(
+                    line: line,
+                    Message("{date} is a weekday: only a Saturday or Sunday can be made a working day", ["date": date.description]))
             }
             years[y]!.days[date] = day
         }
@@ -75,7 +83,9 @@ public enum CalendarText {
         var text = text
         return text.withUTF8 { u -> [Int: CalendarYear]? in
             guard u.count <= maximumBytes else { return nil }
-            let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
+            let space = UInt8(ascii: " ")
+            let tab = UInt8(ascii: "\t")
+            let hash = UInt8(ascii: "#")
             var years: [Int: CalendarYear] = [:]
             var current: CalendarYear?
             var words: [Range<Int>] = []
@@ -123,24 +133,35 @@ public enum CalendarText {
                     }
                     guard CalendarYear.years.contains(y), years[y] == nil, current?.year != y else { return nil }
                     if let c = current { years[c.year] = c }
-                    let source = contentEnd < end
+                    let source =
+                        contentEnd < end
                         ? String(decoding: word(contentEnd + 1..<end), as: UTF8.self).trimmingSpaces : ""
                     current = CalendarYear(year: y, source: source)
                     continue
                 }
                 guard current != nil, words.count == 2 || (words.count == 4 && isWord(words[2], "from")),
-                      let date = CivilDate(isoBytes: word(words[0])) else { return nil }
-                let kind: CalendarDayKind
-                if isWord(words[1], "holiday") { kind = .holiday } else if isWord(words[1], "off") { kind = .off }
-                else if isWord(words[1], "short") { kind = .short } else if isWord(words[1], "work") { kind = .work }
+                    let date = CivilDate(isoBytes: word(words[0]))
                 else { return nil }
+                let kind: CalendarDayKind
+                if isWord(words[1], "holiday") {
+                    kind = .holiday
+                } else if isWord(words[1], "off") {
+                    kind = .off
+                } else if isWord(words[1], "short") {
+                    kind = .short
+                } else if isWord(words[1], "work") {
+                    kind = .work
+                } else {
+                    return nil
+                }
                 var from: CivilDate?
                 if words.count == 4 {
                     guard let f = CivilDate(isoBytes: word(words[3])), Limits.alarmDates.contains(f) else { return nil }
                     from = f
                 }
                 guard date.year == current!.year, current!.days[date] == nil,
-                      kind != .work || date.weekday.rawValue >= 6 else { return nil }
+                    kind != .work || date.weekday.rawValue >= 6
+                else { return nil }
                 current!.days[date] = CalendarDay(kind, from: from)
             }
             if let c = current { years[c.year] = c }
@@ -152,7 +173,8 @@ public enum CalendarText {
     private static func dayLine(_ words: [Substring], line: Int) throws(CalendarTextError) -> (CivilDate, CalendarDay) {
         let expected = Message("expected a date (YYYY-MM-DD), then holiday, off, short or work, and optionally \"from\" and a date")
         guard words.count == 2 || (words.count == 4 && words[2] == "from"),
-              let date = CivilDate(iso: words[0]), let kind = CalendarDayKind(rawValue: String(words[1])) else {
+            let date = CivilDate(iso: words[0]), let kind = CalendarDayKind(rawValue: String(words[1]))
+        else {
             throw CalendarTextError(line: line, expected)
         }
         var from: CivilDate?
@@ -181,7 +203,10 @@ public struct CalendarTextError: Error, Equatable {
     public let line: Int
     public let reason: Message
 
-    public init(line: Int, _ reason: Message) { self.line = line; self.reason = reason }
+    public init(line: Int, _ reason: Message) {
+        self.line = line
+        self.reason = reason
+    }
 
     public var message: Message {
         line == 0 ? reason : Message("line {line}: {reason}", ["line": String(line)], parts: ["reason": reason])

@@ -8,7 +8,9 @@ public struct CalendarYear: Hashable, Sendable {
     public var days: [CivilDate: CalendarDay]
 
     public init(year: Int, source: String = "", days: [CivilDate: CalendarDay] = [:]) {
-        self.year = year; self.source = source; self.days = days
+        self.year = year
+        self.source = source
+        self.days = days
     }
 
     /// The years a calendar may describe: those alarms can ring in.

@@ -56,7 +56,7 @@ public struct WorkingCalendar: Sendable {
     /// As above, by `CivilDate.daysSinceEpoch`.
     public func isWorkingDay(dayNumber day: Int64) -> Bool {
         if let kind = listed[day] { return kind.isWorking }
-        let weekday = Int(((day % 7) + 7 + 3) % 7) // 0 = Monday; day 0 was a Thursday
+        let weekday = Int(((day % 7) + 7 + 3) % 7)  // 0 = Monday; day 0 was a Thursday
         guard weekday < 5 else { return false }
         guard country != .none else { return true }
         let date = CivilDate(daysSinceEpoch: day)

@@ -15,7 +15,8 @@ public struct CSVWriter {
     }
 
     static func escape(_ f: String) -> String {
-        let needs = f.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        let needs =
+            f.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             || f.first == " " || f.last == " "
         return needs ? "\"" + f.replacingAll("\"", with: "\"\"") + "\"" : f
     }

@@ -41,8 +41,10 @@ public struct ExportFiles: Sendable {
         return ExportFiles(files: files)
     }
 
-    private static func collect(_ dir: String, prefix: String, depth: Int, into found: inout [(name: String, full: String)],
-                                total: inout Int) throws(InputError) {
+    private static func collect(
+        _ dir: String, prefix: String, depth: Int, into found: inout [(name: String, full: String)],
+        total: inout Int
+    ) throws(InputError) {
         guard depth > 0, let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let e = readdir(d) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// `agent-cli habit export`'s CSV, read back by `habit import` (a lossless round trip). One file,
 /// spreadsheet friendly: a `habit` row per habit with its definition, then an `entry` row per
 /// logged day, linked by `id` (the name is repeated for people reading it).
@@ -13,8 +14,10 @@ import MoscowTimeDomain
 /// `done`, `skip` or `none` (a note alone); `goal` is `at-least` or `at-most`, with `:period` when
 /// the target is for the frequency's days rather than each day.
 public enum HabitCSVFormat {
-    public static let columns = ["record", "id", "name", "description", "frequency", "reminders", "start", "archived",
-                                 "unit", "target", "goal", "created", "modified", "date", "state", "amount", "note"]
+    public static let columns = [
+        "record", "id", "name", "description", "frequency", "reminders", "start", "archived",
+        "unit", "target", "goal", "created", "modified", "date", "state", "amount", "note",
+    ]
 
     public static func frequencyText(_ f: HabitFrequency) -> String {
         switch f {
@@ -37,7 +40,10 @@ public enum HabitCSVFormat {
         case "workdays": return parts.count == 1 ? .workingDays : nil
         case "weekdays":
             var days = Set<Weekday>()
-            for k in arg.split(separator: ",") { guard let w = Weekday(key: String(k)) else { return nil }; days.insert(w) }
+            for k in arg.split(separator: ",") {
+                guard let w = Weekday(key: String(k)) else { return nil }
+                days.insert(w)
+            }
             return days.isEmpty ? nil : .weekdays(days)
         case "every":
             guard let n = Int(arg), (2...HabitFrequency.maximumInterval).contains(n) else { return nil }

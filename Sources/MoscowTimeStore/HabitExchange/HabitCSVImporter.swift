@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Reads `HabitCSVFormat` back into habits, validating every field as the command line does.
 /// Errors name the file, line and column: `habits.csv line 7, column "date": invalid date "2026-13-01" …`.
 public enum HabitCSVImporter {
@@ -11,29 +12,45 @@ public enum HabitCSVImporter {
 
     public static func habits(_ bytes: [UInt8], file: String) throws(InputError) -> [Habit] {
         let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(bytes) } catch { throw InputError("{file} {error}", ["file": file], parts: ["error": error.asMessage]) }
-        guard let header = rows.first else { throw InputError("{file} is empty: expected the header {value}", ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"]) }
+        do { rows = try CSVReader.rows(bytes) } catch {
+            throw InputError("{file} {error}", ["file": file], parts: ["error": error.asMessage])
+        }
+        guard let header = rows.first else {
+            throw InputError(
+                "{file} is empty: expected the header {value}",
+                ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
+        }
         var col: [String: Int] = [:]
         for (k, name) in header.fields.enumerated() { col[name] = k }
         for c in HabitCSVFormat.columns where col[c] == nil {
-            throw InputError("{file} line 1: column \"{c}\" is missing; expected the header {value}", ["file": "\(file)", "c": "\(c)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
+            throw InputError(
+                "{file} line 1: column \"{c}\" is missing; expected the header {value}",
+                ["file": "\(file)", "c": "\(c)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
         }
         var habits: [Habit] = []
         var index: [String: Int] = [:]
         var pending: [(CSVReader.Row, String)] = []
         // A row's error names its line and the column read last, the one found wrong.
         func fail(_ row: CSVReader.Row, _ column: String, _ why: Message) -> InputError {
-            InputError("{file} line {line}, column \"{column}\": {why}", ["file": file, "line": String(row.line), "column": column], parts: ["why": why])
+            InputError(
+                "{file} line {line}, column \"{column}\": {why}", ["file": file, "line": String(row.line), "column": column],
+                parts: ["why": why])
         }
         for row in rows.dropFirst() {
             var column = "record"
-            func field(_ name: String) -> String { column = name; let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
+            func field(_ name: String) -> String {
+                column = name
+                let k = col[name]!
+                return k < row.fields.count ? row.fields[k] : ""
+            }
             switch field("record") {
             case "habit":
                 let h: Habit
                 do { h = try habit(field) } catch { throw fail(row, column, error.asMessage) }
                 if index[h.id] != nil { throw fail(row, "id", Message("habit id {id} appears twice", ["id": h.id])) }
-                if habits.contains(where: { $0.name == h.name }) { throw fail(row, "name", Message("habit \"{name}\" appears twice", ["name": h.name])) }
+                if habits.contains(where: { $0.name == h.name }) {
+                    throw fail(row, "name", Message("habit \"{name}\" appears twice", ["name": h.name]))
+                }
                 index[h.id] = habits.count
                 habits.append(h)
             case "entry", "achievement":
@@ -44,21 +61,37 @@ public enum HabitCSVImporter {
         }
         for (row, id) in pending {
             var column = "id"
-            func field(_ name: String) -> String { column = name; let k = col[name]!; return k < row.fields.count ? row.fields[k] : "" }
-            guard let k = index[id] else { throw fail(row, "id", Message("entry for habit id \"{id}\", which has no habit row", ["id": id])) }
+            func field(_ name: String) -> String {
+                column = name
+                let k = col[name]!
+                return k < row.fields.count ? row.fields[k] : ""
+            }
+            guard let k = index[id] else {
+                throw fail(row, "id", Message("entry for habit id \"{id}\", which has no habit row", ["id": id]))
+            }
             do throws(InputError) {
                 if field("record") == "achievement" {
-                    guard let kind = HabitAchievement.kind(key: field("state")) else { throw InputError("unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80", ["value": field("state")]) }
-                    guard let earned = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": field("date")]) }
+                    guard let kind = HabitAchievement.kind(key: field("state")) else {
+                        throw InputError(
+                            "unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80",
+                            ["value": field("state")])
+                    }
+                    guard let earned = CivilDate(iso: Substring(field("date"))) else {
+                        throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": field("date")])
+                    }
                     let a = HabitAchievement(kind, earned: earned)
-                    if habits[k].achievements.contains(where: { $0.key == a.key }) { throw InputError("achievement {key} appears twice", ["key": a.key]) }
+                    if habits[k].achievements.contains(where: { $0.key == a.key }) {
+                        throw InputError("achievement {key} appears twice", ["key": a.key])
+                    }
                     habits[k].achievements.append(a)
                     continue
                 }
                 let e = try entry(field, kind: habits[k].kind)
                 column = "date"
                 if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
-                if e.date < habits[k].start { throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"]) }
+                if e.date < habits[k].start {
+                    throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"])
+                }
                 habits[k].setEntry(e)
             } catch {
                 throw fail(row, column, error.asMessage)
@@ -73,10 +106,14 @@ public enum HabitCSVImporter {
         let name = field("name")
         if let problem = LabelRules.issue(name) { throw InputError("invalid habit name: {problem}", parts: ["problem": problem]) }
         guard let frequency = HabitCSVFormat.frequency(field("frequency")) else {
-            throw InputError("invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y", ["value": "\(field("frequency"))"])
+            throw InputError(
+                "invalid frequency \"{value}\": expected daily, weekdays:mon,wed, every:N, perWeek:X, perMonth:X or timesInDays:X/Y",
+                ["value": "\(field("frequency"))"])
         }
         let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
-        guard let start = CivilDate(iso: Substring(field("start"))) else { throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"]) }
+        guard let start = CivilDate(iso: Substring(field("start"))) else {
+            throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"])
+        }
         guard let archived = ["true": true, "false": false][field("archived")] else {
             throw InputError("invalid archived \"{value}\": expected true or false", ["value": "\(field("archived"))"])
         }
@@ -84,22 +121,29 @@ public enum HabitCSVImporter {
         if !field("target").isEmpty {
             let parts = field("goal").split(separator: ":", maxSplits: 1).map(String.init)
             guard let direction = parts.first.flatMap(HabitGoal.Direction.init(rawValue:)),
-                  let per = parts.count == 2 ? HabitGoal.Per(rawValue: parts[1]) : .day else {
-                throw InputError("invalid goal \"{value}\": expected at-least or at-most, optionally followed by :period", ["value": "\(field("goal"))"])
+                let per = parts.count == 2 ? HabitGoal.Per(rawValue: parts[1]) : .day
+            else {
+                throw InputError(
+                    "invalid goal \"{value}\": expected at-least or at-most, optionally followed by :period", ["value": "\(field("goal"))"])
             }
-            kind = .numeric(HabitGoal(unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")),
-                                      direction: direction, per: per))
+            kind = .numeric(
+                HabitGoal(
+                    unit: try HabitTextRules.unit(field("unit")), target: try AmountParser.target(field("target")),
+                    direction: direction, per: per))
         }
         guard let created = ISO8601.parse(field("created")), let modified = ISO8601.parse(field("modified")) else {
             throw InputError("invalid created/modified: expected instants like 2026-11-21T09:00:00Z")
         }
-        return Habit(id: id, name: name, description: try HabitTextRules.description(field("description")),
-                     frequency: frequency, reminders: reminders, start: start, archived: archived, kind: kind,
-                     created: created, modified: modified)
+        return Habit(
+            id: id, name: name, description: try HabitTextRules.description(field("description")),
+            frequency: frequency, reminders: reminders, start: start, archived: archived, kind: kind,
+            created: created, modified: modified)
     }
 
     static func entry(_ field: (String) -> String, kind: HabitKind) throws(InputError) -> HabitEntry {
-        guard let date = CivilDate(iso: Substring(field("date"))) else { throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": "\(field("date"))"]) }
+        guard let date = CivilDate(iso: Substring(field("date"))) else {
+            throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": "\(field("date"))"])
+        }
         let note = try HabitTextRules.note(field("note"))
         switch field("state") {
         case "skip": return .skipped(date, note: note)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Merges imported habits into the document. A habit whose name is new is added (keeping its id
 /// unless taken); a habit whose name exists keeps its definition and gains the imported days it
 /// has no entry for (days it already has are kept as they are; its start moves earlier if needed).
@@ -24,8 +25,14 @@ public enum HabitImport {
                 var target = doc.habits[i]
                 var incompatible = 0
                 for e in h.entries {
-                    if target.entry(on: e.date) != nil { s.entriesKept += 1; continue }
-                    if e.status == .done, target.kind.isNumeric != (e.amount != nil) { incompatible += 1; continue }
+                    if target.entry(on: e.date) != nil {
+                        s.entriesKept += 1
+                        continue
+                    }
+                    if e.status == .done, target.kind.isNumeric != (e.amount != nil) {
+                        incompatible += 1
+                        continue
+                    }
                     target.setEntry(e)
                     s.entriesAdded += 1
                 }
@@ -35,13 +42,16 @@ public enum HabitImport {
                     target.achievements.append(a)
                 }
                 if incompatible > 0 {
-                    s.warnings.append(target.kind.isNumeric
-                        ? Message.plural("\"{name}\" here is a numeric habit: {n} imported day of the other kind was left out",
-                                  "\"{name}\" here is a numeric habit: {n} imported days of the other kind were left out",
-                                  count: incompatible, ["name": h.name, "n": "\(incompatible)"])
-                        : Message.plural("\"{name}\" here is a yes/no habit: {n} imported day of the other kind was left out",
-                                  "\"{name}\" here is a yes/no habit: {n} imported days of the other kind were left out",
-                                  count: incompatible, ["name": h.name, "n": "\(incompatible)"]))
+                    s.warnings.append(
+                        target.kind.isNumeric
+                            ? Message.plural(
+                                "\"{name}\" here is a numeric habit: {n} imported day of the other kind was left out",
+                                "\"{name}\" here is a numeric habit: {n} imported days of the other kind were left out",
+                                count: incompatible, ["name": h.name, "n": "\(incompatible)"])
+                            : Message.plural(
+                                "\"{name}\" here is a yes/no habit: {n} imported day of the other kind was left out",
+                                "\"{name}\" here is a yes/no habit: {n} imported days of the other kind were left out",
+                                count: incompatible, ["name": h.name, "n": "\(incompatible)"]))
                 }
                 doc.habits[i] = target
             } else {

@@ -14,30 +14,39 @@ public enum HabitImportReader {
         public var missingTargets: [String] = []
     }
 
-    public static let accepted = N_("a CSV written by agent-cli habit export, or Loop Habit Tracker's CSV export (its zip or unpacked folder)")
+    public static let accepted = N_(
+        "a CSV written by agent-cli habit export, or Loop Habit Tracker's CSV export (its zip or unpacked folder)")
 
     public static func read(_ path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw InputError("cannot read {path}: {value}; expected {accepted}", ["path": "\(path)"], parts: ["value": FileSystem.why(), "accepted": Message(accepted)])
+            throw InputError(
+                "cannot read {path}: {value}; expected {accepted}", ["path": "\(path)"],
+                parts: ["value": FileSystem.why(), "accepted": Message(accepted)])
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             return try loop(try ExportFiles.folder(path), path: path, now: now, today: today)
         }
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(path) ?? [] } catch { throw InputError("cannot read {path}: {error}", ["path": "\(path)"], parts: ["error": error.reason]) }
+        do { bytes = try FileSystem.read(path) ?? [] } catch {
+            throw InputError("cannot read {path}: {error}", ["path": "\(path)"], parts: ["error": error.reason])
+        }
         if ZipArchive.looksLikeZip(bytes) {
             let files: ExportFiles
-            do { files = try ExportFiles.zip(bytes) } catch { throw InputError("{path}: {error}", ["path": "\(path)"], parts: ["error": error.asMessage]) }
+            do { files = try ExportFiles.zip(bytes) } catch {
+                throw InputError("{path}: {error}", ["path": "\(path)"], parts: ["error": error.asMessage])
+            }
             return try loop(files, path: path, now: now, today: today)
         }
         if HabitCSVImporter.recognises(bytes) {
             return Result(habits: try HabitCSVImporter.habits(bytes, file: path), warnings: [], format: "agent-cli")
         }
         if bytes.starts(with: Array("Position,".utf8)) {
-            throw InputError("{path} is Loop's Habits.csv alone: give the whole export (its zip or folder) so the days come too", ["path": "\(path)"])
+            throw InputError(
+                "{path} is Loop's Habits.csv alone: give the whole export (its zip or folder) so the days come too", ["path": "\(path)"])
         }
-        throw InputError("{path} is not something habit import reads: expected {accepted}", ["path": "\(path)"], parts: ["accepted": Message(accepted)])
+        throw InputError(
+            "{path} is not something habit import reads: expected {accepted}", ["path": "\(path)"], parts: ["accepted": Message(accepted)])
     }
 
     static func loop(_ files: ExportFiles, path: String, now: Instant, today: CivilDate) throws(InputError) -> Result {

@@ -15,17 +15,21 @@ enum RawInflater {
         defer { g_object_unref(UnsafeMutableRawPointer(converter)) }
         // One spare byte: data longer than declared must not fit.
         var out = [UInt8](repeating: 0, count: size + 1)
-        var consumed = 0, produced = 0
+        var consumed = 0
+        var produced = 0
         var failure: Message?
         input.withUnsafeBytes { inBuf in
             out.withUnsafeMutableBytes { outBuf in
                 while true {
-                    var read: gsize = 0, written: gsize = 0
+                    var read: gsize = 0
+                    var written: gsize = 0
                     var error: UnsafeMutablePointer<GError>?
-                    let r = g_converter_convert(converter, inBuf.baseAddress.map { $0 + consumed }, gsize(inBuf.count - consumed),
-                                                outBuf.baseAddress! + produced, gsize(outBuf.count - produced),
-                                                G_CONVERTER_INPUT_AT_END, &read, &written, &error)
-                    consumed += Int(read); produced += Int(written)
+                    let r = g_converter_convert(
+                        converter, inBuf.baseAddress.map { $0 + consumed }, gsize(inBuf.count - consumed),
+                        outBuf.baseAddress! + produced, gsize(outBuf.count - produced),
+                        G_CONVERTER_INPUT_AT_END, &read, &written, &error)
+                    consumed += Int(read)
+                    produced += Int(written)
                     if let error {
                         failure = Message("zlib says \"{detail}\"", ["detail": String(cString: error.pointee.message)])
                         g_error_free(error)
@@ -40,7 +44,10 @@ enum RawInflater {
             }
         }
         if let failure { throw InputError("cannot inflate: {failure}", parts: ["failure": failure]) }
-        guard produced == size else { throw InputError("cannot inflate: {produced} bytes instead of the declared {size}", ["produced": "\(produced)", "size": "\(size)"]) }
+        guard produced == size else {
+            throw InputError(
+                "cannot inflate: {produced} bytes instead of the declared {size}", ["produced": "\(produced)", "size": "\(size)"])
+        }
         out.removeLast()
         return out
     }

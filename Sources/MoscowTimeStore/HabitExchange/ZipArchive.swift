@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A minimal ZIP reader: the central directory, stored and deflated members, CRC-checked. Enough
 /// for Loop Habit Tracker's export (Java's ZipOutputStream); encrypted and ZIP64 archives are refused.
 public struct ZipArchive {
@@ -30,7 +31,10 @@ public struct ZipArchive {
         var eocd: Int?
         var p = bytes.count - 22
         while p >= 0, p >= bytes.count - 22 - 65_535 {
-            if Self.u32(bytes, p) == 0x0605_4B50 { eocd = p; break }
+            if Self.u32(bytes, p) == 0x0605_4B50 {
+                eocd = p
+                break
+            }
             p -= 1
         }
         guard let e = eocd else { throw InputError("not a ZIP archive (no central directory)") }
@@ -45,12 +49,15 @@ public struct ZipArchive {
             let nameLength = Int(Self.u16(bytes, q + 28))
             let skip = nameLength + Int(Self.u16(bytes, q + 30)) + Int(Self.u16(bytes, q + 32))
             guard q + 46 + skip <= bytes.count else { throw InputError("damaged ZIP central directory") }
-            let m = Member(name: String(decoding: bytes[(q + 46)..<(q + 46 + nameLength)], as: UTF8.self),
-                           method: Self.u16(bytes, q + 10), flags: Self.u16(bytes, q + 8), crc: Self.u32(bytes, q + 16),
-                           compressedSize: Int(Self.u32(bytes, q + 20)), size: Int(Self.u32(bytes, q + 24)),
-                           localHeader: Int(Self.u32(bytes, q + 42)))
+            let m = Member(
+                name: String(decoding: bytes[(q + 46)..<(q + 46 + nameLength)], as: UTF8.self),
+                method: Self.u16(bytes, q + 10), flags: Self.u16(bytes, q + 8), crc: Self.u32(bytes, q + 16),
+                compressedSize: Int(Self.u32(bytes, q + 20)), size: Int(Self.u32(bytes, q + 24)),
+                localHeader: Int(Self.u32(bytes, q + 42)))
             total += m.size
-            guard total <= Self.maximumTotalSize else { throw InputError("the archive inflates to more than {value} MB", ["value": "\(Self.maximumTotalSize >> 20)"]) }
+            guard total <= Self.maximumTotalSize else {
+                throw InputError("the archive inflates to more than {value} MB", ["value": "\(Self.maximumTotalSize >> 20)"])
+            }
             members.append(m)
             q += 46 + skip
         }
@@ -62,7 +69,9 @@ public struct ZipArchive {
     public func contents(of m: Member) throws(InputError) -> [UInt8] {
         guard m.flags & 1 == 0 else { throw InputError("{name} is encrypted", ["name": "\(m.name)"]) }
         let h = m.localHeader
-        guard h + 30 <= bytes.count, Self.u32(bytes, h) == 0x0403_4B50 else { throw InputError("damaged ZIP member {name}", ["name": "\(m.name)"]) }
+        guard h + 30 <= bytes.count, Self.u32(bytes, h) == 0x0403_4B50 else {
+            throw InputError("damaged ZIP member {name}", ["name": "\(m.name)"])
+        }
         let start = h + 30 + Int(Self.u16(bytes, h + 26)) + Int(Self.u16(bytes, h + 28))
         guard start + m.compressedSize <= bytes.count else { throw InputError("ZIP member {name} is truncated", ["name": "\(m.name)"]) }
         let raw = bytes[start..<(start + m.compressedSize)]
@@ -70,10 +79,17 @@ public struct ZipArchive {
         switch m.method {
         case 0: data = Array(raw)
         case 8:
-            do { data = try RawInflater.inflate(raw, size: m.size) } catch { throw InputError("ZIP member {name}: {error}", ["name": "\(m.name)"], parts: ["error": error.asMessage]) }
-        default: throw InputError("ZIP member {name} uses compression method {method}; only stored and deflated are supported", ["name": "\(m.name)", "method": "\(m.method)"])
+            do { data = try RawInflater.inflate(raw, size: m.size) } catch {
+                throw InputError("ZIP member {name}: {error}", ["name": "\(m.name)"], parts: ["error": error.asMessage])
+            }
+        default:
+            throw InputError(
+                "ZIP member {name} uses compression method {method}; only stored and deflated are supported",
+                ["name": "\(m.name)", "method": "\(m.method)"])
         }
-        guard data.count == m.size, CRC32.checksum(data) == m.crc else { throw InputError("ZIP member {name} is damaged (CRC mismatch)", ["name": "\(m.name)"]) }
+        guard data.count == m.size, CRC32.checksum(data) == m.crc else {
+            throw InputError("ZIP member {name} is damaged (CRC mismatch)", ["name": "\(m.name)"])
+        }
         return data
     }
 

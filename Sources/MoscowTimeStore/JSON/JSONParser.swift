@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Strict RFC 8259 parser over UTF-8 bytes. Errors carry the line and column so that a broken
 /// store can be reported precisely ("…store.json: line 12, column 7: expected ',' or '}'").
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
@@ -8,7 +9,8 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// The catalogue key of what is wrong (`N_`), worded where it is shown.
     public let reason: String
     public var message: Message {
-        Message("line {line}, column {column}: {reason}", ["line": String(line), "column": String(column)], parts: ["reason": Message(reason)])
+        Message(
+            "line {line}, column {column}: {reason}", ["line": String(line), "column": String(column)], parts: ["reason": Message(reason)])
     }
     public var description: String { message.english }
 }
@@ -40,7 +42,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var p = JSONParser(bytes: buffer)
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 } // tolerate a UTF-8 BOM from editors
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }  // tolerate a UTF-8 BOM from editors
             do throws(JSONParseError) {
                 let v = try p.value()
                 p.skipSpace()
@@ -58,9 +60,15 @@ public struct JSONParser {
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private func error(_ reason: String) -> JSONParseError {
-        var line = 1, col = 1
+        var line = 1
+        var col = 1
         for b in bytes[..<min(i, bytes.count)] {
-            if b == 10 { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+            if b == 10 {
+                line += 1
+                col = 1
+            } else if b & 0xC0 != 0x80 {
+                col += 1
+            }
         }
         return JSONParseError(line: line, column: col, reason: reason)
     }
@@ -76,9 +84,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error(N_("unexpected character"))
         }
@@ -100,13 +114,17 @@ public struct JSONParser {
     }
 
     private mutating func object() throws(JSONParseError) -> JSONValue {
-        try enter(); defer { depth -= 1 }
+        try enter()
+        defer { depth -= 1 }
         i += 1
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object([])
+        }
         while memberStacks.count < depth { memberStacks.append([]) }
         var members: [(String, JSONValue)] = []
-        swap(&members, &memberStacks[depth - 1]) // owned here while nested values use deeper stacks
+        swap(&members, &memberStacks[depth - 1])  // owned here while nested values use deeper stacks
         defer {
             members.removeAll(keepingCapacity: true)
             swap(&members, &memberStacks[depth - 1])
@@ -121,17 +139,27 @@ public struct JSONParser {
             members.append((key, try value()))
             skipSpace()
             guard i < bytes.count else { throw error(N_("unexpected end of document")) }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(Array(members[...])) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(Array(members[...]))
+            }
             throw error(N_("expected ',' or '}'"))
         }
     }
 
     private mutating func array() throws(JSONParseError) -> JSONValue {
-        try enter(); defer { depth -= 1 }
+        try enter()
+        defer { depth -= 1 }
         i += 1
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array([]) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array([])
+        }
         while itemStacks.count < depth { itemStacks.append([]) }
         var items: [JSONValue] = []
         swap(&items, &itemStacks[depth - 1])
@@ -143,8 +171,14 @@ public struct JSONParser {
             items.append(try value())
             skipSpace()
             guard i < bytes.count else { throw error(N_("unexpected end of document")) }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(Array(items[...])) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(Array(items[...]))
+            }
             throw error(N_("expected ',' or ']'"))
         }
     }
@@ -159,8 +193,13 @@ public struct JSONParser {
         }
         let intDigits = digits(&self)
         guard intDigits > 0 else { throw error(N_("invalid number")) }
-        if intDigits > 1, bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == 48 { throw error(N_("invalid number (leading zero)")) }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits(&self) > 0 else { throw error(N_("invalid number")) } }
+        if intDigits > 1, bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == 48 {
+            throw error(N_("invalid number (leading zero)"))
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw error(N_("invalid number")) }
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -173,8 +212,10 @@ public struct JSONParser {
     }
 
     /// 10^0 … 10^22: every one is exactly a Double.
-    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                                1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// The value of a number already checked against the JSON grammar, when it can be had exactly
     /// without `strtod` (Clinger's fast path): at most 2^53 as digits and a power of ten up to 10^22
@@ -184,7 +225,9 @@ public struct JSONParser {
         var k = 0
         let negative = text[0] == UInt8(ascii: "-")
         if negative { k = 1 }
-        var mantissa: UInt64 = 0, digitCount = 0, exponent = 0
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var exponent = 0
         var inFraction = false
         while k < text.count {
             let b = text[k]
@@ -196,17 +239,25 @@ public struct JSONParser {
             } else if b == UInt8(ascii: ".") {
                 inFraction = true
             } else {
-                break // an exponent follows
+                break  // an exponent follows
             }
             k += 1
         }
-        if k < text.count { // [eE][+-]?digits
+        if k < text.count {  // [eE][+-]?digits
             k += 1
             var sign = 1
-            if text[k] == UInt8(ascii: "+") { k += 1 } else if text[k] == UInt8(ascii: "-") { sign = -1; k += 1 }
+            if text[k] == UInt8(ascii: "+") {
+                k += 1
+            } else if text[k] == UInt8(ascii: "-") {
+                sign = -1
+                k += 1
+            }
             guard text.count - k <= 3 else { return nil }
             var e = 0
-            while k < text.count { e = e * 10 + Int(text[k] - 48); k += 1 }
+            while k < text.count {
+                e = e * 10 + Int(text[k] - 48)
+                k += 1
+            }
             exponent += sign * e
         }
         guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
@@ -248,7 +299,8 @@ public struct JSONParser {
             case UInt8(ascii: "\\"):
                 i += 1
                 guard i < bytes.count else { break }
-                let e = bytes[i]; i += 1
+                let e = bytes[i]
+                i += 1
                 switch e {
                 case UInt8(ascii: "\""): out.append(0x22)
                 case UInt8(ascii: "\\"): out.append(0x5C)
@@ -275,7 +327,8 @@ public struct JSONParser {
                 }
             default:
                 if b < 0x20 { throw error(N_("control character in string")) }
-                out.append(b); i += 1
+                out.append(b)
+                i += 1
             }
         }
         throw error(N_("unterminated string"))
@@ -285,7 +338,9 @@ public struct JSONParser {
     private mutating func memberName() throws(JSONParseError) -> String {
         let start = i + 1
         guard start < bytes.count, bytes[start] > UInt8(ascii: "9") else { return try string() }
-        var k = start, low: UInt64 = 0, high: UInt64 = 0
+        var k = start
+        var low: UInt64 = 0
+        var high: UInt64 = 0
         while k < bytes.count, k - start < 16 {
             let b = bytes[k]
             if b == UInt8(ascii: "\"") { break }
@@ -294,7 +349,7 @@ public struct JSONParser {
             if k - start < 8 { low |= UInt64(b) << shift } else { high |= UInt64(b) << shift }
             k += 1
         }
-        guard k < bytes.count, bytes[k] == UInt8(ascii: "\"") else { return try string() } // longer, or unterminated
+        guard k < bytes.count, bytes[k] == UInt8(ascii: "\"") else { return try string() }  // longer, or unterminated
         let count = k - start
         let slot = Int(truncatingIfNeeded: ((low ^ high) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)) >> 58)
         if let known = knownNames[slot], known.low == low, known.high == high, known.count == count {
@@ -323,7 +378,8 @@ public struct JSONParser {
         guard i + 4 <= bytes.count else { throw error(N_("invalid \\u escape")) }
         var v: UInt32 = 0
         for _ in 0..<4 {
-            let c = bytes[i]; i += 1
+            let c = bytes[i]
+            i += 1
             let d: UInt32
             switch c {
             case 48...57: d = UInt32(c - 48)

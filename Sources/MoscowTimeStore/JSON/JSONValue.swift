@@ -15,11 +15,11 @@ public enum JSONValue: Equatable, Sendable {
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.number(x), .number(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)):
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
@@ -30,16 +30,31 @@ public enum JSONValue: Equatable, Sendable {
         return members.first(where: { $0.0 == key })?.1
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
     /// Integral numbers only.
     public var intValue: Int? {
         guard case .number(let d) = self, d.rounded() == d, abs(d) < 9e15 else { return nil }
         return Int(d)
     }
-    public var doubleValue: Double? { if case .number(let d) = self { return d }; return nil }
+    public var doubleValue: Double? {
+        if case .number(let d) = self { return d }
+        return nil
+    }
 
     var isScalar: Bool {
         switch self {

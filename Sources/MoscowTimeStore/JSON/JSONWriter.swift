@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Serialises a `JSONValue` as UTF-8: pretty (two-space indent, for the store a person may read and
 /// edit) or compact (one line, for `--json` output). Non-ASCII text is written as is, not escaped.
 public enum JSONWriter {
@@ -25,7 +26,10 @@ public enum JSONWriter {
             if d.rounded() == d, abs(d) < 9e15 { out.append(String(Int64(d))) } else { out.append(String(d)) }
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out.append("[]"); return }
+            if items.isEmpty {
+                out.append("[]")
+                return
+            }
             // Short lists of scalars (weekdays, reminder times) read best on one line.
             let inline = pretty && items.count <= 8 && items.allSatisfy(\.isScalar)
             if inline {
@@ -46,7 +50,10 @@ public enum JSONWriter {
             if pretty { newline(&out, indent) }
             out.append("]")
         case .object(let members):
-            if members.isEmpty { out.append("{}"); return }
+            if members.isEmpty {
+                out.append("{}")
+                return
+            }
             out.append("{")
             for (k, (key, value)) in members.enumerated() {
                 if k > 0 { out.append(",") }
@@ -85,7 +92,9 @@ public enum JSONWriter {
                 if TerminalText.needsEscape(c) {
                     let h = String(c.value, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { escape = nil }
+                } else {
+                    escape = nil
+                }
             }
             if let escape {
                 out.append(contentsOf: s[plainStart..<idx])

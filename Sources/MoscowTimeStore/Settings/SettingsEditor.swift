@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeDomain
+
 /// Validates and applies `agent-cli settings KEY VALUE`.
 public enum SettingsEditor {
     public static func apply(key: String, value: String, to s: inout Settings) throws(InputError) {
         func minutes(_ range: ClosedRange<Int>) throws(InputError) -> Int {
             guard let n = Int(value.trimmingSpaces), range.contains(n) else {
-                throw InputError("invalid value \"{value}\" for {key}: expected whole minutes {min}–{max}", ["value": "\(value)", "key": "\(key)", "min": "\(range.lowerBound)", "max": "\(range.upperBound)"])
+                throw InputError(
+                    "invalid value \"{value}\" for {key}: expected whole minutes {min}–{max}",
+                    ["value": "\(value)", "key": "\(key)", "min": "\(range.lowerBound)", "max": "\(range.upperBound)"])
             }
             return n
         }
@@ -25,7 +28,9 @@ public enum SettingsEditor {
         case "sound": s.sound = try SoundChoice.validate(value)
         case "habit-sound": s.habitSound = try SoundChoice.validate(value)
         case "language":
-            guard let l = LanguageSetting(rawValue: value) else { throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"]) }
+            guard let l = LanguageSetting(rawValue: value) else {
+                throw InputError("invalid language \"{value}\": expected auto, ru or en", ["value": "\(value)"])
+            }
             s.language = l
         case "wake":
             switch value.trimmingSpaces.lowercased() {
@@ -40,22 +45,33 @@ public enum SettingsEditor {
             s.achievementNotifications = on
         case "dismiss":
             guard let d = DismissAction(rawValue: value.trimmingSpaces) else {
-                throw InputError("invalid value \"{value}\" for dismiss: expected snooze (closing a ringing alarm's notification snoozes it) or stop", ["value": value])
+                throw InputError(
+                    "invalid value \"{value}\" for dismiss: expected snooze (closing a ringing alarm's notification snoozes it) or stop",
+                    ["value": value])
             }
             s.dismiss = d
         case "holidays":
             guard let h = HolidayCountry(rawValue: value.trimmingSpaces.lowercased()) else {
-                throw InputError("invalid value \"{value}\" for holidays: expected ru (working days follow Russia's production calendar) or none (Monday to Friday)", ["value": value])
+                throw InputError(
+                    "invalid value \"{value}\" for holidays: expected ru (working days follow Russia's production calendar) or none (Monday to Friday)",
+                    ["value": value])
             }
             s.holidays = h
         case "pre-notice":
             let v = value.trimmingSpaces.lowercased()
-            if ["off", "no", "выкл", "нет"].contains(v) { s.preNotice = nil; return }
+            if ["off", "no", "выкл", "нет"].contains(v) {
+                s.preNotice = nil
+                return
+            }
             do { s.preNotice = try TimeParser.parse(v) } catch {
-                throw InputError("invalid value \"{value}\" for pre-notice: expected off or the evening time of the notice, such as 21:00", ["value": value])
+                throw InputError(
+                    "invalid value \"{value}\" for pre-notice: expected off or the evening time of the notice, such as 21:00",
+                    ["value": value])
             }
         default:
-            throw InputError("unknown setting \"{key}\": expected one of {value}", ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
+            throw InputError(
+                "unknown setting \"{key}\": expected one of {value}",
+                ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
         }
     }
 
@@ -89,18 +105,28 @@ public enum SoundChoice {
     public static func validate(_ value: String) throws(InputError) -> String {
         let v = value.trimmingSpaces
         if v.hasPrefix("/") {
-            guard FileSystem.exists(v) else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
+            guard FileSystem.exists(v) else {
+                throw InputError(
+                    "sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed",
+                    ["v": "\(v)"])
+            }
             // The agent plays it at a ring: a FIFO, a device or a huge file there would hang or bloat it.
             let opened: (fd: Int32, size: Int)?
             do { opened = try FileSystem.openRegular(v) } catch {
-                throw InputError("sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (Ogg Vorbis, WAV)",
-                                 ["v": "\(v)"], parts: ["why": error.brief])
+                throw InputError(
+                    "sound file \"{v}\" cannot be used: {why}; give an ordinary sound file (Ogg Vorbis, WAV)",
+                    ["v": "\(v)"], parts: ["why": error.brief])
             }
-            guard let opened else { throw InputError("sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed", ["v": "\(v)"]) }
+            guard let opened else {
+                throw InputError(
+                    "sound file \"{v}\" does not exist: give an absolute path to an existing file, or a theme sound id such as alarm-clock-elapsed",
+                    ["v": "\(v)"])
+            }
             defer { close(opened.fd) }
             guard opened.size > 0, opened.size <= maximumFileBytes else {
-                throw InputError("sound file \"{v}\" is {size} bytes: expected a sound file of 1 byte to {max} MB",
-                                 ["v": "\(v)", "size": "\(opened.size)", "max": "\(maximumFileBytes >> 20)"])
+                throw InputError(
+                    "sound file \"{v}\" is {size} bytes: expected a sound file of 1 byte to {max} MB",
+                    ["v": "\(v)", "size": "\(opened.size)", "max": "\(maximumFileBytes >> 20)"])
             }
             // It must also be a format libcanberra decodes, or the alarm would ring silent at 07:00.
             var header = [UInt8](repeating: 0, count: min(opened.size, SoundFileFormat.headerBytes))
@@ -109,18 +135,25 @@ public enum SoundChoice {
             switch SoundFileFormat.detect(header) {
             case .wav, .oggVorbis: return v
             case .unsupported(let format):
-                throw InputError("sound file \"{v}\" is {format}, which cannot be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file, e.g. convert it with: sox IN OUT.ogg",
-                                 ["v": "\(v)", "format": format])
+                throw InputError(
+                    "sound file \"{v}\" is {format}, which cannot be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file, e.g. convert it with: sox IN OUT.ogg",
+                    ["v": "\(v)", "format": format])
             case .unsupportedWAV:
-                throw InputError("sound file \"{v}\" is a WAV file that cannot be played here (only 8- or 16-bit PCM plays): convert it, e.g. with: sox IN -b 16 -e signed-integer OUT.wav",
-                                 ["v": "\(v)"])
+                throw InputError(
+                    "sound file \"{v}\" is a WAV file that cannot be played here (only 8- or 16-bit PCM plays): convert it, e.g. with: sox IN -b 16 -e signed-integer OUT.wav",
+                    ["v": "\(v)"])
             case .unknown:
-                throw InputError("sound file \"{v}\" is not a sound file that can be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file",
-                                 ["v": "\(v)"])
+                throw InputError(
+                    "sound file \"{v}\" is not a sound file that can be played here: give a WAV (8- or 16-bit PCM) or Ogg Vorbis file",
+                    ["v": "\(v)"])
             }
         }
-        guard !v.isEmpty, v.count <= 100, v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) }) else {
-            throw InputError("invalid sound \"{value}\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path", ["value": "\(value)"])
+        guard !v.isEmpty, v.count <= 100,
+            v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0)) })
+        else {
+            throw InputError(
+                "invalid sound \"{value}\": expected a theme sound id such as alarm-clock-elapsed or bell, or an absolute file path",
+                ["value": "\(value)"])
         }
         return v
     }

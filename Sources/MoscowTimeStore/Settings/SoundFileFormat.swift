@@ -68,15 +68,16 @@ public enum SoundFileFormat: Equatable, Sendable {
         while let id = le32(at), let size = le32(at + 4) {
             guard size > 0, size < maximum else { return .unsupportedWAV }
             let body = at + 8
-            if !sawFormat, id == 0x2074_6D66 {                 // "fmt "
+            if !sawFormat, id == 0x2074_6D66 {  // "fmt "
                 guard size == 16, let tagChannels = le32(body), let rate = le32(body + 4),
-                      let depthAlign = le32(body + 12) else { return .unsupportedWAV }
+                    let depthAlign = le32(body + 12)
+                else { return .unsupportedWAV }
                 depth = depthAlign >> 16
                 guard tagChannels & 0xFFFF == 1, tagChannels >> 16 > 0, rate > 0, depth == 8 || depth == 16 else {
                     return .unsupportedWAV
                 }
                 sawFormat = true
-            } else if sawFormat, id == 0x6174_6164 {         // "data"
+            } else if sawFormat, id == 0x6174_6164 {  // "data"
                 return size % (depth / 8) == 0 ? .wav : .unsupportedWAV
             }
             at = body + Int(size)

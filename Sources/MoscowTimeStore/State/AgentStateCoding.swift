@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// JSON form of `AgentState`. The file keeps the alarm states in two maps, as since schema 1:
 /// `handled` (each alarm's latest handled occurrence) and `snoozes` (alarms in `.snoozed`). Added
 /// later, still schema 1 (older agents ignore them, and files without them load as before):
@@ -19,20 +20,40 @@ public enum AgentStateCoding {
         var members: [(String, JSONValue)] = [("schemaVersion", .int(schemaVersion))]
         let book = s.alarms
         members.append(("handled", .object(book.handled.sorted { $0.key < $1.key }.map { ($0.key, .string(ISO8601.utcString($0.value))) })))
-        members.append(("snoozes", .object(book.snoozes.sorted { $0.key < $1.key }.map {
-            ($0.key, .object([("until", .string(ISO8601.utcString($0.value.until))),
-                              ("due", .string(ISO8601.utcString($0.value.due))),
-                              ("count", .int($0.value.count))]))
-        })))
+        members.append(
+            (
+                "snoozes",
+                .object(
+                    book.snoozes.sorted { $0.key < $1.key }.map {
+                        (
+                            $0.key,
+                            .object([
+                                ("until", .string(ISO8601.utcString($0.value.until))),
+                                ("due", .string(ISO8601.utcString($0.value.due))),
+                                ("count", .int($0.value.count)),
+                            ])
+                        )
+                    })
+            ))
         if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
         if let y = s.calendarWarnedYear { members.append(("calendarWarnedYear", .int(y))) }
         let seen = book.seen
         if !seen.isEmpty {
-            members.append(("seen", .object(seen.sorted { $0.key < $1.key }.map {
-                ($0.key, .object([("modified", .string(ISO8601.utcString($0.value.modified))),
-                                  ("zone", .string($0.value.zone)),
-                                  ("since", .string(ISO8601.utcString($0.value.since)))]))
-            })))
+            members.append(
+                (
+                    "seen",
+                    .object(
+                        seen.sorted { $0.key < $1.key }.map {
+                            (
+                                $0.key,
+                                .object([
+                                    ("modified", .string(ISO8601.utcString($0.value.modified))),
+                                    ("zone", .string($0.value.zone)),
+                                    ("since", .string(ISO8601.utcString($0.value.since))),
+                                ])
+                            )
+                        })
+                ))
         }
         members.append(("habitReminders", HabitReminderStateCoding.encode(s.habitReminders)))
         if !book.ringing.isEmpty {
@@ -41,7 +62,8 @@ public enum AgentStateCoding {
         if !s.ringNotifications.isEmpty {
             let n = s.ringNotifications
             func ids(_ d: [String: UInt32]) -> JSONValue { .object(d.sorted { $0.key < $1.key }.map { ($0.key, .int(Int($0.value))) }) }
-            members.append(("notifications", .object([("server", .string(n.server)), ("ids", ids(n.ids)), ("reminders", ids(n.reminders))])))
+            members.append(
+                ("notifications", .object([("server", .string(n.server)), ("ids", ids(n.ids)), ("reminders", ids(n.reminders))])))
         }
         return .object(members)
     }
@@ -56,7 +78,8 @@ public enum AgentStateCoding {
     public static func decodeSalvaging(_ json: JSONValue) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
         let r = try FieldReader(json, path: "")
         if let v = json["schemaVersion"]?.intValue, v > schemaVersion {
-            throw DocumentDecodingError(path: "schemaVersion", reason: Message("written by a newer version ({version})", ["version": "\(v)"]))
+            throw DocumentDecodingError(
+                path: "schemaVersion", reason: Message("written by a newer version ({version})", ["version": "\(v)"]))
         }
         var s = AgentState()
         var problems: [String] = []
@@ -67,36 +90,52 @@ public enum AgentStateCoding {
         if let handled = json["handled"], !handled.isNull {
             if case .object(let members) = handled {
                 for (id, v) in members {
-                    if let t = sane(v) { s.alarms.markHandled(id, at: t) } else { problems.append("handled.\(id): expected an instant in 2000–2199") }
+                    if let t = sane(v) {
+                        s.alarms.markHandled(id, at: t)
+                    } else {
+                        problems.append("handled.\(id): expected an instant in 2000–2199")
+                    }
                 }
-            } else { problems.append("handled: expected an object") }
+            } else {
+                problems.append("handled: expected an object")
+            }
         }
         if let snoozes = json["snoozes"], !snoozes.isNull {
             if case .object(let members) = snoozes {
                 for (id, v) in members {
                     do {
                         let sr = try FieldReader(v, path: "snoozes.\(id)")
-                        s.alarms.setSnooze(id, Snooze(until: try sr.instant("until"), due: try sr.instant("due"),
-                                                      count: try sr.optionalInt("count", in: 1...10_000) ?? 1))
+                        s.alarms.setSnooze(
+                            id,
+                            Snooze(
+                                until: try sr.instant("until"), due: try sr.instant("due"),
+                                count: try sr.optionalInt("count", in: 1...10_000) ?? 1))
                     } catch { problems.append(error.description) }
                 }
-            } else { problems.append("snoozes: expected an object") }
+            } else {
+                problems.append("snoozes: expected an object")
+            }
         }
         if r.has("pausedUntil") {
             do { s.pausedUntil = try r.instant("pausedUntil") } catch { problems.append(error.description) }
         }
         if let h = json["habitReminders"] {
-            do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch { problems.append(error.description) }
+            do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch {
+                problems.append(error.description)
+            }
         }
         if r.has("calendarWarnedYear") {
-            do { s.calendarWarnedYear = try r.int("calendarWarnedYear", in: CalendarYear.years) } catch { problems.append(error.description) }
+            do { s.calendarWarnedYear = try r.int("calendarWarnedYear", in: CalendarYear.years) } catch {
+                problems.append(error.description)
+            }
         }
         decodeRinging(json, into: &s)
         if case .object(let members)? = json["seen"] {
             for (id, v) in members {
                 guard let r = try? FieldReader(v, path: "seen.\(id)"),
-                      let version = try? SeenVersion(modified: r.instant("modified"), zone: r.string("zone"),
-                                                     since: r.instant("since"))
+                    let version = try? SeenVersion(
+                        modified: r.instant("modified"), zone: r.string("zone"),
+                        since: r.instant("since"))
                 else { continue }
                 s.alarms.markSeen(id, version)
             }
@@ -105,10 +144,12 @@ public enum AgentStateCoding {
     }
 
     private static func encodeRing(_ r: RingingAlarm) -> JSONValue {
-        .object([("label", .string(r.label)), ("due", .string(ISO8601.utcString(r.due))),
-                 ("startedAt", .string(ISO8601.utcString(r.startedAt))), ("endsAt", .string(ISO8601.utcString(r.endsAt))),
-                 ("late", .bool(r.isLate)), ("snoozeCount", .int(r.snoozeCount)), ("snoozeMinutes", .int(r.snoozeMinutes)),
-                 ("sound", .string(r.sound)), ("rampSeconds", .int(r.rampSeconds))])
+        .object([
+            ("label", .string(r.label)), ("due", .string(ISO8601.utcString(r.due))),
+            ("startedAt", .string(ISO8601.utcString(r.startedAt))), ("endsAt", .string(ISO8601.utcString(r.endsAt))),
+            ("late", .bool(r.isLate)), ("snoozeCount", .int(r.snoozeCount)), ("snoozeMinutes", .int(r.snoozeMinutes)),
+            ("sound", .string(r.sound)), ("rampSeconds", .int(r.rampSeconds)),
+        ])
     }
 
     /// `ringing` and `notifications`: each entry on its own; a damaged one is left out (the ring
@@ -117,14 +158,14 @@ public enum AgentStateCoding {
         if case .object(let members)? = json["ringing"] {
             for (id, v) in members {
                 guard let r = try? FieldReader(v, path: "ringing.\(id)"),
-                      let ring = try? RingingAlarm(
+                    let ring = try? RingingAlarm(
                         alarmID: id, label: r.string("label"), due: r.instant("due"), startedAt: r.instant("startedAt"),
                         endsAt: r.instant("endsAt"), isLate: r.bool("late", default: false),
                         snoozeCount: r.optionalInt("snoozeCount", in: 0...10_000) ?? 0,
                         snoozeMinutes: r.int("snoozeMinutes", in: Limits.snoozeMinutes),
                         sound: r.string("sound"),
                         rampSeconds: r.optionalInt("rampSeconds", in: Limits.rampSeconds) ?? 0),
-                      ring.startedAt <= ring.endsAt, ring.endsAt - ring.startedAt <= Int64(Limits.ringMinutes.upperBound) * 60
+                    ring.startedAt <= ring.endsAt, ring.endsAt - ring.startedAt <= Int64(Limits.ringMinutes.upperBound) * 60
                 else { continue }
                 s.alarms.setRinging(id, ring)
             }

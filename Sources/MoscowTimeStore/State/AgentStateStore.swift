@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Reads and writes the agent's bookkeeping file atomically. Only the agent writes it (one agent
 /// per session); `agent-cli next` reads it to show snoozed rings.
 public struct AgentStateStore: Sendable {
     public let path: String
     public let directory: String
 
-    public init(paths: StorePaths) { path = paths.agentState; directory = paths.stateDirectory }
+    public init(paths: StorePaths) {
+        path = paths.agentState
+        directory = paths.stateDirectory
+    }
 
     /// A missing file is a fresh state. A file that is not JSON, not a regular file or from a newer
     /// schema is an error: the caller decides (the agent logs it and starts fresh after keeping the

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// JSON form of `HabitReminderState`, for the agent's state file (the agent nests it under a key of
 /// its choosing and passes that key as `path`, so errors name the exact field):
 ///
@@ -12,19 +13,34 @@ public enum HabitReminderStateCoding {
     public static func encode(_ s: HabitReminderState) -> JSONValue {
         .object([
             ("handled", .object(s.handled.sorted { $0.key < $1.key }.map { ($0.key, .string(ISO8601.utcString($0.value))) })),
-            ("later", .object(s.later.sorted { $0.key < $1.key }.map {
-                ($0.key, .object([("until", .string(ISO8601.utcString($0.value.until))),
-                                  ("due", .string(ISO8601.utcString($0.value.due))),
-                                  ("day", .string($0.value.day.description)),
-                                  ("time", .string($0.value.time.description))]))
-            })),
-            ("open", .object(s.open.sorted { $0.key < $1.key }.map { id, r in
-                var fields: [(String, JSONValue)] = [("name", .string(r.name)), ("day", .string(r.day.description)),
-                                                     ("time", .string(r.time.description)), ("due", .string(ISO8601.utcString(r.due))),
-                                                     ("late", .bool(r.isLate)), ("postponed", .bool(r.isPostponed))]
-                if let p = r.progress { fields.append(("progress", .string(p))) }
-                return (id, .object(fields))
-            })),
+            (
+                "later",
+                .object(
+                    s.later.sorted { $0.key < $1.key }.map {
+                        (
+                            $0.key,
+                            .object([
+                                ("until", .string(ISO8601.utcString($0.value.until))),
+                                ("due", .string(ISO8601.utcString($0.value.due))),
+                                ("day", .string($0.value.day.description)),
+                                ("time", .string($0.value.time.description)),
+                            ])
+                        )
+                    })
+            ),
+            (
+                "open",
+                .object(
+                    s.open.sorted { $0.key < $1.key }.map { id, r in
+                        var fields: [(String, JSONValue)] = [
+                            ("name", .string(r.name)), ("day", .string(r.day.description)),
+                            ("time", .string(r.time.description)), ("due", .string(ISO8601.utcString(r.due))),
+                            ("late", .bool(r.isLate)), ("postponed", .bool(r.isPostponed)),
+                        ]
+                        if let p = r.progress { fields.append(("progress", .string(p))) }
+                        return (id, .object(fields))
+                    })
+            ),
         ])
     }
 
@@ -34,7 +50,9 @@ public enum HabitReminderStateCoding {
         if r.has("handled") {
             guard case .object(let members)? = json["handled"] else { throw r.fail("handled", Message("expected an object")) }
             for (key, v) in members {
-                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw r.fail("handled.\(key)", Message("expected an instant like 2026-11-21T05:00:00Z")) }
+                guard let t = v.stringValue.flatMap(ISO8601.parse) else {
+                    throw r.fail("handled.\(key)", Message("expected an instant like 2026-11-21T05:00:00Z"))
+                }
                 s.handled[key] = t
             }
         }
@@ -43,8 +61,9 @@ public enum HabitReminderStateCoding {
             guard case .object(let members) = later.value else { throw r.fail("later", Message("expected an object")) }
             for (id, v) in members {
                 let lr = try FieldReader(v, path: later.path + "." + id)
-                s.later[id] = HabitLater(until: try lr.instant("until"), due: try lr.instant("due"),
-                                         day: try lr.date("day"), time: try lr.time("time"))
+                s.later[id] = HabitLater(
+                    until: try lr.instant("until"), due: try lr.instant("due"),
+                    day: try lr.date("day"), time: try lr.time("time"))
             }
         }
         if r.has("open") {
@@ -52,10 +71,11 @@ public enum HabitReminderStateCoding {
             guard case .object(let members) = open.value else { throw r.fail("open", Message("expected an object")) }
             for (id, v) in members {
                 let o = try FieldReader(v, path: open.path + "." + id)
-                s.open[id] = HabitReminder(habitID: id, name: try o.string("name"), day: try o.date("day"), time: try o.time("time"),
-                                           due: try o.instant("due"), isLate: try o.bool("late", default: false),
-                                           isPostponed: try o.bool("postponed", default: false),
-                                           progress: o.has("progress") ? try o.string("progress") : nil)
+                s.open[id] = HabitReminder(
+                    habitID: id, name: try o.string("name"), day: try o.date("day"), time: try o.time("time"),
+                    due: try o.instant("due"), isLate: try o.bool("late", default: false),
+                    isPostponed: try o.bool("postponed", default: false),
+                    progress: o.has("progress") ? try o.string("progress") : nil)
             }
         }
         return s

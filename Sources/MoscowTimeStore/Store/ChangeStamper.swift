@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Records, while sync is set up, when items were deleted and habit days logged or removed, by
 /// comparing the document before and after a change. Doing it here, in the store's one write
 /// path, covers every command and the agent's notification actions alike, with nothing for them

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A document that parses as JSON but does not describe valid data: names the field and the problem.
 /// The problem is a catalogue message, worded in the reader's language where it is shown.
 public struct DocumentDecodingError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: Message
-    public init(path: String, reason: Message) { self.path = path; self.reason = reason }
+    public init(path: String, reason: Message) {
+        self.path = path
+        self.reason = reason
+    }
 
     /// "FIELD: why" (the field's path is JSON, the same in every language).
     public var message: Message {
@@ -33,8 +37,12 @@ struct FieldReader {
     }
 
     private init(_ value: JSONValue, _ location: FieldLocation) throws(DocumentDecodingError) {
-        guard case .object(let members) = value else { throw DocumentDecodingError(path: location.path, reason: Message("expected an object")) }
-        self.value = value; self.members = members; self.location = location
+        guard case .object(let members) = value else {
+            throw DocumentDecodingError(path: location.path, reason: Message("expected an object"))
+        }
+        self.value = value
+        self.members = members
+        self.location = location
     }
 
     /// The member `key` (the first, as `JSONValue`'s subscript); nil when absent.
@@ -79,12 +87,20 @@ struct FieldReader {
     }
     private func int(_ v: JSONValue?, _ key: String, in range: ClosedRange<Int>) throws(DocumentDecodingError) -> Int {
         guard let n = v?.intValue else { throw fail(key, Message("expected a whole number")) }
-        guard range.contains(n) else { throw fail(key, Message("{n} is outside {min}…{max}", ["n": String(n), "min": String(range.lowerBound), "max": String(range.upperBound)])) }
+        guard range.contains(n) else {
+            throw fail(
+                key,
+                Message("{n} is outside {min}…{max}", ["n": String(n), "min": String(range.lowerBound), "max": String(range.upperBound)]))
+        }
         return n
     }
     func instant(_ key: String) throws(DocumentDecodingError) -> Instant {
-        guard let t = ISO8601.parse(try string(key)) else { throw fail(key, Message("expected an ISO 8601 instant like 2026-11-21T18:00:00Z")) }
-        guard Limits.instantSeconds.contains(t.secondsSinceEpoch) else { throw fail(key, Message("instant out of range (years 2000 to 2199)")) }
+        guard let t = ISO8601.parse(try string(key)) else {
+            throw fail(key, Message("expected an ISO 8601 instant like 2026-11-21T18:00:00Z"))
+        }
+        guard Limits.instantSeconds.contains(t.secondsSinceEpoch) else {
+            throw fail(key, Message("instant out of range (years 2000 to 2199)"))
+        }
         return t
     }
     func date(_ key: String) throws(DocumentDecodingError) -> CivilDate {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Maps `StoreDocument` to and from its JSON form (schema version 5; see `Migration`). Field names are part of the
 /// file format users may read and edit: change them only with a migration.
 public enum DocumentCoding {
@@ -49,21 +50,22 @@ public enum DocumentCoding {
     // MARK: settings
 
     static func encode(_ s: Settings) -> JSONValue {
-        .object([
-            ("zone", .string(s.zone)),
-            ("snoozeMinutes", .int(s.snoozeMinutes)),
-            ("sound", .string(s.sound)),
-            ("ringMinutes", .int(s.ringMinutes)),
-            ("rampSeconds", .int(s.rampSeconds)),
-            ("lateWindowMinutes", .int(s.lateWindowMinutes)),
-            ("language", .string(s.language.rawValue)),
-            ("habitLaterMinutes", .int(s.habitLaterMinutes)),
-            ("habitSound", .string(s.habitSound)),
-            ("achievementNotifications", .bool(s.achievementNotifications)),
-            ("wakeAlarms", .bool(s.wakeAlarms)),
-            ("dismiss", .string(s.dismiss.rawValue)),
-            ("holidays", .string(s.holidays.rawValue)),
-        ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? []))
+        .object(
+            [
+                ("zone", .string(s.zone)),
+                ("snoozeMinutes", .int(s.snoozeMinutes)),
+                ("sound", .string(s.sound)),
+                ("ringMinutes", .int(s.ringMinutes)),
+                ("rampSeconds", .int(s.rampSeconds)),
+                ("lateWindowMinutes", .int(s.lateWindowMinutes)),
+                ("language", .string(s.language.rawValue)),
+                ("habitLaterMinutes", .int(s.habitLaterMinutes)),
+                ("habitSound", .string(s.habitSound)),
+                ("achievementNotifications", .bool(s.achievementNotifications)),
+                ("wakeAlarms", .bool(s.wakeAlarms)),
+                ("dismiss", .string(s.dismiss.rawValue)),
+                ("holidays", .string(s.holidays.rawValue)),
+            ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? []))
     }
 
     static func decodeSettings(_ r: FieldReader) throws(DocumentDecodingError) -> Settings {
@@ -78,7 +80,9 @@ public enum DocumentCoding {
         if r.has("rampSeconds") { s.rampSeconds = try r.int("rampSeconds", in: Limits.rampSeconds) }
         if r.has("lateWindowMinutes") { s.lateWindowMinutes = try r.int("lateWindowMinutes", in: Limits.lateWindowMinutes) }
         if r.has("language") {
-            guard let l = LanguageSetting(rawValue: try r.string("language")) else { throw r.fail("language", Message("expected auto, ru or en")) }
+            guard let l = LanguageSetting(rawValue: try r.string("language")) else {
+                throw r.fail("language", Message("expected auto, ru or en"))
+            }
             s.language = l
         }
         if r.has("habitLaterMinutes") { s.habitLaterMinutes = try r.int("habitLaterMinutes", in: Limits.snoozeMinutes) }
@@ -86,11 +90,15 @@ public enum DocumentCoding {
         if r.has("achievementNotifications") { s.achievementNotifications = try r.bool("achievementNotifications", default: true) }
         if r.has("wakeAlarms") { s.wakeAlarms = try r.bool("wakeAlarms") }
         if r.has("dismiss") {
-            guard let d = DismissAction(rawValue: try r.string("dismiss")) else { throw r.fail("dismiss", Message("expected snooze or stop")) }
+            guard let d = DismissAction(rawValue: try r.string("dismiss")) else {
+                throw r.fail("dismiss", Message("expected snooze or stop"))
+            }
             s.dismiss = d
         }
         if r.has("holidays") {
-            guard let h = HolidayCountry(rawValue: try r.string("holidays")) else { throw r.fail("holidays", Message("expected ru or none")) }
+            guard let h = HolidayCountry(rawValue: try r.string("holidays")) else {
+                throw r.fail("holidays", Message("expected ru or none"))
+            }
             s.holidays = h
         }
         if r.has("preNotice") { s.preNotice = try r.time("preNotice") }
@@ -120,22 +128,32 @@ public enum DocumentCoding {
 
     static func encode(_ s: Schedule) -> JSONValue {
         switch s {
-        case let .weekly(days, time, from):
-            return .object([("kind", .string("weekly")), ("time", .string(time.description)),
-                            ("days", .array(days.sorted().map { .string($0.key) }))]
-                           + (from.map { [("from", .string($0.description))] } ?? []))
-        case let .workdays(time, from):
-            return .object([("kind", .string("workdays")), ("time", .string(time.description))]
-                           + (from.map { [("from", .string($0.description))] } ?? []))
-        case let .once(date, time):
-            return .object([("kind", .string("once")), ("time", .string(time.description)),
-                            ("date", .string(date.description))])
-        case let .everyNDays(n, start, time):
-            return .object([("kind", .string("every")), ("time", .string(time.description)),
-                            ("intervalDays", .int(n)), ("start", .string(start.description))])
-        case let .timer(at, duration):
-            return .object([("kind", .string("timer")), ("at", .string(ISO8601.utcString(at))),
-                            ("durationSeconds", .int(Int(duration)))])
+        case .weekly(let days, let time, let from):
+            return .object(
+                [
+                    ("kind", .string("weekly")), ("time", .string(time.description)),
+                    ("days", .array(days.sorted().map { .string($0.key) })),
+                ]
+                    + (from.map { [("from", .string($0.description))] } ?? []))
+        case .workdays(let time, let from):
+            return .object(
+                [("kind", .string("workdays")), ("time", .string(time.description))]
+                    + (from.map { [("from", .string($0.description))] } ?? []))
+        case .once(let date, let time):
+            return .object([
+                ("kind", .string("once")), ("time", .string(time.description)),
+                ("date", .string(date.description)),
+            ])
+        case .everyNDays(let n, let start, let time):
+            return .object([
+                ("kind", .string("every")), ("time", .string(time.description)),
+                ("intervalDays", .int(n)), ("start", .string(start.description)),
+            ])
+        case .timer(let at, let duration):
+            return .object([
+                ("kind", .string("timer")), ("at", .string(ISO8601.utcString(at))),
+                ("durationSeconds", .int(Int(duration))),
+            ])
         }
     }
 
@@ -145,13 +163,14 @@ public enum DocumentCoding {
         let label = try r.string("label")
         if let issue = LabelRules.issue(label) { throw r.fail("label", issue) }
         let created = try r.instant("created")
-        var alarm = Alarm(id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
-                          enabled: try r.bool("enabled", default: true),
-                          snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
-                          sound: try r.optionalString("sound"),
-                          wake: r.has("wake") ? try r.bool("wake") : nil,
-                          rampSeconds: try r.optionalInt("rampSeconds", in: Limits.rampSeconds),
-                          created: created, modified: r.has("modified") ? try r.instant("modified") : created)
+        var alarm = Alarm(
+            id: id, label: label, schedule: try decodeSchedule(try r.object("schedule")),
+            enabled: try r.bool("enabled", default: true),
+            snoozeMinutes: try r.optionalInt("snoozeMinutes", in: Limits.snoozeMinutes),
+            sound: try r.optionalString("sound"),
+            wake: r.has("wake") ? try r.bool("wake") : nil,
+            rampSeconds: try r.optionalInt("rampSeconds", in: Limits.rampSeconds),
+            created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         if r.has("skipped") {
             let days = try r.array("skipped")
             guard days.count <= Limits.skippedDays else {
@@ -159,7 +178,11 @@ public enum DocumentCoding {
             }
             for (k, d) in days.enumerated() {
                 guard let text = d.stringValue, let day = CivilDate(iso: Substring(text)), Limits.alarmDates.contains(day) else {
-                    throw r.fail("skipped[\(k)]", Message("expected a date from {first} to {last}", ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
+                    throw r.fail(
+                        "skipped[\(k)]",
+                        Message(
+                            "expected a date from {first} to {last}",
+                            ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
                 }
                 alarm.skippedDays.insert(day)
             }
@@ -167,7 +190,11 @@ public enum DocumentCoding {
         if r.has("offUntil") {
             let day = try r.date("offUntil")
             guard Limits.alarmDates.contains(day) else {
-                throw r.fail("offUntil", Message("expected a date from {first} to {last}", ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
+                throw r.fail(
+                    "offUntil",
+                    Message(
+                        "expected a date from {first} to {last}",
+                        ["first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description]))
             }
             alarm.offUntil = day
         }
@@ -196,19 +223,22 @@ public enum DocumentCoding {
                 mask |= w.bit
             }
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
-            return .weekly(days: Weekday.set(mask: mask), time: try r.time("time"),
-                           from: r.has("from") ? try r.date("from") : nil)
+            return .weekly(
+                days: Weekday.set(mask: mask), time: try r.time("time"),
+                from: r.has("from") ? try r.date("from") : nil)
         case "workdays":
             return .workdays(time: try r.time("time"), from: r.has("from") ? try r.date("from") : nil)
         case "once":
             return .once(date: try r.date("date"), time: try r.time("time"))
         case "every":
-            return .everyNDays(interval: try r.int("intervalDays", in: 1...Schedule.maximumInterval),
-                               start: try r.date("start"), time: try r.time("time"))
+            return .everyNDays(
+                interval: try r.int("intervalDays", in: 1...Schedule.maximumInterval),
+                start: try r.date("start"), time: try r.time("time"))
         case "timer":
             return .timer(fireAt: try r.instant("at"), duration: Int64(try r.int("durationSeconds", in: Limits.timerSeconds)))
         case let other:
-            throw r.fail("kind", Message("unknown schedule kind \"{kind}\" (expected weekly, workdays, once, every or timer)", ["kind": other]))
+            throw r.fail(
+                "kind", Message("unknown schedule kind \"{kind}\" (expected weekly, workdays, once, every or timer)", ["kind": other]))
         }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// The user's document on disk: read it, or change it in one locked, atomic step.
 ///
 /// Reads take no lock (a rename-into-place is atomic). Every change runs as
@@ -19,9 +20,11 @@ public final class DocumentStore: Sendable {
 
     public static let defaultMaximumBytes = FileSystem.maximumReadBytes
 
-    public init(paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
-                clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() },
-                maximumBytes: Int = DocumentStore.defaultMaximumBytes) {
+    public init(
+        paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
+        clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() },
+        maximumBytes: Int = DocumentStore.defaultMaximumBytes
+    ) {
         self.paths = paths
         self.documentPath = documentPath ?? paths.document
         self.migration = migration
@@ -66,7 +69,7 @@ public final class DocumentStore: Sendable {
         let fail = { (kind: StoreError.Kind) in StoreError(path: self.documentPath, kind: kind) }
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid(Self.notJSON(error))) }
-        bytes = [] // the file's bytes (3 MB for 10 000 alarms) are not needed while the tree is decoded
+        bytes = []  // the file's bytes (3 MB for 10 000 alarms) are not needed while the tree is decoded
         let migrated: JSONValue
         do { migrated = try migration.migrate(json) } catch { throw fail(error) }
         do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.message)) }
@@ -82,8 +85,10 @@ public final class DocumentStore: Sendable {
     /// `reusing`: a document read before (`loadSnapshot`), taken instead of decoding the file again
     /// when the file still holds the same bytes.
     @discardableResult
-    public func update<T>(stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
-                          _ change: (inout StoreDocument) throws -> T) throws -> T {
+    public func update<T>(
+        stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
+        _ change: (inout StoreDocument) throws -> T
+    ) throws -> T {
         try updateWritten(stamping: stamping, waitForLock: waitForLock, reusing: snapshot, change).result
     }
 
@@ -97,8 +102,10 @@ public final class DocumentStore: Sendable {
     /// `update`, also returning what it wrote (nil when the change changed nothing): for the agent,
     /// which takes its own change in without reading the file back, and knows the directory
     /// watcher's report of it as its own by the file's identity.
-    public func updateWritten<T>(stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
-                                 _ change: (inout StoreDocument) throws -> T) throws -> (result: T, written: Written?) {
+    public func updateWritten<T>(
+        stamping: Bool = true, waitForLock: Bool = true, reusing snapshot: Snapshot? = nil,
+        _ change: (inout StoreDocument) throws -> T
+    ) throws -> (result: T, written: Written?) {
         do {
             try FileSystem.makeDirectories(paths.dataDirectory)
             try FileSystem.checkPrivateDirectory(paths.dataDirectory)
@@ -129,10 +136,13 @@ public final class DocumentStore: Sendable {
         let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
         // Never write a file `load` would refuse: every command after it would fail.
         guard bytes.count <= maximumBytes else {
-            throw StoreError(path: paths.document, kind: .writeFailed(Message.plural(
-                "the change would make it {size} byte, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
-                "the change would make it {size} bytes, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
-                count: bytes.count, ["size": String(bytes.count), "limit": String(maximumBytes)])))
+            throw StoreError(
+                path: paths.document,
+                kind: .writeFailed(
+                    Message.plural(
+                        "the change would make it {size} byte, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
+                        "the change would make it {size} bytes, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
+                        count: bytes.count, ["size": String(bytes.count), "limit": String(maximumBytes)])))
         }
         let written = clock()
         do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: written) } catch {
@@ -141,4 +151,3 @@ public final class DocumentStore: Sendable {
         return written
     }
 }
-

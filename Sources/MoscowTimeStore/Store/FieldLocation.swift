@@ -9,14 +9,14 @@ enum FieldLocation {
     var path: String {
         switch self {
         case .text(let s): return s
-        case let .element(array, k): return "\(array)[\(k)]"
-        case let .elementMember(array, k, key): return "\(array)[\(k)].\(key)"
+        case .element(let array, let k): return "\(array)[\(k)]"
+        case .elementMember(let array, let k, let key): return "\(array)[\(k)].\(key)"
         }
     }
 
     func member(_ key: String) -> FieldLocation {
         switch self {
-        case let .element(array, k): return .elementMember(array, k, key)
+        case .element(let array, let k): return .elementMember(array, k, key)
         case .text(let s) where s.isEmpty: return .text(key)
         default: return .text("\(path).\(key)")
         }

@@ -19,7 +19,9 @@ public struct FileIdentity: Hashable, Sendable {
     public init?(path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
         modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
         statusChanged = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
     }

@@ -20,11 +20,18 @@ final class FileLock {
     /// loop never waits on another process.
     init(path: String, wait: Bool = true) throws(FileLock.Failure) {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw .failed(FileSystem.Failure(Message("cannot open the lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why()]))) }
+        guard fd >= 0 else {
+            throw .failed(
+                FileSystem.Failure(Message("cannot open the lock {path}: {why}", ["path": path], parts: ["why": FileSystem.why()])))
+        }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw .failed(FileSystem.Failure(Message("the lock {path} is {kind}, not a regular file; move it away", ["path": path], parts: ["kind": FileSystemReason.kind(st.st_mode)])))
+            throw .failed(
+                FileSystem.Failure(
+                    Message(
+                        "the lock {path} is {kind}, not a regular file; move it away", ["path": path],
+                        parts: ["kind": FileSystemReason.kind(st.st_mode)])))
         }
         if retryingInterrupted({ flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) }) != 0 {
             let code = errno

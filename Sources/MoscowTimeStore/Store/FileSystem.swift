@@ -16,7 +16,10 @@ enum FileSystem {
         let reason: Message
         /// The reason without its advice, where another message gives its own ("it is a folder, not a regular file").
         let brief: Message
-        init(_ reason: Message, brief: Message? = nil) { self.reason = reason; self.brief = brief ?? reason }
+        init(_ reason: Message, brief: Message? = nil) {
+            self.reason = reason
+            self.brief = brief ?? reason
+        }
         /// In English (logs, tests).
         var message: String { reason.english }
     }
@@ -58,11 +61,18 @@ enum FileSystem {
             throw Failure(why())
         }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { let reason = why(); close(fd); throw Failure(reason) }
+        guard fstat(fd, &st) == 0 else {
+            let reason = why()
+            close(fd)
+            throw Failure(reason)
+        }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw Failure(Message("it is {kind}, not a regular file; move it away or replace it with the real file", parts: ["kind": FileSystemReason.kind(st.st_mode)]),
-                          brief: Message("it is {kind}, not a regular file", parts: ["kind": FileSystemReason.kind(st.st_mode)]))
+            throw Failure(
+                Message(
+                    "it is {kind}, not a regular file; move it away or replace it with the real file",
+                    parts: ["kind": FileSystemReason.kind(st.st_mode)]),
+                brief: Message("it is {kind}, not a regular file", parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         return (fd, Int(st.st_size), Instant(secondsSinceEpoch: Int64(st.st_mtim.tv_sec)))
     }
@@ -98,17 +108,24 @@ enum FileSystem {
     /// how to fix it.
     static func checkPrivateDirectory(_ dir: String) throws(Failure) {
         var st = stat()
-        guard lstat(dir, &st) == 0 else { throw Failure(Message("cannot inspect the folder {path}: {why}", ["path": dir], parts: ["why": why()])) }
+        guard lstat(dir, &st) == 0 else {
+            throw Failure(Message("cannot inspect the folder {path}: {why}", ["path": dir], parts: ["why": why()]))
+        }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure(Message("{path} is {kind}, not a folder; move it away", ["path": dir], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
+            throw Failure(
+                Message("{path} is {kind}, not a folder; move it away", ["path": dir], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         if st.st_uid != geteuid() {
-            throw Failure(Message("the folder {path} belongs to user {owner}, not to you ({uid}); another user could change your data there: move it away and run the command again",
-                                  ["path": dir, "owner": String(st.st_uid), "uid": String(geteuid())]))
+            throw Failure(
+                Message(
+                    "the folder {path} belongs to user {owner}, not to you ({uid}); another user could change your data there: move it away and run the command again",
+                    ["path": dir, "owner": String(st.st_uid), "uid": String(geteuid())]))
         }
         if st.st_mode & 0o002 != 0 || (st.st_mode & 0o020 != 0 && st.st_gid != getegid()) {
-            throw Failure(Message("the folder {path} is writable by other users (mode {mode}); fix it with: chmod go-w '{path}'",
-                                  ["path": dir, "mode": String(st.st_mode & 0o7777, radix: 8)]))
+            throw Failure(
+                Message(
+                    "the folder {path} is writable by other users (mode {mode}); fix it with: chmod go-w '{path}'",
+                    ["path": dir, "mode": String(st.st_mode & 0o7777, radix: 8)]))
         }
     }
 
@@ -135,7 +152,8 @@ enum FileSystem {
     static func writeTarget(_ path: String) -> String {
         var st = stat()
         guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
+            let resolved = realpath(path, nil)
+        else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
@@ -146,14 +164,19 @@ enum FileSystem {
     /// the umask).
     /// `written`: the file's modification time, when it must be the writer's clock rather than the
     /// kernel's (agent-cli pinned by MOSCOWTIME_NOW writes "then").
-    static func writeAtomically(_ bytes: [UInt8], to path: String, backup: String?, mode: mode_t = 0o600,
-                                written: Instant? = nil) throws(Failure) {
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, backup: String?, mode: mode_t = 0o600,
+        written: Instant? = nil
+    ) throws(Failure) {
         let target = writeTarget(path)
         let dir = directory(of: target)
         // Refuse to replace a FIFO, device or directory that stands where the file should be.
         var st = stat()
         if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
-            throw Failure(Message("{path} is {kind}, not a regular file; move it away", ["path": target], parts: ["kind": FileSystemReason.kind(st.st_mode)]))
+            throw Failure(
+                Message(
+                    "{path} is {kind}, not a regular file; move it away", ["path": target],
+                    parts: ["kind": FileSystemReason.kind(st.st_mode)]))
         }
         let (fd, tmp) = try createExclusive(beside: target, mode: mode)
         var ok = false
@@ -177,10 +200,15 @@ enum FileSystem {
         }
         close(fd)
         if let backup, exists(target) { keepBackup(of: target, at: backup) }
-        guard Glibc.rename(tmp, target) == 0 else { throw Failure(Message("cannot replace {path}: {why}", ["path": target], parts: ["why": why()])) }
+        guard Glibc.rename(tmp, target) == 0 else {
+            throw Failure(Message("cannot replace {path}: {why}", ["path": target], parts: ["why": why()]))
+        }
         ok = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
     }
 
     /// Keeps the current `target` as `backup`, best effort (a failure leaves the previous backup).
@@ -195,7 +223,8 @@ enum FileSystem {
             return
         }
         guard errno == EXDEV || errno == EPERM, let bytes = try? read(target),
-              let (fd, copy) = try? createExclusive(beside: backup) else { return }
+            let (fd, copy) = try? createExclusive(beside: backup)
+        else { return }
         let written = (try? FileDescriptor(rawValue: fd).writeAll(bytes)) != nil && fsync(fd) == 0
         close(fd)
         if !written || Glibc.rename(copy, backup) != 0 { unlink(copy) }

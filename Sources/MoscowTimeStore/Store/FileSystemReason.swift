@@ -44,8 +44,8 @@ public enum FileSystemReason {
     /// A file over the size accepted; `size` when it is known before reading.
     static func tooLarge(size: Int?, limit: Int) -> Message {
         guard let size else { return Message("it is larger than the {limit} bytes accepted", ["limit": String(limit)]) }
-        return Message.plural("it is {size} byte, more than the {limit} bytes accepted", "it is {size} bytes, more than the {limit} bytes accepted",
-                              count: size, ["size": String(size), "limit": String(limit)])
+        return Message.plural(
+            "it is {size} byte, more than the {limit} bytes accepted", "it is {size} bytes, more than the {limit} bytes accepted",
+            count: size, ["size": String(size), "limit": String(limit)])
     }
 }
-

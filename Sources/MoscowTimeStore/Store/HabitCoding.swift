@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Maps `Habit` to and from its JSON form in the store. Field names are part of the file format:
 ///
 ///     {"id": "3f9a0c12", "name": "Water", "description": "…",
@@ -26,8 +27,15 @@ public enum HabitCoding {
         m.append(("frequency", encode(h.frequency)))
         m.append(("reminders", .array(h.reminders.map { .string($0.description) })))
         if let g = h.kind.goal {
-            m.append(("numeric", .object([("unit", .string(g.unit)), ("target", .number(g.target)),
-                                          ("goal", .string(g.direction.rawValue))] + (g.per == .period ? [("per", .string("period"))] : []))))
+            m.append(
+                (
+                    "numeric",
+                    .object(
+                        [
+                            ("unit", .string(g.unit)), ("target", .number(g.target)),
+                            ("goal", .string(g.direction.rawValue)),
+                        ] + (g.per == .period ? [("per", .string("period"))] : []))
+                ))
         }
         m.append(("start", .string(h.start.description)))
         m.append(("archived", .bool(h.archived)))
@@ -35,7 +43,11 @@ public enum HabitCoding {
         m.append(("modified", .string(ISO8601.utcString(h.modified))))
         m.append(("entries", .object(h.entries.map { ($0.date.description, encode($0)) })))
         if !h.achievements.isEmpty {
-            m.append(("achievements", .array(h.achievements.map { .object([("key", .string($0.key)), ("earned", .string($0.earned.description))]) })))
+            m.append(
+                (
+                    "achievements",
+                    .array(h.achievements.map { .object([("key", .string($0.key)), ("earned", .string($0.earned.description))]) })
+                ))
         }
         return .object(m)
     }
@@ -48,7 +60,9 @@ public enum HabitCoding {
         case .workingDays: break
         case .everyNDays(let n): m.append(("intervalDays", .int(n)))
         case .timesPerWeek(let n), .timesPerMonth(let n): m.append(("times", .int(n)))
-        case .timesInDays(let x, let y): m.append(("times", .int(x))); m.append(("days", .int(y)))
+        case .timesInDays(let x, let y):
+            m.append(("times", .int(x)))
+            m.append(("days", .int(y)))
         }
         return .object(m)
     }
@@ -92,17 +106,22 @@ public enum HabitCoding {
         }
         let start = try r.date("start")
         let created = try r.instant("created")
-        var habit = Habit(id: id, name: name, description: try r.optionalString("description"),
-                          frequency: try decodeFrequency(try r.object("frequency")), reminders: reminders,
-                          start: start, archived: try r.bool("archived", default: false), kind: kind,
-                          created: created, modified: r.has("modified") ? try r.instant("modified") : created)
+        var habit = Habit(
+            id: id, name: name, description: try r.optionalString("description"),
+            frequency: try decodeFrequency(try r.object("frequency")), reminders: reminders,
+            start: start, archived: try r.bool("archived", default: false), kind: kind,
+            created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         habit.entries = try decodeEntries(r, kind: kind, start: start)
         var keys = Set<String>()
         for (k, item) in try r.array("achievements", optional: true).enumerated() {
             let a = try FieldReader(item, path: r.path + ".achievements[\(k)]")
             let key = try a.string("key")
             guard let kind = HabitAchievement.kind(key: key) else {
-                throw a.fail("key", Message("unknown achievement \"{key}\" (expected first, completions-100, streak-7/30/100/365 or strength-80)", ["key": key]))
+                throw a.fail(
+                    "key",
+                    Message(
+                        "unknown achievement \"{key}\" (expected first, completions-100, streak-7/30/100/365 or strength-80)", ["key": key])
+                )
             }
             guard keys.insert(key).inserted else { throw a.fail("key", Message("achievement {key} appears twice", ["key": key])) }
             habit.achievements.append(HabitAchievement(kind, earned: try a.date("earned")))
@@ -132,7 +151,10 @@ public enum HabitCoding {
             let x = try r.int("times", in: 2...(y - 1))
             return HabitFrequency.make(times: x, inDays: y)!
         case let other:
-            throw r.fail("kind", Message("unknown frequency \"{kind}\" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)", ["kind": other]))
+            throw r.fail(
+                "kind",
+                Message("unknown frequency \"{kind}\" (expected daily, weekdays, every, perWeek, perMonth or timesInDays)", ["kind": other])
+            )
         }
     }
 
@@ -155,7 +177,8 @@ public enum HabitCoding {
             var note: String?
             if case .array(let pair) = value {
                 guard pair.count == 2, let n = pair[1].stringValue else { throw fail(Message("expected [state, \"note\"]")) }
-                state = pair[0]; note = n
+                state = pair[0]
+                note = n
             }
             let entry: HabitEntry
             switch state {
@@ -163,7 +186,9 @@ public enum HabitCoding {
             case .string("none") where note != nil: entry = .noted(date, note: note!)
             case .string("done") where !kind.isNumeric: entry = .done(date, note: note)
             case .number(let x) where kind.isNumeric:
-                guard x >= 0, x <= HabitAmount.maximum else { throw fail(Message("amount {amount} is outside 0…1000000", ["amount": "\(x)"])) }
+                guard x >= 0, x <= HabitAmount.maximum else {
+                    throw fail(Message("amount {amount} is outside 0…1000000", ["amount": "\(x)"]))
+                }
                 entry = .done(date, amount: x, note: note)
             default:
                 throw fail(Message(kind.isNumeric ? "expected an amount or \"skip\" (numeric habit)" : "expected \"done\" or \"skip\""))
@@ -204,10 +229,16 @@ public enum HabitCoding {
 
     /// Document-level rules the per-habit decoder cannot see: unique ids and unique names.
     static func checkUnique(_ habits: [Habit]) throws(DocumentDecodingError) {
-        var ids = Set<String>(), names = Set<String>()
+        var ids = Set<String>()
+        var names = Set<String>()
         for (k, h) in habits.enumerated() {
-            guard ids.insert(h.id).inserted else { throw DocumentDecodingError(path: "habits[\(k)].id", reason: Message("duplicate id {id}", ["id": h.id])) }
-            guard names.insert(h.name).inserted else { throw DocumentDecodingError(path: "habits[\(k)].name", reason: Message("another habit is also named \"{name}\"", ["name": h.name])) }
+            guard ids.insert(h.id).inserted else {
+                throw DocumentDecodingError(path: "habits[\(k)].id", reason: Message("duplicate id {id}", ["id": h.id]))
+            }
+            guard names.insert(h.name).inserted else {
+                throw DocumentDecodingError(
+                    path: "habits[\(k)].name", reason: Message("another habit is also named \"{name}\"", ["name": h.name]))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Brings documents written by older versions up to `StoreDocument.currentSchemaVersion`.
 ///
 /// Each step rewrites the JSON tree of version N into version N+1, so old files never need old
@@ -51,7 +52,9 @@ public struct Migration: Sendable {
         guard version <= latestVersion else { throw .newerSchema(found: version, supported: latestVersion) }
         var doc = json
         for n in version..<latestVersion {
-            do { doc = try steps[n - 1](doc) } catch { throw .invalid(Message("migrating from schema {n}: {reason}", ["n": String(n)], parts: ["reason": error.message])) }
+            do { doc = try steps[n - 1](doc) } catch {
+                throw .invalid(Message("migrating from schema {n}: {reason}", ["n": String(n)], parts: ["reason": error.message]))
+            }
         }
         return doc
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Why the store could not be read or written. The message always names the file.
 public struct StoreError: Error, CustomStringConvertible {
     public enum Kind: Error, Equatable {
@@ -13,17 +14,22 @@ public struct StoreError: Error, CustomStringConvertible {
     public let path: String
     public let kind: Kind
 
-    public init(path: String, kind: Kind) { self.path = path; self.kind = kind }
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
 
     /// The message in `t`'s language.
     public func message(in t: Localizer) -> String {
         switch kind {
         case .unreadable(let why): return t("cannot read {path}: {why}", ["path": path, "why": why.text(t)])
         case .invalid(let why):
-            return t("{path} is damaged and was left untouched: {why}. Fix it by hand or restore {path}.bak", ["path": path, "why": why.text(t)])
-        case let .newerSchema(found, supported):
-            return t("{path} was written by a newer MoscowTime (schema {found}; this version reads up to {supported}); it was left untouched — upgrade agent-cli",
-                     ["path": path, "found": String(found), "supported": String(supported)])
+            return t(
+                "{path} is damaged and was left untouched: {why}. Fix it by hand or restore {path}.bak", ["path": path, "why": why.text(t)])
+        case .newerSchema(let found, let supported):
+            return t(
+                "{path} was written by a newer MoscowTime (schema {found}; this version reads up to {supported}); it was left untouched — upgrade agent-cli",
+                ["path": path, "found": String(found), "supported": String(supported)])
         case .writeFailed(let why):
             return t("cannot write {path}: {why}; the previous version is unchanged", ["path": path, "why": why.text(t)])
         }

@@ -7,7 +7,8 @@ public struct StorePaths: Sendable, Equatable {
     public let stateDirectory: String
 
     public init(dataDirectory: String, stateDirectory: String) {
-        self.dataDirectory = dataDirectory; self.stateDirectory = stateDirectory
+        self.dataDirectory = dataDirectory
+        self.stateDirectory = stateDirectory
     }
 
     public static let documentName = "store.json"
@@ -25,7 +26,8 @@ public struct StorePaths: Sendable, Equatable {
             if let v = env[key], v.hasPrefix("/") { return v }
             return home + "/" + fallback
         }
-        return StorePaths(dataDirectory: base("XDG_DATA_HOME", ".local/share") + "/moscowtime",
-                          stateDirectory: base("XDG_STATE_HOME", ".local/state") + "/moscowtime")
+        return StorePaths(
+            dataDirectory: base("XDG_DATA_HOME", ".local/share") + "/moscowtime",
+            stateDirectory: base("XDG_STATE_HOME", ".local/state") + "/moscowtime")
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// The store's `sync` member (schema 2):
 ///
 ///     "sync": {"account": {"url": "https://dav.example/", "user": "me", "passwordCommand": "pass caldav"},
@@ -21,11 +22,12 @@ enum SyncCoding {
             .object(d.keys.sorted().map { ($0, .string(ISO8601.utcString(d[$0]!))) })
         }
         func days(_ d: [String: [CivilDate: Instant]]) -> JSONValue {
-            .object(d.keys.sorted().compactMap { id in
-                let byDay = d[id]!
-                guard !byDay.isEmpty else { return nil }
-                return (id, .object(byDay.keys.sorted().map { ($0.description, .string(ISO8601.utcString(byDay[$0]!))) }))
-            })
+            .object(
+                d.keys.sorted().compactMap { id in
+                    let byDay = d[id]!
+                    guard !byDay.isEmpty else { return nil }
+                    return (id, .object(byDay.keys.sorted().map { ($0.description, .string(ISO8601.utcString(byDay[$0]!))) }))
+                })
         }
         if !s.deletedAlarms.isEmpty { m.append(("deletedAlarms", instants(s.deletedAlarms))) }
         if !s.deletedHabits.isEmpty { m.append(("deletedHabits", instants(s.deletedHabits))) }
@@ -38,8 +40,9 @@ enum SyncCoding {
         var s = SyncMetadata()
         if r.has("account") {
             let a = try r.object("account")
-            s.account = SyncAccount(url: try a.string("url"), user: try a.optionalString("user"),
-                                    passwordCommand: try a.optionalString("passwordCommand"))
+            s.account = SyncAccount(
+                url: try a.string("url"), user: try a.optionalString("user"),
+                passwordCommand: try a.optionalString("passwordCommand"))
         }
         func instants(_ key: String) throws(DocumentDecodingError) -> [String: Instant] {
             guard r.has(key) else { return [:] }
@@ -66,7 +69,9 @@ enum SyncCoding {
                 map.reserveCapacity(dayMembers.count)
                 for (day, t) in dayMembers {
                     guard let d = HabitCoding.fastDate(day) else { throw byDay.fail(day, Message("expected a date like 2026-12-31")) }
-                    guard let at = t.stringValue.flatMap(ISO8601.parse) else { throw byDay.fail(day, Message("expected an ISO 8601 instant")) }
+                    guard let at = t.stringValue.flatMap(ISO8601.parse) else {
+                        throw byDay.fail(day, Message("expected an ISO 8601 instant"))
+                    }
                     map[d] = at
                 }
                 out[id] = map

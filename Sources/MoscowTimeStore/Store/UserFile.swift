@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A file the user names on the command line (an import), read whole.
 public enum UserFile {
     public static func read(_ path: String) throws(InputError) -> [UInt8] {
@@ -9,7 +10,9 @@ public enum UserFile {
     /// Refuses a file over `limit` bytes before reading it.
     public static func read(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path, limit: limit) } catch { throw InputError("cannot read {path}: {error}", ["path": path], parts: ["error": error.reason]) }
+        do { bytes = try FileSystem.read(path, limit: limit) } catch {
+            throw InputError("cannot read {path}: {error}", ["path": path], parts: ["error": error.reason])
+        }
         guard let bytes else { throw InputError("cannot read {path}: no such file", ["path": path]) }
         return bytes
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Edits stamped in the future — by a clock set ahead, now or in the past — take the server's
 /// time instead (`ServerClock.now`), in the store and on the server alike, before they are merged.
 ///
@@ -13,9 +14,10 @@ extension AlarmVersion {
         func c(_ t: Instant) -> Instant { t > limit ? now : t }
         switch self {
         case .present(var a):
-            a.created = c(a.created); a.modified = c(a.modified)
+            a.created = c(a.created)
+            a.modified = c(a.modified)
             return .present(a)
-        case let .deleted(id, at): return .deleted(id: id, at: c(at))
+        case .deleted(let id, let at): return .deleted(id: id, at: c(at))
         }
     }
 }
@@ -25,9 +27,10 @@ extension HabitVersion {
         func c(_ t: Instant) -> Instant { t > limit ? now : t }
         switch self {
         case .present(var h, let logged, let removed):
-            h.created = c(h.created); h.modified = c(h.modified)
+            h.created = c(h.created)
+            h.modified = c(h.modified)
             return .present(h, logged: logged.mapValues(c), removed: removed.mapValues(c))
-        case let .deleted(id, at): return .deleted(id: id, at: c(at))
+        case .deleted(let id, let at): return .deleted(id: id, at: c(at))
         }
     }
 }

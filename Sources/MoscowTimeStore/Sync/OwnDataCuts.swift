@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Another program's edit never loses our data (issue 23 §2): a server copy that only *dropped*
 /// some of our `X-MOSCOWTIME-*` data is not taken as a change of it.
 ///
@@ -30,7 +31,8 @@ public enum OwnDataCuts {
     public static func isCut(_ cut: String?, of full: String?) -> Bool {
         guard let full, cut != full else { return false }
         guard let cut, !cut.isEmpty else { return !full.isEmpty }
-        let f = full.unicodeScalars, c = cut.unicodeScalars
+        let f = full.unicodeScalars
+        let c = cut.unicodeScalars
         guard f.count > c.count, f.starts(with: c) else { return false }
         let next = f[f.index(f.startIndex, offsetBy: c.count)]
         return next == "," || next == ";"
@@ -44,14 +46,17 @@ public enum OwnDataCuts {
     /// `h` with each value that is a cut of `other`'s taken whole from `other`, when both are the
     /// same version of the definition (`sameDefinition`); its days likewise, per day at the same log
     /// time (`logged`, `otherLogged`).
-    public static func restoring(_ h: Habit, logged: [CivilDate: Instant], from other: Habit, otherLogged: [CivilDate: Instant],
-                                 sameDefinition: Bool) -> Habit {
+    public static func restoring(
+        _ h: Habit, logged: [CivilDate: Instant], from other: Habit, otherLogged: [CivilDate: Instant],
+        sameDefinition: Bool
+    ) -> Habit {
         guard h.id == other.id else { return h }
         var out = h
         if sameDefinition {
             if isCut(h.reminders, of: other.reminders) { out.reminders = other.reminders }
             if h.frequency != other.frequency,
-               isCut(HabitCSVFormat.frequencyText(h.frequency), of: HabitCSVFormat.frequencyText(other.frequency)) {
+                isCut(HabitCSVFormat.frequencyText(h.frequency), of: HabitCSVFormat.frequencyText(other.frequency))
+            {
                 out.frequency = other.frequency
             }
             if case .numeric(var goal) = h.kind, case .numeric(let otherGoal) = other.kind, isCut(goal.unit, of: otherGoal.unit) {
@@ -82,15 +87,21 @@ public enum OwnDataCuts {
     /// `remoteWritten` is the `modified` our writer left in the server copy (`X-MOSCOWTIME-MODIFIED`
     /// or `DTSTAMP`), which stands for the copy's version of our data when another program moved
     /// its `LAST-MODIFIED`; without it the copy's `modified` does.
-    public static func restoring(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant? = nil) -> (local: HabitVersion, remote: HabitVersion) {
-        guard case let .present(lh, ll, lr) = local, case let .present(rh, rl, rr) = remote else { return (local, remote) }
+    public static func restoring(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant? = nil) -> (
+        local: HabitVersion, remote: HabitVersion
+    ) {
+        guard case .present(let lh, let ll, let lr) = local, case .present(let rh, let rl, let rr) = remote else { return (local, remote) }
         let same = (remoteWritten ?? rh.modified) == lh.modified
-        return (.present(restoring(lh, logged: ll, from: rh, otherLogged: rl, sameDefinition: same), logged: ll, removed: lr),
-                .present(restoring(rh, logged: rl, from: lh, otherLogged: ll, sameDefinition: same), logged: rl, removed: rr))
+        return (
+            .present(restoring(lh, logged: ll, from: rh, otherLogged: rl, sameDefinition: same), logged: ll, removed: lr),
+            .present(restoring(rh, logged: rl, from: lh, otherLogged: ll, sameDefinition: same), logged: rl, removed: rr)
+        )
     }
 
-    public static func restoring(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant? = nil) -> (local: AlarmVersion, remote: AlarmVersion) {
-        guard case let .present(l) = local, case let .present(r) = remote else { return (local, remote) }
+    public static func restoring(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant? = nil) -> (
+        local: AlarmVersion, remote: AlarmVersion
+    ) {
+        guard case .present(let l) = local, case .present(let r) = remote else { return (local, remote) }
         let same = (remoteWritten ?? r.modified) == l.modified
         return (.present(restoring(l, from: r, sameDefinition: same)), .present(restoring(r, from: l, sameDefinition: same)))
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// This machine's clock checked against the server's (the HTTP `Date` of its first answer).
 ///
 /// Sync decisions that compare times across machines take the server's clock, the one clock all
@@ -17,7 +18,10 @@ public struct ServerClock: Hashable, Sendable {
     /// The server's time in its first answer; nil when it sent no `Date`.
     public let server: Instant?
 
-    public init(local: Instant, server: Instant?) { self.local = local; self.server = server }
+    public init(local: Instant, server: Instant?) {
+        self.local = local
+        self.server = server
+    }
 
     /// Local minus server, in seconds (positive: this machine is ahead); nil when unknown.
     public var skew: Int64? { server.map { local - $0 } }

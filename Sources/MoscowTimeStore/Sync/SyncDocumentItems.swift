@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// The document seen as syncable items (present or deleted) and the way merged versions go back in.
 extension StoreDocument {
     public func alarmVersions() -> [String: AlarmVersion] {
@@ -21,7 +22,7 @@ extension StoreDocument {
         case .present(let a):
             if let k = alarmIndex(id: a.id) { alarms[k] = a } else { alarms.append(a) }
             sync.deletedAlarms[a.id] = nil
-        case let .deleted(id, at):
+        case .deleted(let id, let at):
             alarms.removeAll { $0.id == id }
             sync.deletedAlarms[id] = at
         }
@@ -39,7 +40,7 @@ extension StoreDocument {
             sync.deletedHabits[h.id] = nil
             sync.dayLogged[h.id] = logged.isEmpty ? nil : logged
             sync.dayRemoved[h.id] = removed.isEmpty ? nil : removed
-        case let .deleted(id, at):
+        case .deleted(let id, let at):
             habits.removeAll { $0.id == id }
             sync.deletedHabits[id] = at
             sync.dayLogged[id] = nil

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// The deterministic two-way merge of one item (RFC-style "last writer wins", refined per day).
 ///
 /// A side that has not changed since the last sync simply takes the other side's version. When
@@ -36,7 +37,7 @@ public enum SyncMerge {
         if !localChanged { return Outcome(result: remote, losers: [], lostDays: []) }
         if !remoteChanged { return Outcome(result: local, losers: [], lostDays: []) }
         switch (local, remote) {
-        case let (.present(lh, ll, lr), .present(rh, rl, rr)):
+        case (.present(let lh, let ll, let lr), .present(let rh, let rl, let rr)):
             return mergeDays(lh, ll, lr, rh, rl, rr)
         default:
             let localWins = wins(local.time, isDeletion(local), canonical(local), over: remote.time, isDeletion(remote), canonical(remote))
@@ -45,10 +46,14 @@ public enum SyncMerge {
     }
 
     /// Both sides kept the habit: the later definition, and per day the later log or removal.
-    static func mergeDays(_ lh: Habit, _ ll: [CivilDate: Instant], _ lr: [CivilDate: Instant],
-                          _ rh: Habit, _ rl: [CivilDate: Instant], _ rr: [CivilDate: Instant]) -> Outcome<HabitVersion> {
-        let localDefinition = definitionText(lh), remoteDefinition = definitionText(rh)
-        let localDefinitionWins = localDefinition == remoteDefinition
+    static func mergeDays(
+        _ lh: Habit, _ ll: [CivilDate: Instant], _ lr: [CivilDate: Instant],
+        _ rh: Habit, _ rl: [CivilDate: Instant], _ rr: [CivilDate: Instant]
+    ) -> Outcome<HabitVersion> {
+        let localDefinition = definitionText(lh)
+        let remoteDefinition = definitionText(rh)
+        let localDefinitionWins =
+            localDefinition == remoteDefinition
             || wins(lh.modified, false, localDefinition, over: rh.modified, false, remoteDefinition)
         var merged = localDefinitionWins ? lh : rh
         var losers: [HabitVersion] = []
@@ -57,11 +62,14 @@ public enum SyncMerge {
             loser.entries = []
             losers.append(.present(loser, logged: [:], removed: [:]))
         }
-        var le: [CivilDate: HabitEntry] = [:], re: [CivilDate: HabitEntry] = [:]
+        var le: [CivilDate: HabitEntry] = [:]
+        var re: [CivilDate: HabitEntry] = [:]
         for e in lh.entries { le[e.date] = e }
         for e in rh.entries { re[e.date] = e }
         let days = Set(le.keys).union(re.keys).union(lr.keys).union(rr.keys)
-        var entries: [HabitEntry] = [], logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:]
+        var entries: [HabitEntry] = []
+        var logged: [CivilDate: Instant] = [:]
+        var removed: [CivilDate: Instant] = [:]
         var lostDays: [String] = []
         let zero = Instant(secondsSinceEpoch: 0)
         for day in days.sorted() {
@@ -70,10 +78,13 @@ public enum SyncMerge {
             let r: (HabitEntry?, Instant)? = re[day].map { ($0, rl[day] ?? zero) } ?? rr[day].map { (nil, $0) }
             let winner: (HabitEntry?, Instant)
             switch (l, r) {
-            case let (x?, nil): winner = x
-            case let (nil, y?): winner = y
-            case let (x?, y?):
-                if x.0 == y.0 { winner = x.1 >= y.1 ? x : y; break }
+            case (let x?, nil): winner = x
+            case (nil, let y?): winner = y
+            case (let x?, let y?):
+                if x.0 == y.0 {
+                    winner = x.1 >= y.1 ? x : y
+                    break
+                }
                 let localWins = wins(x.1, x.0 == nil, dayText(x.0), over: y.1, y.0 == nil, dayText(y.0))
                 winner = localWins ? x : y
                 let loser = localWins ? y : x
@@ -99,20 +110,26 @@ public enum SyncMerge {
         return aText >= bText
     }
 
-    static func isDeletion(_ v: AlarmVersion) -> Bool { if case .deleted = v { return true }; return false }
-    static func isDeletion(_ v: HabitVersion) -> Bool { if case .deleted = v { return true }; return false }
+    static func isDeletion(_ v: AlarmVersion) -> Bool {
+        if case .deleted = v { return true }
+        return false
+    }
+    static func isDeletion(_ v: HabitVersion) -> Bool {
+        if case .deleted = v { return true }
+        return false
+    }
 
     static func canonical(_ v: AlarmVersion) -> String {
         switch v {
         case .present(let a): return JSONWriter.compact(DocumentCoding.encode(a))
-        case let .deleted(id, at): return "deleted \(id) \(at)"
+        case .deleted(let id, let at): return "deleted \(id) \(at)"
         }
     }
 
     static func canonical(_ v: HabitVersion) -> String {
         switch v {
         case .present(let h, _, _): return JSONWriter.compact(HabitCoding.encode(h))
-        case let .deleted(id, at): return "deleted \(id) \(at)"
+        case .deleted(let id, let at): return "deleted \(id) \(at)"
         }
     }
 

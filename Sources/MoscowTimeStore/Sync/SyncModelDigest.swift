@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A digest of an item's version (64-bit FNV-1a, as hex): two versions have the same digest when
 /// they are equal, and different ones (but for a 2⁻⁶⁴ chance) when they are not. Sync keeps it next
 /// to the digest of the iCalendar text it sent (`SyncState.Item.model`), so an unchanged item is
@@ -15,27 +16,75 @@ public enum SyncModelDigest {
         var d = FNV64(salt)
         switch v {
         case .present(let a):
-            d.add(1); d.add(a.id); d.add(a.label); d.add(a.enabled ? 1 : 0)
+            d.add(1)
+            d.add(a.id)
+            d.add(a.label)
+            d.add(a.enabled ? 1 : 0)
             func time(_ t: TimeOfDay) { d.add(UInt64(t.hour * 60 + t.minute)) }
-            func day(_ c: CivilDate?) { if let c { d.add(1); d.add(date(c)) } else { d.add(0) } }
-            switch a.schedule {
-            case let .weekly(days, t, from):
-                d.add(1); d.add(days.reduce(0) { $0 | 1 << UInt64($1.rawValue) }); time(t); day(from)
-            case let .workdays(t, from): d.add(2); time(t); day(from)
-            case let .once(c, t): d.add(3); day(c); time(t)
-            case let .everyNDays(n, start, t): d.add(4); d.add(UInt64(bitPattern: Int64(n))); day(start); time(t)
-            case let .timer(at, duration): d.add(5); d.add(UInt64(bitPattern: at.secondsSinceEpoch)); d.add(UInt64(bitPattern: duration))
+            func day(_ c: CivilDate?) {
+                if let c {
+                    d.add(1)
+                    d.add(date(c))
+                } else {
+                    d.add(0)
+                }
             }
-            func number(_ n: Int?) { if let n { d.add(1); d.add(UInt64(bitPattern: Int64(n))) } else { d.add(0) } }
+            switch a.schedule {
+            case .weekly(let days, let t, let from):
+                d.add(1)
+                d.add(days.reduce(0) { $0 | 1 << UInt64($1.rawValue) })
+                time(t)
+                day(from)
+            case .workdays(let t, let from):
+                d.add(2)
+                time(t)
+                day(from)
+            case .once(let c, let t):
+                d.add(3)
+                day(c)
+                time(t)
+            case .everyNDays(let n, let start, let t):
+                d.add(4)
+                d.add(UInt64(bitPattern: Int64(n)))
+                day(start)
+                time(t)
+            case .timer(let at, let duration):
+                d.add(5)
+                d.add(UInt64(bitPattern: at.secondsSinceEpoch))
+                d.add(UInt64(bitPattern: duration))
+            }
+            func number(_ n: Int?) {
+                if let n {
+                    d.add(1)
+                    d.add(UInt64(bitPattern: Int64(n)))
+                } else {
+                    d.add(0)
+                }
+            }
             number(a.snoozeMinutes)
-            if let s = a.sound { d.add(1); d.add(s) } else { d.add(0) }
+            if let s = a.sound {
+                d.add(1)
+                d.add(s)
+            } else {
+                d.add(0)
+            }
             number(a.wake.map { $0 ? 1 : 0 })
-            d.add(UInt64(a.skippedDays.count)); d.add(a.skippedDays.reduce(0) { $0 &+ mix(date($1)) })
+            d.add(UInt64(a.skippedDays.count))
+            d.add(a.skippedDays.reduce(0) { $0 &+ mix(date($1)) })
             day(a.offUntil)
             number(a.rampSeconds)
-            if let z = a.zone { d.add(1); d.add(z) } else { d.add(0) }
-            d.add(UInt64(bitPattern: a.created.secondsSinceEpoch)); d.add(UInt64(bitPattern: a.modified.secondsSinceEpoch))
-        case let .deleted(id, at): d.add(2); d.add(id); d.add(UInt64(bitPattern: at.secondsSinceEpoch))
+            if let z = a.zone {
+                d.add(1)
+                d.add(z)
+            } else {
+                d.add(0)
+            }
+            d.add(UInt64(bitPattern: a.created.secondsSinceEpoch))
+            d.add(UInt64(bitPattern: a.modified.secondsSinceEpoch))
+        case .deleted(let id, let at):
+            d.add(2)
+            d.add(id)
+            d.add(UInt64(bitPattern: at.secondsSinceEpoch))
         }
         return d.hex
     }
@@ -46,7 +95,7 @@ public enum SyncModelDigest {
     public static func of(_ v: HabitVersion, salt: String) -> String {
         var d = FNV64(salt)
         switch v {
-        case let .present(h, logged, removed):
+        case .present(let h, let logged, let removed):
             d.add(1)
             var definition = h
             definition.entries = []
@@ -59,12 +108,27 @@ public enum SyncModelDigest {
                 case .skipped: d.add(2)
                 case .noted: d.add(3)
                 }
-                if let amount = e.amount { d.add(1); d.add(amount.bitPattern) } else { d.add(0) }
-                if let note = e.note { d.add(1); d.add(note) } else { d.add(0) }
+                if let amount = e.amount {
+                    d.add(1)
+                    d.add(amount.bitPattern)
+                } else {
+                    d.add(0)
+                }
+                if let note = e.note {
+                    d.add(1)
+                    d.add(note)
+                } else {
+                    d.add(0)
+                }
             }
-            d.add(days(logged)); d.add(UInt64(logged.count))
-            d.add(days(removed)); d.add(UInt64(removed.count))
-        case let .deleted(id, at): d.add(2); d.add(id); d.add(UInt64(bitPattern: at.secondsSinceEpoch))
+            d.add(days(logged))
+            d.add(UInt64(logged.count))
+            d.add(days(removed))
+            d.add(UInt64(removed.count))
+        case .deleted(let id, let at):
+            d.add(2)
+            d.add(id)
+            d.add(UInt64(bitPattern: at.secondsSinceEpoch))
         }
         return d.hex
     }
@@ -78,7 +142,8 @@ public enum SyncModelDigest {
         var sum: UInt64 = 0
         for (day, at) in m {
             var p = FNV64()
-            p.add(date(day)); p.add(UInt64(bitPattern: at.secondsSinceEpoch))
+            p.add(date(day))
+            p.add(UInt64(bitPattern: at.secondsSinceEpoch))
             sum &+= mix(p.value)
         }
         return sum
@@ -102,7 +167,10 @@ struct FNV64 {
 
     mutating func add(_ x: UInt64) {
         var x = x
-        for _ in 0..<8 { value = (value ^ (x & 0xff)) &* 0x0000_0100_0000_01B3; x >>= 8 }
+        for _ in 0..<8 {
+            value = (value ^ (x & 0xff)) &* 0x0000_0100_0000_01B3
+            x >>= 8
+        }
     }
 
     mutating func add(_ s: String) {

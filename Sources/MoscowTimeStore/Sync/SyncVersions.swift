@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// One alarm as one side of a sync has it: present, or deleted at a time (a tombstone).
 public enum AlarmVersion: Hashable, Sendable {
     case present(Alarm)
     case deleted(id: String, at: Instant)
 
     public var id: String {
-        switch self { case .present(let a): return a.id; case .deleted(let id, _): return id }
+        switch self {
+        case .present(let a): return a.id
+        case .deleted(let id, _): return id
+        }
     }
     /// When this version was made: the alarm's last edit or its deletion.
     public var time: Instant {
-        switch self { case .present(let a): return a.modified; case .deleted(_, let t): return t }
+        switch self {
+        case .present(let a): return a.modified
+        case .deleted(_, let t): return t
+        }
     }
 }
 
@@ -21,12 +28,15 @@ public enum HabitVersion: Hashable, Sendable {
     case deleted(id: String, at: Instant)
 
     public var id: String {
-        switch self { case .present(let h, _, _): return h.id; case .deleted(let id, _): return id }
+        switch self {
+        case .present(let h, _, _): return h.id
+        case .deleted(let id, _): return id
+        }
     }
     /// The last edit of any kind: definition, a logged day or a removed day.
     public var time: Instant {
         switch self {
-        case let .present(h, logged, removed):
+        case .present(let h, let logged, let removed):
             return max(h.modified, logged.values.max() ?? h.modified, removed.values.max() ?? h.modified)
         case .deleted(_, let t): return t
         }
@@ -52,22 +62,32 @@ public protocol SyncItemVersion: Hashable, Sendable {
 }
 
 extension AlarmVersion: SyncItemVersion {
-    public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+    public var deletedAt: Instant? {
+        if case .deleted(_, let at) = self { return at }
+        return nil
+    }
     public func pruned(now: Instant) -> AlarmVersion { self }
     public static func goneParts(local: AlarmVersion, remote: AlarmVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] { [:] }
     public func marking(_ parts: [CivilDate: Instant], removed: Bool) -> AlarmVersion { self }
-    public static func restoringCuts(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant?) -> (local: AlarmVersion, remote: AlarmVersion) {
+    public static func restoringCuts(local: AlarmVersion, remote: AlarmVersion, remoteWritten: Instant?) -> (
+        local: AlarmVersion, remote: AlarmVersion
+    ) {
         OwnDataCuts.restoring(local: local, remote: remote, remoteWritten: remoteWritten)
     }
 }
 
 extension HabitVersion: SyncItemVersion {
-    public var deletedAt: Instant? { if case let .deleted(_, at) = self { return at }; return nil }
+    public var deletedAt: Instant? {
+        if case .deleted(_, let at) = self { return at }
+        return nil
+    }
     public func pruned(now: Instant) -> HabitVersion { TombstonePolicy.withoutExpiredDayRemovals(self, now: now) }
     public static func goneParts(local: HabitVersion, remote: HabitVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] {
         TombstonePolicy.goneDays(local: local, remote: remote, lastSync: lastSync, now: now)
     }
-    public static func restoringCuts(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant?) -> (local: HabitVersion, remote: HabitVersion) {
+    public static func restoringCuts(local: HabitVersion, remote: HabitVersion, remoteWritten: Instant?) -> (
+        local: HabitVersion, remote: HabitVersion
+    ) {
         OwnDataCuts.restoring(local: local, remote: remote, remoteWritten: remoteWritten)
     }
     /// Marking adds a removal record for days without an entry; unmarking drops the record of a

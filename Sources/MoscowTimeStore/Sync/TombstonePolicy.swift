@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// When a deletion record (a tombstone: in the store and as a `STATUS:CANCELLED` resource on the
 /// server) may be forgotten, and what a machine that comes back after longer than that assumes.
 ///
@@ -46,7 +47,9 @@ public enum TombstonePolicy {
 extension TombstonePolicy {
     /// `v` without the day removals that have expired at `now`.
     public static func withoutExpiredDayRemovals(_ v: HabitVersion, now: Instant) -> HabitVersion {
-        guard case let .present(h, logged, removed) = v, removed.values.contains(where: { isExpired($0, now: now) }) else { return v }
+        guard case .present(let h, let logged, let removed) = v, removed.values.contains(where: { isExpired($0, now: now) }) else {
+            return v
+        }
         return .present(h, logged: logged, removed: removed.filter { !isExpired($0.value, now: now) })
     }
 
@@ -54,7 +57,7 @@ extension TombstonePolicy {
     /// that `remote` now has neither as an entry nor as a removal: they were undone and the
     /// record pruned since, so, as for a gone item, they count as removed at `goneDeletionTime`.
     public static func goneDays(local: HabitVersion, remote: HabitVersion, lastSync: Instant, now: Instant) -> [CivilDate: Instant] {
-        guard case let .present(lh, ll, _) = local, case let .present(rh, _, rr) = remote else { return [:] }
+        guard case .present(let lh, let ll, _) = local, case .present(let rh, _, let rr) = remote else { return [:] }
         let remoteDays = Set(rh.entries.map(\.date))
         let at = goneDeletionTime(lastSync: lastSync, now: now)
         var out: [CivilDate: Instant] = [:]

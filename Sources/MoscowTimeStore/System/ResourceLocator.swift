@@ -69,8 +69,10 @@ public enum ResourceLocator {
     }
 
     /// The catalogue file for `language` in the first locale directory that has one.
-    public static func cataloguePath(_ language: Language, environment env: [String: String],
-                                     executableDirectory exe: String?) -> String? {
+    public static func cataloguePath(
+        _ language: Language, environment env: [String: String],
+        executableDirectory exe: String?
+    ) -> String? {
         for dir in localeDirectories(environment: env, executableDirectory: exe) {
             let path = "\(dir)/\(language.rawValue)/LC_MESSAGES/\(textDomain).mo"
             if isFile(path) { return path }

@@ -30,7 +30,8 @@ public enum WakeHelper {
         if words.first == "error", words.count >= 2 {
             return .unavailable(code: words[1], reason: words.count > 2 ? words[2] : words[1])
         }
-        return .unavailable(code: "no-answer", reason: "the wake helper gave no usable answer" + (line.isEmpty ? "" : " (\(TerminalText.oneLine(line)))"))
+        return .unavailable(
+            code: "no-answer", reason: "the wake helper gave no usable answer" + (line.isEmpty ? "" : " (\(TerminalText.oneLine(line)))"))
     }
 
     /// The line the agent writes for a plan: arm its instant, or clear when there is none.

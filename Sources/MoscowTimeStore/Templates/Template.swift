@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// A ready-made set of alarms and habits ("Workday wake-up", "Pomodoro"…), shipped as a JSON file in
 /// `data/templates/<id>.json`. Texts come in English and Russian inside the file; the one shown and
 /// stored follows the user's language.
@@ -68,7 +69,10 @@ public struct LocalizedText: Sendable, Equatable {
     public let en: String
     public let ru: String
 
-    public init(en: String, ru: String) { self.en = en; self.ru = ru }
+    public init(en: String, ru: String) {
+        self.en = en
+        self.ru = ru
+    }
 
     public func text(_ language: Language) -> String { language == .ru ? ru : en }
     public var both: [String] { en == ru ? [en] : [en, ru] }
@@ -79,7 +83,10 @@ public struct LocalizedText: Sendable, Equatable {
 public struct TemplateError: Error, Equatable, CustomStringConvertible {
     public let file: String
     public let reason: Message
-    public init(file: String, reason: Message) { self.file = file; self.reason = reason }
+    public init(file: String, reason: Message) {
+        self.file = file
+        self.reason = reason
+    }
 
     public func message(in t: Localizer) -> String {
         t("template {file} is invalid: {reason}", ["file": file, "reason": reason.text(t)])
@@ -103,8 +110,9 @@ extension Template {
         var habits: [HabitSpec] = []
         for (i, h) in (root["habits"]?.arrayValue ?? []).enumerated() { habits.append(try r.habit(h, path: "habits[\(i)]")) }
         if alarms.isEmpty && habits.isEmpty { throw r.fail(Message("it has neither alarms nor habits")) }
-        return Template(id: id, name: try r.text(root["name"], "name"), description: try r.text(root["description"], "description"),
-                        alarms: alarms, habits: habits)
+        return Template(
+            id: id, name: try r.text(root["name"], "name"), description: try r.text(root["description"], "description"),
+            alarms: alarms, habits: habits)
     }
 
     /// `daily`, `days:mon,wed`, `every:2`, `per-week:3`, `per-month:10`, through `HabitFrequencyParser`.
@@ -113,9 +121,15 @@ extension Template {
         do { parsed = try parseFrequencyKey(text) } catch {
             switch error {
             case .invalidDays(let why): throw why
-            case let .invalidCount(count, value):
-                let key = switch count { case .everyNDays: "every:"; case .perWeek: "per-week:"; case .perMonth: "per-month:" }  // not UI: template keys
-                throw InputError("invalid {option} \"{text}\": expected {expected}", ["option": key, "text": value], parts: ["expected": count.expected])
+            case .invalidCount(let count, let value):
+                let key =
+                    switch count {
+                    case .everyNDays: "every:"
+                    case .perWeek: "per-week:"
+                    case .perMonth: "per-month:"
+                    }  // not UI: template keys
+                throw InputError(
+                    "invalid {option} \"{text}\": expected {expected}", ["option": key, "text": value], parts: ["expected": count.expected])
             case .conflicting, .invalidTimesIn: parsed = nil  // cannot happen: one key, none of them times-in
             }
         }
@@ -128,7 +142,8 @@ extension Template {
     /// Nil for an unknown key.
     private static func parseFrequencyKey(_ text: String) throws(HabitFrequencyError) -> HabitFrequency? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        let key = parts.first ?? "", value = parts.count > 1 ? parts[1] : nil
+        let key = parts.first ?? ""
+        let value = parts.count > 1 ? parts[1] : nil
         let parsed: HabitFrequency?
         switch (key, value) {
         case ("daily", nil): parsed = try HabitFrequencyParser.parse(daily: true, days: nil, every: nil, perWeek: nil, perMonth: nil)

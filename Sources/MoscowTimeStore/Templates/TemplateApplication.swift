@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Turns a template into alarms and habits in the user's document: all of them, or none.
 public struct TemplateApplication: Sendable {
     public let template: Template
@@ -11,7 +12,11 @@ public struct TemplateApplication: Sendable {
     public let at: TimeOfDay?
 
     public init(template: Template, language: Language, zone: Zone, now: Instant, at: TimeOfDay? = nil) {
-        self.template = template; self.language = language; self.zone = zone; self.now = now; self.at = at
+        self.template = template
+        self.language = language
+        self.zone = zone
+        self.now = now
+        self.at = at
     }
 
     /// Something in the document already carries a name the template would create (in either
@@ -59,7 +64,8 @@ public struct TemplateApplication: Sendable {
 
     /// The alarms and habits the template describes, with fresh ids not used in `doc`.
     public func build(for doc: StoreDocument) -> (alarms: [Alarm], habits: [Habit]) {
-        var alarmIDs = Set(doc.alarms.map(\.id)), habitIDs = Set(doc.habits.map(\.id))
+        var alarmIDs = Set(doc.alarms.map(\.id))
+        var habitIDs = Set(doc.habits.map(\.id))
         let today = zone.local(now).date
         var alarms: [Alarm] = []
         for spec in template.alarms {
@@ -77,19 +83,24 @@ public struct TemplateApplication: Sendable {
             }
             let id = AlarmID.make(avoiding: alarmIDs)
             alarmIDs.insert(id)
-            alarms.append(Alarm(id: id, label: spec.label.text(language), schedule: schedule,
-                                snoozeMinutes: spec.snoozeMinutes, sound: spec.sound, created: now))
+            alarms.append(
+                Alarm(
+                    id: id, label: spec.label.text(language), schedule: schedule,
+                    snoozeMinutes: spec.snoozeMinutes, sound: spec.sound, created: now))
         }
         var habits: [Habit] = []
         for spec in template.habits {
             let id = AlarmID.make(avoiding: habitIDs)
             habitIDs.insert(id)
-            let kind: HabitKind = spec.goal.map {
-                .numeric(HabitGoal(unit: $0.unit.text(language), target: $0.target, direction: $0.direction))
-            } ?? .yesNo
-            habits.append(Habit(id: id, name: spec.name.text(language), description: spec.description?.text(language),
-                                frequency: spec.frequency, reminders: spec.reminders.map(shifted), start: today,
-                                kind: kind, created: now))
+            let kind: HabitKind =
+                spec.goal.map {
+                    .numeric(HabitGoal(unit: $0.unit.text(language), target: $0.target, direction: $0.direction))
+                } ?? .yesNo
+            habits.append(
+                Habit(
+                    id: id, name: spec.name.text(language), description: spec.description?.text(language),
+                    frequency: spec.frequency, reminders: spec.reminders.map(shifted), start: today,
+                    kind: kind, created: now))
         }
         return (alarms, habits)
     }

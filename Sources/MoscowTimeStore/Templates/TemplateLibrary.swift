@@ -17,8 +17,9 @@ public struct TemplateLibrary: Sendable {
     }
 
     public static func standard(environment: [String: String] = Environment.current) -> TemplateLibrary {
-        TemplateLibrary(directories: ResourceLocator.templateDirectories(
-            environment: environment, executableDirectory: ResourceLocator.executableDirectory()))
+        TemplateLibrary(
+            directories: ResourceLocator.templateDirectories(
+                environment: environment, executableDirectory: ResourceLocator.executableDirectory()))
     }
 
     /// The ids (file names without `.json`) in the directory, sorted.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+
 /// Reads the parts of one template file (`Template.decode`): each value checked as the CLI checks
 /// it, each error naming the file and the field's JSON path ("alarms[0].time: why").
 struct TemplateReader {
@@ -18,7 +19,9 @@ struct TemplateReader {
             throw fail(path, Message("expected {example}", ["example": "{\"en\": \"…\", \"ru\": \"…\"}"]))
         }
         for s in [en, ru] {
-            if let problem = LabelRules.issue(s) { throw fail(path, Message("\"{text}\": {problem}", ["text": s], parts: ["problem": problem])) }
+            if let problem = LabelRules.issue(s) {
+                throw fail(path, Message("\"{text}\": {problem}", ["text": s], parts: ["problem": problem]))
+            }
         }
         return LocalizedText(en: en, ru: ru)
     }
@@ -53,8 +56,11 @@ struct TemplateReader {
         var snooze: Int?
         if let s = a["snooze"], !s.isNull {
             guard let n = s.intValue, Limits.snoozeMinutes.contains(n) else {
-                throw fail("\(path).snooze", Message("expected minutes from {min} to {max}",
-                                                     ["min": String(Limits.snoozeMinutes.lowerBound), "max": String(Limits.snoozeMinutes.upperBound)]))
+                throw fail(
+                    "\(path).snooze",
+                    Message(
+                        "expected minutes from {min} to {max}",
+                        ["min": String(Limits.snoozeMinutes.lowerBound), "max": String(Limits.snoozeMinutes.upperBound)]))
             }
             snooze = n
         }
@@ -76,7 +82,9 @@ struct TemplateReader {
         }
         var goal: Template.HabitSpec.Goal?
         if let g = h["goal"] {
-            guard let target = g["target"]?.doubleValue, target > 0 else { throw fail("\(path).goal.target", Message("expected a number above 0")) }
+            guard let target = g["target"]?.doubleValue, target > 0 else {
+                throw fail("\(path).goal.target", Message("expected a number above 0"))
+            }
             let direction = HabitGoal.Direction(rawValue: g["direction"]?.stringValue ?? "at-least")
             guard let direction else { throw fail("\(path).goal.direction", Message("expected at-least or at-most")) }
             goal = Template.HabitSpec.Goal(unit: try text(g["unit"], "\(path).goal.unit"), target: target, direction: direction)

@@ -13,9 +13,10 @@ extension Localizer {
 /// first access, thread-safely): a `.mo` file where `ResourceLocator` finds one (an override, the
 /// installed one), else the one compiled into the program from `po/` (`EmbeddedCatalogues`).
 enum SharedCatalogues {
-    static let russian: MessageCatalogue? = ResourceLocator.cataloguePath(
-        .ru, environment: Environment.current, executableDirectory: ResourceLocator.executableDirectory()
-    ).flatMap(MessageCatalogue.load(path:)) ?? MessageCatalogue.embedded(.ru)
+    static let russian: MessageCatalogue? =
+        ResourceLocator.cataloguePath(
+            .ru, environment: Environment.current, executableDirectory: ResourceLocator.executableDirectory()
+        ).flatMap(MessageCatalogue.load(path:)) ?? MessageCatalogue.embedded(.ru)
 }
 
 extension MessageCatalogue {

@@ -6,12 +6,16 @@ import MoscowTimeStore
 struct AddCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "add",
-        abstract: t("Add an alarm."),
-        discussion: t("Examples:\n  agent-cli add 7:30 --days weekdays --label \"Подъём\"\n  agent-cli add 9:00 --once tomorrow\n  agent-cli add 6:45 --every 2\nWithout --days, --once or --every the alarm rings Monday to Friday."))
+            commandName: "add",
+            abstract: t("Add an alarm."),
+            discussion: t(
+                "Examples:\n  agent-cli add 7:30 --days weekdays --label \"Подъём\"\n  agent-cli add 9:00 --once tomorrow\n  agent-cli add 6:45 --every 2\nWithout --days, --once or --every the alarm rings Monday to Friday."
+            ))
     }
 
-    @Argument(help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).", value: N_("time")), transform: TimeParser.parse)
+    @Argument(
+        help: t("Time of day, HH:MM (7:30 or 07:30), in the configured zone (Europe/Moscow by default).", value: N_("time")),
+        transform: TimeParser.parse)
     var time: TimeOfDay
 
     @OptionGroup var schedule: ScheduleOptions
@@ -39,12 +43,15 @@ struct AddCommand: ParsableCommand {
             let t = ctx.localizer(doc.settings)
             let today = zone.local(ctx.now).date
             let sched = try schedule.schedule(time: time, today: today) ?? .weekly(days: Weekday.workdays, time: time)
-            if case let .once(date, tm) = sched, zone.instant(date, tm) <= ctx.now {
-                throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
+            if case .once(let date, let tm) = sched, zone.instant(date, tm) <= ctx.now {
+                throw InputError(
+                    "{date} {tm} ({zone}) is in the past: give a future date and time",
+                    ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
-            let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
-                              schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound,
-                              wake: details.wake, rampSeconds: details.ramp?.seconds, created: ctx.now)
+            let alarm = Alarm(
+                id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Alarm"),
+                schedule: sched, enabled: !disabled, snoozeMinutes: snooze, sound: sound,
+                wake: details.wake, rampSeconds: details.ramp?.seconds, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t, doc.workingCalendar)
         }
@@ -57,11 +64,16 @@ struct AddCommand: ParsableCommand {
 enum Report {
     static func added(_ a: Alarm, zone: Zone, t: Localizer, calendar: WorkingCalendar, now: Instant, json: Bool) {
         let p = AlarmPresenter(zone: zone, t: t, now: now, state: AgentState(), calendar: calendar)
-        if json { Output.line(JSONWriter.pretty(p.json(a)).trimmingTrailingNewline); return }
+        if json {
+            Output.line(JSONWriter.pretty(p.json(a)).trimmingTrailingNewline)
+            return
+        }
         let next = p.nextRing(a)
         if case .timer(let at, let d) = a.schedule {
-            var values = ["id": a.id, "label": a.label, "duration": DurationText.words(d, t, exactSeconds: true),
-                          "time": zone.local(at).clockText]
+            var values = [
+                "id": a.id, "label": a.label, "duration": DurationText.words(d, t, exactSeconds: true),
+                "time": zone.local(at).clockText,
+            ]
             // A timer that rings on another day says which.
             if zone.local(at).date != zone.local(now).date {
                 values["date"] = DateText.weekdayAndDate(zone.local(at).date, t.language)
@@ -70,9 +82,13 @@ enum Report {
                 Output.line(t("Timer {id} \"{label}\" rings in {duration}, at {time}.", values))
             }
         } else if let next {
-            Output.line(t("Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
-                          ["id": a.id, "label": a.label, "summary": p.summary(a),
-                           "time": ScheduleText.time(a.schedule, zone: zone), "next": p.whenText(next)]))
+            Output.line(
+                t(
+                    "Added alarm {id} \"{label}\": {summary} at {time}; next ring {next}.",
+                    [
+                        "id": a.id, "label": a.label, "summary": p.summary(a),
+                        "time": ScheduleText.time(a.schedule, zone: zone), "next": p.whenText(next),
+                    ]))
         } else {
             Output.line(t("Added alarm {id} \"{label}\"; it will not ring again.", ["id": a.id, "label": a.label]))
         }

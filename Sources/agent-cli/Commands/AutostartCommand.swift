@@ -7,11 +7,13 @@ import MoscowTimeStore
 struct AutostartCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "autostart",
-        abstract: t("Start the agent with your desktop session, or stop doing so (for you only)."),
-        discussion: t("Where systemd runs your session (systemctl --user answers), this enables the user unit moscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG autostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default ~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.\nIf the installed unit runs another binary, a unit of your own is written to $XDG_CONFIG_HOME/systemd/user/ and removed again by disable."),
-        subcommands: [AutostartStatusCommand.self, AutostartEnableCommand.self, AutostartDisableCommand.self],
-        defaultSubcommand: AutostartStatusCommand.self)
+            commandName: "autostart",
+            abstract: t("Start the agent with your desktop session, or stop doing so (for you only)."),
+            discussion: t(
+                "Where systemd runs your session (systemctl --user answers), this enables the user unit moscowtime-agent.service, bound to graphical-session.target; elsewhere it writes the XDG autostart entry $XDG_CONFIG_HOME/autostart/org.moscowtime.Agent.desktop (default ~/.config). The entry starts the moscowtime-agent installed beside this agent-cli.\nIf the installed unit runs another binary, a unit of your own is written to $XDG_CONFIG_HOME/systemd/user/ and removed again by disable."
+            ),
+            subcommands: [AutostartStatusCommand.self, AutostartEnableCommand.self, AutostartDisableCommand.self],
+            defaultSubcommand: AutostartStatusCommand.self)
     }
 }
 
@@ -23,19 +25,25 @@ struct AutostartOptions: ParsableArguments {
 }
 
 struct AutostartEnableCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "enable", abstract: t("Start the agent when you log in.")) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "enable", abstract: t("Start the agent when you log in."))
+    }
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).enable() }
 }
 
 struct AutostartDisableCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "disable", abstract: t("Do not start the agent when you log in.")) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "disable", abstract: t("Do not start the agent when you log in."))
+    }
     @OptionGroup var options: AutostartOptions
     func run() throws { try Autostart.make(options).disable() }
 }
 
 struct AutostartStatusCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "status", abstract: t("Say whether and how the agent starts with your session.")) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "status", abstract: t("Say whether and how the agent starts with your session."))
+    }
     @OptionGroup var options: AutostartOptions
     @Flag(name: .long, help: t("Machine-readable: enabled, method, file, exec, state.")) var json = false
     func run() throws { try Autostart.make(options).status(json: json) }
@@ -70,8 +78,9 @@ struct Autostart {
         default: method = systemd.isAvailable ? .systemd : .xdg
         }
         let agent = ResourceLocator.executableDirectory().map { $0 + "/moscowtime-agent" }
-        return Autostart(method: method, env: env, t: t, systemd: systemd,
-                         agentPath: agent.flatMap { Files.isExecutable($0) ? $0 : nil })
+        return Autostart(
+            method: method, env: env, t: t, systemd: systemd,
+            agentPath: agent.flatMap { Files.isExecutable($0) ? $0 : nil })
     }
 
     func requireAgent() throws -> String {
@@ -98,14 +107,16 @@ struct Autostart {
             let info = systemd.info(AutostartFiles.unitName)
             let exec = Files.read(info.fragmentPath).flatMap { AutostartFiles.value("ExecStart", in: $0) }
                 .map(AutostartFiles.executable(ofExec:))
-            return State(enabled: info.state.hasPrefix("enabled"), file: info.fragmentPath.isEmpty ? nil : info.fragmentPath,
-                         exec: exec, state: info.state.isEmpty ? "not-found" : info.state)
+            return State(
+                enabled: info.state.hasPrefix("enabled"), file: info.fragmentPath.isEmpty ? nil : info.fragmentPath,
+                exec: exec, state: info.state.isEmpty ? "not-found" : info.state)
         case .xdg:
             let user = AutostartFiles.userDesktopPath(env)
             let candidates = [(user, "user")] + AutostartFiles.systemDesktopPaths(env).map { ($0, "system") }
             for (path, kind) in candidates {
                 guard let text = Files.read(path) else { continue }
-                let hidden = AutostartFiles.isTrue(AutostartFiles.value("Hidden", in: text))
+                let hidden =
+                    AutostartFiles.isTrue(AutostartFiles.value("Hidden", in: text))
                     || AutostartFiles.value("X-GNOME-Autostart-enabled", in: text) == "false"
                 let exec = AutostartFiles.value("Exec", in: text).map(AutostartFiles.executable(ofExec:))
                 return State(enabled: !hidden, file: path, exec: exec, state: kind)
@@ -117,10 +128,13 @@ struct Autostart {
     func status(json: Bool) throws {
         let s = currentState()
         if json {
-            Output.line(JSONWriter.pretty(.object([
-                ("enabled", .bool(s.enabled)), ("method", .string(method.rawValue)),
-                ("file", .optional(s.file)), ("exec", .optional(s.exec)), ("state", .string(s.state)),
-            ])).trimmingTrailingNewline)
+            Output.line(
+                JSONWriter.pretty(
+                    .object([
+                        ("enabled", .bool(s.enabled)), ("method", .string(method.rawValue)),
+                        ("file", .optional(s.file)), ("exec", .optional(s.exec)), ("state", .string(s.state)),
+                    ])
+                ).trimmingTrailingNewline)
             return
         }
         Output.line(s.enabled ? t("Autostart is enabled.") : t("Autostart is disabled."))
@@ -133,7 +147,8 @@ struct Autostart {
         if let file = s.file { Output.line(t("File: {path}", ["path": file])) }
         if let exec = s.exec { Output.line(t("Starts: {path}", ["path": exec])) }
         if s.enabled, let exec = s.exec, let agentPath, realPath(exec) != realPath(agentPath) {
-            Output.line(t("Note: this agent-cli belongs to {path}; run agent-cli autostart enable to start that one instead.", ["path": agentPath]))
+            Output.line(
+                t("Note: this agent-cli belongs to {path}; run agent-cli autostart enable to start that one instead.", ["path": agentPath]))
         }
     }
 
@@ -159,8 +174,10 @@ struct Autostart {
             if info.fragmentPath.isEmpty || runs.map(realPath) != realPath(agent) {
                 let path = AutostartFiles.userUnitPath(env)
                 if let existing = Files.read(path), !existing.contains(AutostartFiles.unitMarker) {
-                    throw CLIFailure(message: t("{path} exists and was not written by agent-cli: remove it or point its ExecStart= at {agent}",
-                                                ["path": path, "agent": agent]), status: .failure)
+                    throw CLIFailure(
+                        message: t(
+                            "{path} exists and was not written by agent-cli: remove it or point its ExecStart= at {agent}",
+                            ["path": path, "agent": agent]), status: .failure)
                 }
                 let before = Files.read(path)
                 try Files.writeAtomically(AutostartFiles.unit(agentPath: agent), to: path)
@@ -171,12 +188,17 @@ struct Autostart {
                 written = path
             }
             do { try systemd.change(["enable", unit]) } catch {
-                if let written { try? restore(written, nil); _ = systemd.run(["daemon-reload"]) }
+                if let written {
+                    try? restore(written, nil)
+                    _ = systemd.run(["daemon-reload"])
+                }
                 throw error
             }
             let file = written ?? info.fragmentPath
-            Output.line(t("Autostart enabled: the systemd user unit {unit} ({path}) starts {agent} with your graphical session.",
-                          ["unit": unit, "path": file, "agent": agent]))
+            Output.line(
+                t(
+                    "Autostart enabled: the systemd user unit {unit} ({path}) starts {agent} with your graphical session.",
+                    ["unit": unit, "path": file, "agent": agent]))
         }
     }
 
@@ -192,11 +214,14 @@ struct Autostart {
             let path = AutostartFiles.userDesktopPath(env)
             if let system = AutostartFiles.systemDesktopPaths(env).first(where: Files.exists) {
                 // A system-wide entry exists: the spec's way to switch it off for one user.
-                let agent = agentPath ?? Files.read(system).flatMap { AutostartFiles.value("Exec", in: $0) }
+                let agent =
+                    agentPath ?? Files.read(system).flatMap { AutostartFiles.value("Exec", in: $0) }
                     .map(AutostartFiles.executable(ofExec:)) ?? "moscowtime-agent"
                 try Files.writeAtomically(AutostartFiles.desktopEntry(agentPath: agent, hidden: true), to: path)
-                Output.line(t("Autostart disabled: {path} hides the system-wide entry {system} (XDG autostart).",
-                              ["path": path, "system": system]))
+                Output.line(
+                    t(
+                        "Autostart disabled: {path} hides the system-wide entry {system} (XDG autostart).",
+                        ["path": path, "system": system]))
             } else if Files.exists(path) {
                 try Files.remove(path)
                 Output.line(t("Autostart disabled: removed {path} (XDG autostart).", ["path": path]))
@@ -223,8 +248,10 @@ struct Autostart {
             if systemd.info(unit).state.hasPrefix("enabled") {
                 // Enabled for every user (/etc/systemd/user): only a mask switches it off for one user.
                 try systemd.change(["mask", unit])
-                Output.line(t("Autostart disabled: {unit} is enabled for all users, so it is now masked for you (agent-cli autostart enable undoes this).",
-                              ["unit": unit]))
+                Output.line(
+                    t(
+                        "Autostart disabled: {unit} is enabled for all users, so it is now masked for you (agent-cli autostart enable undoes this).",
+                        ["unit": unit]))
             } else {
                 Output.line(t("Autostart disabled: the systemd user unit {unit} no longer starts with your session.", ["unit": unit]))
             }

@@ -9,7 +9,8 @@ enum AutostartFiles {
     static let desktopName = AgentIdentity.desktopEntry + ".desktop"
     /// Marks the files we wrote, so that we only ever overwrite or remove our own.
     static let marker = "X-MoscowTime-Written-By=agent-cli"
-    static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."  // not UI: a comment in the unit file
+    // not UI: a comment in the unit file
+    static let unitMarker = "# Written by agent-cli autostart enable; agent-cli autostart disable removes it."
 
     /// `$XDG_CONFIG_HOME` when absolute (the spec ignores relative values), else `~/.config`.
     static func configHome(_ env: [String: String]) -> String {
@@ -113,10 +114,18 @@ enum AutostartFiles {
         var v = Substring(value)
         while let f = v.first, "-@:+!".contains(f) { v = v.dropFirst() }
         if v.first == "\"" {
-            var out = "", escaped = false
+            var out = ""
+            var escaped = false
             for c in v.dropFirst() {
-                if escaped { out.append(c); escaped = false; continue }
-                if c == "\\" { escaped = true; continue }
+                if escaped {
+                    out.append(c)
+                    escaped = false
+                    continue
+                }
+                if c == "\\" {
+                    escaped = true
+                    continue
+                }
                 if c == "\"" { break }
                 out.append(c)
             }
@@ -150,15 +159,17 @@ enum Files {
 
     static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT {
-            throw CLIFailure("cannot remove {path}: {value}", ["path": path], parts: ["value": FileSystemReason.errno(errno)], status: .failure)
+            throw CLIFailure(
+                "cannot remove {path}: {value}", ["path": path], parts: ["value": FileSystemReason.errno(errno)], status: .failure)
         }
     }
 }
 
-fileprivate extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty, contains(target) else { return self }
-        var out = "", rest = Substring(self)
+        var out = ""
+        var rest = Substring(self)
         while let r = rest.firstRange(of: target) {
             out += rest[..<r.lowerBound]
             out += replacement
@@ -167,7 +178,7 @@ fileprivate extension String {
         return out + rest
     }
 
-    var trimmingTrailingSpaces: String {
+    fileprivate var trimmingTrailingSpaces: String {
         var s = Substring(self)
         while s.last == " " || s.last == "\t" || s.last == "\r" { s = s.dropLast() }
         return String(s)

@@ -35,7 +35,8 @@ struct SystemdUser {
 
     func info(_ unit: String) -> UnitInfo {
         let out = run(["show", "--property=FragmentPath", "--property=UnitFileState", unit])?.output ?? ""
-        var fragment = "", state = ""
+        var fragment = ""
+        var state = ""
         for line in out.split(separator: "\n") {
             if line.hasPrefix("FragmentPath=") { fragment = String(line.dropFirst("FragmentPath=".count)) }
             if line.hasPrefix("UnitFileState=") { state = String(line.dropFirst("UnitFileState=".count)) }
@@ -50,7 +51,8 @@ struct SystemdUser {
         }
         guard r.status == 0 else {
             let said = r.output.split(separator: "\n").first.map(String.init) ?? t("exit status {status}", ["status": "\(r.status)"])
-            throw CLIFailure("systemctl --user {value} failed: {said}", ["value": "\(args.joined(separator: " "))", "said": "\(said)"], status: .failure)
+            throw CLIFailure(
+                "systemctl --user {value} failed: {said}", ["value": "\(args.joined(separator: " "))", "said": "\(said)"], status: .failure)
         }
     }
 }

@@ -5,8 +5,8 @@ import MoscowTimeDomain
 struct EditCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze, sound or ramp."),
-        discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
+            commandName: "edit", abstract: t("Change an alarm's time, repeat, label, snooze, sound or ramp."),
+            discussion: t("Example: agent-cli edit 3f9a --time 7:00 --days mon,wed,fri --label \"Пробежка\""))
     }
 
     @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm))
@@ -31,8 +31,13 @@ struct EditCommand: ParsableCommand {
         let label = try label.map(LabelInput.validate)
         let snooze = details.snooze
         let sound = try details.validatedSound()
-        guard newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.ramp != nil || details.wake != nil || useDefaults else {
-            throw InputError("nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --ramp, --wake, --no-wake or --use-defaults")
+        guard
+            newTime != nil || !schedule.isEmpty || label != nil || snooze != nil || sound != nil || details.ramp != nil
+                || details.wake != nil || useDefaults
+        else {
+            throw InputError(
+                "nothing to change: give --time, --days, --once, --every, --label, --snooze, --sound, --ramp, --wake, --no-wake or --use-defaults"
+            )
         }
         let id = try ctx.store.update { doc -> String in
             let zone = try ctx.zone(doc.settings)
@@ -48,18 +53,25 @@ struct EditCommand: ParsableCommand {
                 edited.schedule = s
             } else if let newTime {
                 switch a.schedule {
-                case let .weekly(d, _, from): edited.schedule = .weekly(days: d, time: newTime, from: from)
-                case let .workdays(_, from): edited.schedule = .workdays(time: newTime, from: from)
+                case .weekly(let d, _, let from): edited.schedule = .weekly(days: d, time: newTime, from: from)
+                case .workdays(_, let from): edited.schedule = .workdays(time: newTime, from: from)
                 case .once(let d, _): edited.schedule = .once(date: d, time: newTime)
                 case .everyNDays(let n, let s, _): edited.schedule = .everyNDays(interval: n, start: s, time: newTime)
                 case .timer: break
                 }
             }
-            if case let .once(date, tm) = edited.schedule, edited.schedule != a.schedule, zone.instant(date, tm) <= ctx.now {
-                throw InputError("{date} {tm} ({zone}) is in the past: give a future date and time", ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
+            if case .once(let date, let tm) = edited.schedule, edited.schedule != a.schedule, zone.instant(date, tm) <= ctx.now {
+                throw InputError(
+                    "{date} {tm} ({zone}) is in the past: give a future date and time",
+                    ["date": "\(date)", "tm": "\(tm)", "zone": "\(zone.identifier)"])
             }
             if let label { edited.label = label }
-            if useDefaults { edited.snoozeMinutes = nil; edited.sound = nil; edited.wake = nil; edited.rampSeconds = nil }
+            if useDefaults {
+                edited.snoozeMinutes = nil
+                edited.sound = nil
+                edited.wake = nil
+                edited.rampSeconds = nil
+            }
             if let wake = details.wake { edited.wake = wake }
             if let snooze { edited.snoozeMinutes = snooze }
             if let sound { edited.sound = sound }

@@ -6,17 +6,24 @@ struct EnableCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "enable", abstract: t("Switch alarms on."))
     }
-    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarms: [String]
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm))
+    var alarms: [String]
     func run() throws { try AlarmSwitch.set(alarms, enabled: true) }
 }
 
 struct DisableCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "disable", abstract: t("Switch alarms off (they are kept)."),
-                             discussion: t("With --until DATE an alarm stays off until that day and rings again from it on by itself (a holiday for one alarm); agent-cli enable ends it sooner."))
+        CommandConfiguration(
+            commandName: "disable", abstract: t("Switch alarms off (they are kept)."),
+            discussion: t(
+                "With --until DATE an alarm stays off until that day and rings again from it on by itself (a holiday for one alarm); agent-cli enable ends it sooner."
+            ))
     }
-    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarms: [String]
-    @Option(name: .long, help: t("Off until this day (YYYY-MM-DD, tomorrow/завтра…, at most a year ahead), then on again.", value: N_("date")), transform: DateArgument.init) var until: DateArgument?
+    @Argument(help: t("Alarm ids, unique id prefixes, or exact labels.", value: N_("alarm")), completion: Completions.of(.alarm))
+    var alarms: [String]
+    @Option(
+        name: .long, help: t("Off until this day (YYYY-MM-DD, tomorrow/завтра…, at most a year ahead), then on again.", value: N_("date")),
+        transform: DateArgument.init) var until: DateArgument?
     func run() throws {
         if let until { try AlarmSwitch.offUntil(alarms, until) } else { try AlarmSwitch.set(alarms, enabled: false) }
     }
@@ -30,8 +37,10 @@ enum AlarmSwitch {
             let zone = try ctx.zone(doc.settings)
             let targets = try keys.map { try AlarmResolver.resolve($0, in: doc.alarms) }
             for a in targets where a.enabled != enabled {
-                if enabled, case let .once(date, time) = a.schedule, zone.instant(date, time) <= ctx.now {
-                    throw InputError("alarm {id} was for {date} {time}, which has passed: give it a new date with agent-cli edit {id} --once DATE", ["id": "\(a.id)", "date": "\(date)", "time": "\(time)"])
+                if enabled, case .once(let date, let time) = a.schedule, zone.instant(date, time) <= ctx.now {
+                    throw InputError(
+                        "alarm {id} was for {date} {time}, which has passed: give it a new date with agent-cli edit {id} --once DATE",
+                        ["id": "\(a.id)", "date": "\(date)", "time": "\(time)"])
                 }
                 if enabled, case .timer(let at, _) = a.schedule, at <= ctx.now {
                     throw InputError("timer {id} has run out: start a new one with agent-cli timer", ["id": "\(a.id)"])
@@ -61,11 +70,15 @@ enum AlarmSwitch {
             let today = zone.local(ctx.now).date
             let day = until.resolve(today: today)
             guard day > today, day.days(since: today) <= Int64(Limits.offUntilDays.upperBound) else {
-                throw InputError("invalid --until {date}: expected a day after today and at most {n} days ahead", ["date": day.description, "n": String(Limits.offUntilDays.upperBound)])
+                throw InputError(
+                    "invalid --until {date}: expected a day after today and at most {n} days ahead",
+                    ["date": day.description, "n": String(Limits.offUntilDays.upperBound)])
             }
             let targets = try keys.map { try AlarmResolver.resolve($0, in: doc.alarms) }
             for a in targets {
-                if case .timer = a.schedule { throw InputError("timer {id} rings once: switch it off with agent-cli disable {id}", ["id": a.id]) }
+                if case .timer = a.schedule {
+                    throw InputError("timer {id} rings once: switch it off with agent-cli disable {id}", ["id": a.id])
+                }
                 let i = doc.alarmIndex(id: a.id)!
                 doc.alarms[i] = doc.alarms[i].withoutPastSkips(today: today)
                 doc.alarms[i].enabled = true
@@ -74,7 +87,12 @@ enum AlarmSwitch {
             }
             return (targets.map(\.id), day, ctx.localizer(doc.settings))
         }
-        for id in ids { Output.line(t("Alarm {id} is off until {date} and rings again from that day on.", ["id": id, "date": DateText.weekdayAndDate(day, t.language)])) }
+        for id in ids {
+            Output.line(
+                t(
+                    "Alarm {id} is off until {date} and rings again from that day on.",
+                    ["id": id, "date": DateText.weekdayAndDate(day, t.language)]))
+        }
         AgentStarter.ensureRunning(ctx, t)
     }
 }

@@ -7,7 +7,9 @@ struct ExportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "export", abstract: t("Write alarms and habits as iCalendar (read back by agent-cli import)."),
-            discussion: t("Alarms become repeating events in the configured zone with a reminder, habits become to-dos carrying their whole history; agent-cli import reads the file back exactly."))
+            discussion: t(
+                "Alarms become repeating events in the configured zone with a reminder, habits become to-dos carrying their whole history; agent-cli import reads the file back exactly."
+            ))
     }
 
     @Flag(name: .customLong("ics"), help: t("iCalendar (RFC 5545), the only format so far."))

@@ -8,10 +8,13 @@ struct HabitAchievementsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "achievements", abstract: t("Achievements earned, with points and level."),
-            discussion: t("Each is earned once and kept (undoing the day does not take it away): first completion, 100 completions, streaks of 7, 30, 100 and 365 days, strength reaching 80%.\nPoints: 10 × each habit's current streak + 5 × each completed day; level L needs 100 · (L − 1)² points."))
+            discussion: t(
+                "Each is earned once and kept (undoing the day does not take it away): first completion, 100 completions, streaks of 7, 30, 100 and 365 days, strength reaching 80%.\nPoints: 10 × each habit's current streak + 5 × each completed day; level L needs 100 · (L − 1)² points."
+            ))
     }
 
-    @Argument(help: t("One habit (exact name or id prefix); all habits without it.", value: N_("habit")), completion: Completions.of(.habit))
+    @Argument(
+        help: t("One habit (exact name or id prefix); all habits without it.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String?
 
     @Flag(name: .long, help: t("Machine-readable output."))
@@ -32,7 +35,9 @@ struct HabitAchievementsCommand: ParsableCommand {
                 m.insert(("habitId", .string(h.id)), at: 0)
                 return .object(m)
             }
-            Output.line(JSONWriter.pretty(.object([("achievements", .array(items)), ("summary", p.pointsJSON(rows))])).trimmingTrailingNewline)  // not UI: JSON keys
+            Output.line(
+                // not UI: JSON keys
+                JSONWriter.pretty(.object([("achievements", .array(items)), ("summary", p.pointsJSON(rows))])).trimmingTrailingNewline)
             return
         }
         var out = ""

@@ -5,15 +5,19 @@ import MoscowTimeDomain
 struct HabitArchiveCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "archive", abstract: t("Archive habits: no longer due or reminded, history kept."))
+            commandName: "archive", abstract: t("Archive habits: no longer due or reminded, history kept."))
     }
-    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits: [String]
+    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits:
+        [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: true) }
 }
 
 struct HabitUnarchiveCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back.")) }
-    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits: [String]
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "unarchive", abstract: t("Bring archived habits back."))
+    }
+    @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit)) var habits:
+        [String]
     func run() throws { try HabitArchiveSwitch.set(habits, archived: false) }
 }
 
@@ -31,7 +35,8 @@ enum HabitArchiveSwitch {
             return (targets, ctx.localizer(doc.settings))
         }
         for h in targets {
-            Output.line(t(archived ? "Archived habit {id} \"{name}\"." : "Unarchived habit {id} \"{name}\".", ["id": h.id, "name": h.name]))
+            Output.line(
+                t(archived ? "Archived habit {id} \"{name}\"." : "Unarchived habit {id} \"{name}\".", ["id": h.id, "name": h.name]))
         }
     }
 }

@@ -11,34 +11,56 @@ struct HabitDefinitionOptions: ParsableArguments {
     @Flag(name: .long, help: t("Every day (the default for add)."))
     var daily = false
 
-    @Option(name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.", value: N_("days")), transform: FrequencyArgument<HabitDaysOption>.init)
+    @Option(
+        name: .long, help: t("On these weekdays: mon,wed,fri or пн,ср,пт, mon-fri, weekdays/будни, weekends/выходные.", value: N_("days")),
+        transform: FrequencyArgument<HabitDaysOption>.init)
     var days: FrequencyArgument<HabitDaysOption>?
 
-    @Option(name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")), transform: FrequencyArgument<EveryOption>.init)
+    @Option(
+        name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")),
+        transform: FrequencyArgument<EveryOption>.init)
     var every: FrequencyArgument<EveryOption>?
 
-    @Option(name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")), transform: FrequencyArgument<PerWeekOption>.init)
+    @Option(
+        name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")),
+        transform: FrequencyArgument<PerWeekOption>.init)
     var perWeek: FrequencyArgument<PerWeekOption>?
 
-    @Option(name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")), transform: FrequencyArgument<PerMonthOption>.init)
+    @Option(
+        name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")),
+        transform: FrequencyArgument<PerMonthOption>.init)
     var perMonth: FrequencyArgument<PerMonthOption>?
 
-    @Option(name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")), transform: FrequencyArgument<TimesInOption>.init)
+    @Option(
+        name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")),
+        transform: FrequencyArgument<TimesInOption>.init)
     var timesIn: FrequencyArgument<TimesInOption>?
 
-    @Option(name: .customLong("target-per"), help: t("Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week).", value: N_("period")))
+    @Option(
+        name: .customLong("target-per"),
+        help: t(
+            "Numeric: the target is for each day (day, the default) or for the frequency's whole period (period: 10 km per week).",
+            value: N_("period")))
     var targetPer: ChoiceArgument<TargetPerChoice>?
 
-    @Option(name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")), transform: ReminderTimesArgument.init)
+    @Option(
+        name: .long, help: t("Reminder times, HH:MM, comma separated (08:00,20:00), or none.", value: N_("times")),
+        transform: ReminderTimesArgument.init)
     var remind: ReminderTimesArgument?
 
-    @Option(name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
+    @Option(
+        name: .long, help: t("First day that counts: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")),
+        transform: DateArgument.init)
     var start: DateArgument?
 
     @Flag(name: .long, help: t("Measure an amount against a daily target (needs --target)."))
     var numeric = false
 
-    @Option(name: .long, help: t("Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов).", value: N_("unit")))
+    @Option(
+        name: .long,
+        help: t(
+            "Unit of a numeric habit: one form (km), or the forms a count takes, comma separated (glass,glasses or стакан,стакана,стаканов).",
+            value: N_("unit")))
     var unit: String?
 
     @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")), transform: TargetArgument.init)

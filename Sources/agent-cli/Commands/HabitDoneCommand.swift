@@ -5,14 +5,18 @@ import MoscowTimeDomain
 struct HabitDoneCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "done", abstract: t("Log a day as done (numeric: an amount)."),
-        discussion: t("Numeric habits: --amount sets the day's total; without it one unit is added.\nExamples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note \"50 pages\"\n          agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)"))
+            commandName: "done", abstract: t("Log a day as done (numeric: an amount)."),
+            discussion: t(
+                "Numeric habits: --amount sets the day's total; without it one unit is added.\nExamples: agent-cli habit done Read · agent-cli habit done Read --date yesterday --note \"50 pages\"\n          agent-cli habit done Water --amount 3 · agent-cli habit done Water   (adds one glass)"
+            ))
     }
 
     @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).", value: N_("date")), transform: DateArgument.init)
+    @Option(
+        name: .long, help: t("The day: YYYY-MM-DD, today, yesterday (default: today in the configured zone).", value: N_("date")),
+        transform: DateArgument.init)
     var date: DateArgument?
 
     @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")), transform: AmountArgument.init)
@@ -36,10 +40,13 @@ struct HabitDoneCommand: ParsableCommand {
 /// Resolves the habit and the day, applies one change inside the locked update, and prints the
 /// day's new state: shared by done, skip and undo.
 enum HabitDayLogger {
-    static func log(_ key: String, date: DateArgument?,
-                    _ change: (inout Habit, CivilDate, CivilDate) throws(HabitLogError) -> HabitEntry) throws {
+    static func log(
+        _ key: String, date: DateArgument?,
+        _ change: (inout Habit, CivilDate, CivilDate) throws(HabitLogError) -> HabitEntry
+    ) throws {
         let ctx = try CLIContext()
-        let (habit, entry, day, p, earned) = try ctx.store.update { doc -> (Habit, HabitEntry, CivilDate, HabitPresenter, [HabitAchievement]) in
+        let (habit, entry, day, p, earned) = try ctx.store.update {
+            doc -> (Habit, HabitEntry, CivilDate, HabitPresenter, [HabitAchievement]) in
             let p = HabitPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now)
             let h = try HabitResolver.resolve(key, in: doc.habits)
             let day = date?.resolve(today: p.today) ?? p.today

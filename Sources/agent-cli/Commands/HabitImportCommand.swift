@@ -6,8 +6,10 @@ import MoscowTimeStore
 struct HabitImportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "import", abstract: t("Import habits: our own CSV, or Loop Habit Tracker's CSV export."),
-        discussion: t("FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip (\"Loop Habits CSV 2026-11-21.zip\") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).\nA habit whose name already exists keeps its definition and gains the imported days it has no entry for. Nothing is written with --dry-run or when anything in the input is invalid."))
+            commandName: "import", abstract: t("Import habits: our own CSV, or Loop Habit Tracker's CSV export."),
+            discussion: t(
+                "FILE_OR_DIR is a CSV from agent-cli habit export, or Loop Habit Tracker's export: the zip (\"Loop Habits CSV 2026-11-21.zip\") or the folder it unpacks to (Habits.csv, 001 Name/Checkmarks.csv).\nA habit whose name already exists keeps its definition and gains the imported days it has no entry for. Nothing is written with --dry-run or when anything in the input is invalid."
+            ))
     }
 
     @Argument(help: t("The CSV file, Loop zip or unpacked Loop folder.", value: N_("path")))
@@ -34,7 +36,8 @@ struct HabitImportCommand: ParsableCommand {
             summary = HabitImport.merge(read.habits, into: &target)
             if !dryRun { doc = target }
         }
-        let worded = warnings.map { $0.text(t) } + missingTargets.map { HabitErrorWording.missingTarget($0, t) }
+        let worded =
+            warnings.map { $0.text(t) } + missingTargets.map { HabitErrorWording.missingTarget($0, t) }
             + summary.warnings.map { $0.text(t) }
         for w in worded { Output.line(t("warning: {text}", ["text": w])) }
         let habits = summary.added.count + summary.merged.count
@@ -43,10 +46,15 @@ struct HabitImportCommand: ParsableCommand {
             "added": t.plural("{n} new", "{n} new", count: summary.added.count, ["n": String(summary.added.count)]),
             "merged": t.plural("{n} merged", "{n} merged", count: summary.merged.count, ["n": String(summary.merged.count)]),
             "days": t.plural("{n} day added", "{n} days added", count: summary.entriesAdded, ["n": String(summary.entriesAdded)]),
-            "kept": t.plural("{n} day already logged was kept", "{n} days already logged were kept", count: summary.entriesKept,
-                             ["n": String(summary.entriesKept)]),
+            "kept": t.plural(
+                "{n} day already logged was kept", "{n} days already logged were kept", count: summary.entriesKept,
+                ["n": String(summary.entriesKept)]),
         ]
-        Output.line(t(dryRun ? "Would import {habits} ({added}, {merged}), {days}; {kept}." : "Imported {habits} ({added}, {merged}), {days}; {kept}.", values))
+        Output.line(
+            t(
+                dryRun
+                    ? "Would import {habits} ({added}, {merged}), {days}; {kept}."
+                    : "Imported {habits} ({added}, {merged}), {days}; {kept}.", values))
         if !dryRun, summary.added.count + summary.merged.count > 0 { AgentStarter.ensureRunning(ctx, t) }
     }
 }

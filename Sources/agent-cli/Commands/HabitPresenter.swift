@@ -13,7 +13,9 @@ struct HabitPresenter {
 
     /// `asOf`: compute as of that day instead (`--as-of`).
     init(zone: Zone, t: Localizer, now: Instant, asOf: CivilDate? = nil) {
-        self.zone = zone; self.t = t; self.now = now
+        self.zone = zone
+        self.t = t
+        self.now = now
         today = asOf ?? zone.local(now).date
     }
 
@@ -42,8 +44,10 @@ struct HabitPresenter {
             let s = HabitStreaks(HabitTimeline(h, today: today))
             var name = h.name
             if h.archived { name += " (" + t("archived") + ")" }
-            table.add([AlarmID.shortForm(h.id, among: ids), name, frequencyText(h), HabitText.reminders(h.reminders),
-                       h.archived ? "—" : todayText(h), HabitText.streak(s.current, s.unit, t)])
+            table.add([
+                AlarmID.shortForm(h.id, among: ids), name, frequencyText(h), HabitText.reminders(h.reminders),
+                h.archived ? "—" : todayText(h), HabitText.streak(s.current, s.unit, t),
+            ])
         }
         return table.render()
     }
@@ -58,12 +62,24 @@ struct HabitPresenter {
             ("id", .string(h.id)), ("name", .string(h.name)), ("description", .optional(h.description)),
             ("frequency", HabitCoding.encode(h.frequency)), ("summary", .string(HabitText.frequency(h.frequency, t))),
             ("reminders", .array(h.reminders.map { .string($0.description) })),
-            ("numeric", h.kind.goal.map { g in .object([("unit", .string(g.unit)), ("target", .number(g.target)),
-                                                        ("goal", .string(g.direction.rawValue)), ("per", .string(g.per.rawValue))]) } ?? .null),
+            (
+                "numeric",
+                h.kind.goal.map { g in
+                    .object([
+                        ("unit", .string(g.unit)), ("target", .number(g.target)),
+                        ("goal", .string(g.direction.rawValue)), ("per", .string(g.per.rawValue)),
+                    ])
+                } ?? .null
+            ),
             ("start", .string(h.start.description)), ("archived", .bool(h.archived)),
-            ("today", .object([("date", .string(today.description)), ("due", .bool(h.isDue(on: today))),
-                               ("state", .string(todayState(h))),
-                               ("amount", h.entry(on: today)?.amount.map(JSONValue.number) ?? .null)])),
+            (
+                "today",
+                .object([
+                    ("date", .string(today.description)), ("due", .bool(h.isDue(on: today))),
+                    ("state", .string(todayState(h))),
+                    ("amount", h.entry(on: today)?.amount.map(JSONValue.number) ?? .null),
+                ])
+            ),
             ("created", .string(ISO8601.string(h.created, in: zone))),
             ("modified", .string(ISO8601.string(h.modified, in: zone))),
         ]
@@ -72,9 +88,11 @@ struct HabitPresenter {
     }
 
     func json(_ e: HabitEntry) -> JSONValue {
-        .object([("date", .string(e.date.description)),
-                 ("state", .string(e.status == .done ? "done" : e.status == .skipped ? "skipped" : "note")),
-                 ("amount", e.amount.map(JSONValue.number) ?? .null), ("note", .optional(e.note))])
+        .object([
+            ("date", .string(e.date.description)),
+            ("state", .string(e.status == .done ? "done" : e.status == .skipped ? "skipped" : "note")),
+            ("amount", e.amount.map(JSONValue.number) ?? .null), ("note", .optional(e.note)),
+        ])
     }
 
     func json(_ h: Habit, _ s: HabitStatistics) -> JSONValue {
@@ -100,16 +118,19 @@ struct HabitPresenter {
     func pointsJSON(_ rows: [(Habit, HabitStatistics)]) -> JSONValue {
         let total = rows.reduce(0) { $0 + $1.1.points }
         let level = HabitPoints.level(points: total)
-        return .object([("date", .string(today.description)), ("points", .int(total)), ("level", .int(level)),
-                        ("nextLevelAt", .int(HabitPoints.threshold(level: level + 1)))])
+        return .object([
+            ("date", .string(today.description)), ("points", .int(total)), ("level", .int(level)),
+            ("nextLevelAt", .int(HabitPoints.threshold(level: level + 1))),
+        ])
     }
 
     /// `Points: 1 240 · level 4 (next at 1 600)`.
     func pointsLine(_ rows: [(Habit, HabitStatistics)]) -> String {
         let total = rows.reduce(0) { $0 + $1.1.points }
         let level = HabitPoints.level(points: total)
-        return t("Points: {points} · level {level} (next at {next})",
-                 ["points": String(total), "level": String(level), "next": String(HabitPoints.threshold(level: level + 1))])
+        return t(
+            "Points: {points} · level {level} (next at {next})",
+            ["points": String(total), "level": String(level), "next": String(HabitPoints.threshold(level: level + 1))])
     }
 
     /// Four decimals: stable output without float noise.
@@ -118,10 +139,12 @@ struct HabitPresenter {
     func statsTable(_ rows: [(Habit, HabitStatistics)]) -> String {
         var table = TextTable(header: [t("NAME"), t("STREAK"), t("BEST"), "7D", "30D", "365D", t("SCORE"), t("TOTAL"), t("POINTS")])
         for (h, s) in rows {
-            table.add([h.name, HabitText.streak(s.streaks.current, s.streaks.unit, t),
-                       HabitText.streak(s.streaks.longest, s.streaks.unit, t),
-                       HabitText.percent(s.rate7), HabitText.percent(s.rate30), HabitText.percent(s.rate365),
-                       HabitText.percent(s.score), String(s.totalCompletions), String(s.points)])
+            table.add([
+                h.name, HabitText.streak(s.streaks.current, s.streaks.unit, t),
+                HabitText.streak(s.streaks.longest, s.streaks.unit, t),
+                HabitText.percent(s.rate7), HabitText.percent(s.rate30), HabitText.percent(s.rate365),
+                HabitText.percent(s.score), String(s.totalCompletions), String(s.points),
+            ])
         }
         return table.render() + pointsLine(rows) + "\n"
     }

@@ -5,7 +5,7 @@ import MoscowTimeDomain
 struct HabitRemoveCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "rm", abstract: t("Delete habits with their history (archive keeps the history)."), aliases: ["remove"])
+            commandName: "rm", abstract: t("Delete habits with their history (archive keeps the history)."), aliases: ["remove"])
     }
 
     @Argument(help: t("Habit names (exact) or unique id prefixes.", value: N_("habit")), completion: Completions.of(.habit))

@@ -18,11 +18,15 @@ struct HabitShowCommand: ParsableCommand {
     @Flag(name: .long, help: t("Machine-readable output, with every entry."))
     var json = false
 
-    @Option(name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")), transform: DateArgument.init)
+    @Option(
+        name: .customLong("as-of"), help: t("Compute as of this day: YYYY-MM-DD, today, yesterday (default: today).", value: N_("date")),
+        transform: DateArgument.init)
     var asOf: DateArgument?
 
     func run() throws {
-        guard (0...10_000).contains(entries) else { throw InputError("invalid --entries {entries}: expected 0 to 10000", ["entries": "\(entries)"]) }
+        guard (0...10_000).contains(entries) else {
+            throw InputError("invalid --entries {entries}: expected 0 to 10000", ["entries": "\(entries)"])
+        }
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
         let h = try HabitResolver.resolve(habit, in: doc.habits)
@@ -46,8 +50,11 @@ struct HabitShowCommand: ParsableCommand {
             (t("start"), h.start.description),
             (t("state"), h.archived ? t("archived") : t("active")),
             (t("today"), h.archived ? "—" : p.todayText(h)),
-            (t("streak"), HabitText.streak(s.streaks.current, s.streaks.unit, t)
-                + " (" + t("longest") + " " + HabitText.streak(s.streaks.longest, s.streaks.unit, t) + ")"),
+            (
+                t("streak"),
+                HabitText.streak(s.streaks.current, s.streaks.unit, t)
+                    + " (" + t("longest") + " " + HabitText.streak(s.streaks.longest, s.streaks.unit, t) + ")"
+            ),
             (t("score"), HabitText.percent(s.score)),
             (t("points"), String(s.points)),
         ]

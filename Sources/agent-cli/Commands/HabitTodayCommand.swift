@@ -7,7 +7,7 @@ import MoscowTimeTerminal
 struct HabitTodayCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "today", abstract: t("What is still to do today: open habits and the alarms still to ring."))
+            commandName: "today", abstract: t("What is still to do today: open habits and the alarms still to ring."))
     }
 
     @Flag(name: .long, help: t("Machine-readable output: date, zone, habits, alarms."))
@@ -29,18 +29,27 @@ struct HabitTodayCommand: ParsableCommand {
         let ap = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state, calendar: doc.workingCalendar)
         let stats = doc.habits.map { ($0, HabitStatistics($0, today: p.today)) }
         if json {
-            Output.line(JSONWriter.pretty(.object([
-                ("date", .string(p.today.description)), ("zone", .string(zone.identifier)),
-                ("habits", .array(habits.map { h in
-                    .object([("id", .string(h.id)), ("name", .string(h.name)),
-                             ("amount", h.kind.isNumeric ? .number(h.entry(on: p.today)?.amount ?? 0) : .null),
-                             ("target", h.kind.goal.map { .number($0.target) } ?? .null),
-                             ("unit", .optional(h.kind.goal?.unit)),
-                             ("reminders", .array(h.reminders.map { .string($0.description) }))])
-                })),
-                ("alarms", .array(alarms.map(ap.json))),
-                ("points", p.pointsJSON(stats)),
-            ])).trimmingTrailingNewline)
+            Output.line(
+                JSONWriter.pretty(
+                    .object([
+                        ("date", .string(p.today.description)), ("zone", .string(zone.identifier)),
+                        (
+                            "habits",
+                            .array(
+                                habits.map { h in
+                                    .object([
+                                        ("id", .string(h.id)), ("name", .string(h.name)),
+                                        ("amount", h.kind.isNumeric ? .number(h.entry(on: p.today)?.amount ?? 0) : .null),
+                                        ("target", h.kind.goal.map { .number($0.target) } ?? .null),
+                                        ("unit", .optional(h.kind.goal?.unit)),
+                                        ("reminders", .array(h.reminders.map { .string($0.description) })),
+                                    ])
+                                })
+                        ),
+                        ("alarms", .array(alarms.map(ap.json))),
+                        ("points", p.pointsJSON(stats)),
+                    ])
+                ).trimmingTrailingNewline)
             return
         }
         var out = "\(DateText.weekdayAndDate(p.today, t.language)) (\(zone.identifier))\n"

@@ -15,8 +15,9 @@ struct HolidaysShowCommand: ParsableCommand {
 
     func validate() throws {
         if let year, !CalendarYear.years.contains(year) {
-            throw InputError("invalid year {year}: expected a year from {first} to {last}",
-                             ["year": String(year), "first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)])
+            throw InputError(
+                "invalid year {year}: expected a year from {first} to {last}",
+                ["year": String(year), "first": String(CalendarYear.years.lowerBound), "last": String(CalendarYear.years.upperBound)])
         }
     }
 
@@ -32,29 +33,47 @@ struct HolidaysShowCommand: ParsableCommand {
         let source = calendar.years[year]?.source ?? ""
         let own = doc.calendarYears[year] != nil
         if json {
-            Output.line(JSONWriter.pretty(.object([
-                ("year", .int(year)), ("holidays", .string(calendar.country.rawValue)), ("known", .bool(known)),
-                ("source", .string(own ? "user" : (known && calendar.country != .none ? "shipped" : "none"))),
-                ("decree", .string(source)),
-                ("workingDays", .int(calendar.workingDayCount(of: year))),
-                ("days", .array(days.map { d in
-                    .object([("date", .string(d.date.description)), ("kind", .string(d.day.kind.rawValue)),
-                             ("from", .optional(d.day.from?.description)), ("working", .bool(d.day.kind.isWorking))])
-                })),
-            ])).trimmingTrailingNewline)
+            Output.line(
+                JSONWriter.pretty(
+                    .object([
+                        ("year", .int(year)), ("holidays", .string(calendar.country.rawValue)), ("known", .bool(known)),
+                        ("source", .string(own ? "user" : (known && calendar.country != .none ? "shipped" : "none"))),
+                        ("decree", .string(source)),
+                        ("workingDays", .int(calendar.workingDayCount(of: year))),
+                        (
+                            "days",
+                            .array(
+                                days.map { d in
+                                    .object([
+                                        ("date", .string(d.date.description)), ("kind", .string(d.day.kind.rawValue)),
+                                        ("from", .optional(d.day.from?.description)), ("working", .bool(d.day.kind.isWorking)),
+                                    ])
+                                })
+                        ),
+                    ])
+                ).trimmingTrailingNewline)
             return
         }
         guard calendar.country != .none else {
-            Output.line(t("Working days are Monday to Friday (setting holidays none): {count} in {year}.",
-                          ["count": CalendarDayText.workingDayCount(calendar.workingDayCount(of: year), t), "year": String(year)]))
+            Output.line(
+                t(
+                    "Working days are Monday to Friday (setting holidays none): {count} in {year}.",
+                    ["count": CalendarDayText.workingDayCount(calendar.workingDayCount(of: year), t), "year": String(year)]))
             return
         }
         var lines: [String] = []
         if known {
-            lines.append(t("Production calendar of Russia, {year}: {count}.",
-                           ["year": String(year), "count": CalendarDayText.workingDayCount(calendar.workingDayCount(of: year), t)]))
+            lines.append(
+                t(
+                    "Production calendar of Russia, {year}: {count}.",
+                    ["year": String(year), "count": CalendarDayText.workingDayCount(calendar.workingDayCount(of: year), t)]))
             if !source.isEmpty { lines.append(TerminalText.oneLine(source)) }
-            if own { lines.append(t("Added by you (agent-cli holidays import); agent-cli holidays remove {year} goes back to the shipped calendar.", ["year": String(year)])) }
+            if own {
+                lines.append(
+                    t(
+                        "Added by you (agent-cli holidays import); agent-cli holidays remove {year} goes back to the shipped calendar.",
+                        ["year": String(year)]))
+            }
         } else {
             lines.append(CalendarDayText.missingYear(year, t))
         }

@@ -16,8 +16,9 @@ struct ListCommand: ParsableCommand {
     static func run(json: Bool) throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
-        let p = AlarmPresenter(zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now, state: ctx.agentState(),
-                               calendar: doc.workingCalendar)
+        let p = AlarmPresenter(
+            zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now, state: ctx.agentState(),
+            calendar: doc.workingCalendar)
         if json {
             Output.line(JSONWriter.pretty(.array(doc.alarms.map(p.json))).trimmingTrailingNewline)
         } else if doc.alarms.isEmpty {

@@ -33,7 +33,10 @@ struct NextCommand: ParsableCommand {
             Output.line(JSONWriter.pretty(.array(triggers.map(p.json))).trimmingTrailingNewline)
             return
         }
-        if triggers.isEmpty { Output.line(t("No upcoming alarms.")); return }
+        if triggers.isEmpty {
+            Output.line(t("No upcoming alarms."))
+            return
+        }
         var table = TextTable(header: [t("WHEN"), t("IN"), t("ID"), t("LABEL")])
         let ids = doc.alarms.map(\.id)
         for tr in triggers {

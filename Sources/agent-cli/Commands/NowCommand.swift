@@ -6,7 +6,7 @@ import MoscowTimeDomain
 struct NowCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "now", abstract: t("Show the current time in the configured zone (Moscow by default)."))
+            commandName: "now", abstract: t("Show the current time in the configured zone (Moscow by default)."))
     }
 
     @Flag(name: .long, help: t("Refresh every second until interrupted."))
@@ -21,7 +21,10 @@ struct NowCommand: ParsableCommand {
             let l = zone.local(at)
             return "\(l.clockText)  \(DateText.weekdayAndDate(l.date, lang))"
         }
-        guard watch else { Output.line(line(ctx.now)); return }
+        guard watch else {
+            Output.line(line(ctx.now))
+            return
+        }
         // Redraw on the same line, waking exactly at each new second of the wall clock.
         while true {
             var ts = timespec()

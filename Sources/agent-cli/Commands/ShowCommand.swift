@@ -21,8 +21,11 @@ struct ShowCommand: ParsableCommand {
         let zone = try ctx.zone(doc.settings)
         let t = ctx.localizer(doc.settings)
         let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: ctx.agentState(), calendar: doc.workingCalendar)
-        let upcoming = a.enabled ? UpcomingTriggers.list(doc.with(alarms: [a]), state: p.state,
-                                                         zone: zone, now: ctx.now, count: 5) : []
+        let upcoming =
+            a.enabled
+            ? UpcomingTriggers.list(
+                doc.with(alarms: [a]), state: p.state,
+                zone: zone, now: ctx.now, count: 5) : []
         if json {
             guard case .object(var members) = p.json(a) else { return }
             members.append(("upcoming", .array(upcoming.map { .string(ISO8601.string($0.at, in: zone)) })))
@@ -35,7 +38,9 @@ struct ShowCommand: ParsableCommand {
         fields.add(t("repeat"), p.summary(a))
         fields.add(t("state"), a.enabled ? p.skipText(a) : t("off"))
         let skipped = p.skippedAhead(a)
-        if a.enabled, !skipped.isEmpty { fields.add(t("skipped"), skipped.map { DateText.weekdayAndDate($0, t.language) }.joined(separator: "\n")) }
+        if a.enabled, !skipped.isEmpty {
+            fields.add(t("skipped"), skipped.map { DateText.weekdayAndDate($0, t.language) }.joined(separator: "\n"))
+        }
         if let year = doc.with(alarms: [a]).missingCalendarYear(today: zone.local(ctx.now).date) {
             fields.add(t("calendar"), CalendarDayText.missingYear(year, t))
         }

@@ -8,20 +8,32 @@ struct SyncCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "sync", abstract: t("Synchronise alarms and habits with a CalDAV server (Radicale, Nextcloud, Fastmail…)."),
-            discussion: t("Alarms go to the calendar \"moscowtime-alarms\" (events), habits with every logged day to \"moscowtime-habits\" (to-dos), both created if missing. Per item the later edit wins, per habit day the later log, and a delete wins over an older edit; versions that lose are kept in the conflict log that sync status names. Exit status 1 when the server cannot be reached or refuses the password."),
+            discussion: t(
+                "Alarms go to the calendar \"moscowtime-alarms\" (events), habits with every logged day to \"moscowtime-habits\" (to-dos), both created if missing. Per item the later edit wins, per habit day the later log, and a delete wins over an older edit; versions that lose are kept in the conflict log that sync status names. Exit status 1 when the server cannot be reached or refuses the password."
+            ),
             subcommands: [SyncSetupCommand.self, SyncStatusCommand.self, SyncOffCommand.self])
     }
 
     @Flag(name: .customLong("dry-run"), help: t("Say what would be taken and sent without changing anything here or on the server."))
     var dryRun = false
 
-    @Flag(name: .customLong("accept-remote"), help: t("Follow a server that lost every item this computer had synced: delete them here too (without it they are kept and sent again)."))
+    @Flag(
+        name: .customLong("accept-remote"),
+        help: t(
+            "Follow a server that lost every item this computer had synced: delete them here too (without it they are kept and sent again)."
+        ))
     var acceptRemote = false
 
-    @Option(name: .customLong("keep-local"), help: t("This computer's version of this alarm or habit (by its id) wins this sync and replaces the server's copy (a conflict, or an alarm whose server copy alarms cannot express).", value: N_("item")))
+    @Option(
+        name: .customLong("keep-local"),
+        help: t(
+            "This computer's version of this alarm or habit (by its id) wins this sync and replaces the server's copy (a conflict, or an alarm whose server copy alarms cannot express).",
+            value: N_("item")))
     var keepLocal: String?
 
-    @Option(name: .customLong("accept-remote-item"), help: t("The server's copy of this alarm or habit (by its id) wins this sync over this computer's version.", value: N_("item")))
+    @Option(
+        name: .customLong("accept-remote-item"),
+        help: t("The server's copy of this alarm or habit (by its id) wins this sync over this computer's version.", value: N_("item")))
     var acceptRemoteItem: String?
 
     func validate() throws {
@@ -32,7 +44,8 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         if let id = keepLocal ?? acceptRemoteItem {
-            try CalendarHelper.exec(["sync", keepLocal != nil ? "--keep-local-item" : "--accept-remote-item", id] + (dryRun ? ["--dry-run"] : []))
+            try CalendarHelper.exec(
+                ["sync", keepLocal != nil ? "--keep-local-item" : "--accept-remote-item", id] + (dryRun ? ["--dry-run"] : []))
         }
         try CalendarHelper.exec(["sync"] + (dryRun ? ["--dry-run"] : []) + (acceptRemote ? ["--accept-remote"] : []))
     }
@@ -40,8 +53,11 @@ struct SyncCommand: ParsableCommand {
 
 struct SyncSetupCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "setup", abstract: t("Set the CalDAV server to sync with (checked before it is saved)."),
-                             discussion: t("Without --password-command the password is read from standard input and kept in the desktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."))
+        CommandConfiguration(
+            commandName: "setup", abstract: t("Set the CalDAV server to sync with (checked before it is saved)."),
+            discussion: t(
+                "Without --password-command the password is read from standard input and kept in the desktop's Secret Service (GNOME Keyring, KWallet); it is never written to the store."
+            ))
     }
 
     @Argument(help: t("The server, principal or calendar-home URL (https://dav.example.org/ or http://127.0.0.1:5232/).", value: N_("URL")))
@@ -50,7 +66,9 @@ struct SyncSetupCommand: ParsableCommand {
     @Option(name: .long, help: t("The user name.", value: N_("user")))
     var user: String?
 
-    @Option(name: .customLong("password-command"), help: t("A command that prints the password (pass show caldav); it is never stored.", value: N_("command")))
+    @Option(
+        name: .customLong("password-command"),
+        help: t("A command that prints the password (pass show caldav); it is never stored.", value: N_("command")))
     var passwordCommand: String?
 
     func run() throws {

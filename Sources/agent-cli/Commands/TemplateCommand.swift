@@ -7,11 +7,13 @@ import MoscowTimeTerminal
 struct TemplateCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "template",
-        abstract: t("Ready-made alarms and habits: workday wake-up, medication, water, Pomodoro…"),
-        discussion: t("Examples:\n  agent-cli template list\n  agent-cli template show pomodoro\n  agent-cli template apply workday-wakeup --at 6:45\nA template whose alarm or habit names are already in use is refused: nothing is created."),
-        subcommands: [TemplateListCommand.self, TemplateShowCommand.self, TemplateApplyCommand.self],
-        defaultSubcommand: TemplateListCommand.self)
+            commandName: "template",
+            abstract: t("Ready-made alarms and habits: workday wake-up, medication, water, Pomodoro…"),
+            discussion: t(
+                "Examples:\n  agent-cli template list\n  agent-cli template show pomodoro\n  agent-cli template apply workday-wakeup --at 6:45\nA template whose alarm or habit names are already in use is refused: nothing is created."
+            ),
+            subcommands: [TemplateListCommand.self, TemplateShowCommand.self, TemplateApplyCommand.self],
+            defaultSubcommand: TemplateListCommand.self)
     }
 }
 
@@ -36,17 +38,26 @@ struct TemplateListCommand: ParsableCommand {
 }
 
 struct TemplateShowCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: t("Show what a template creates.")) }
-    @Argument(help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse) var at: TimeOfDay?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "show", abstract: t("Show what a template creates."))
+    }
+    @Argument(
+        help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")),
+        completion: Completions.of(.template)) var name: String
+    @Option(name: .long, help: t("Show the times moved so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse)
+    var at: TimeOfDay?
     @Flag(name: .long, help: t("Stable machine-readable output.")) var json = false
 
     func run() throws {
         let env = TemplateEnvironment.make()
         let at = self.at
         let tpl = try env.find(name)
-        if json { Output.line(JSONWriter.pretty(env.json(tpl)).trimmingTrailingNewline); return }
-        let t = env.t, lang = t.language
+        if json {
+            Output.line(JSONWriter.pretty(env.json(tpl)).trimmingTrailingNewline)
+            return
+        }
+        let t = env.t
+        let lang = t.language
         let app = TemplateApplication(template: tpl, language: lang, zone: env.zone, now: env.now, at: at)
         let made = app.build(for: StoreDocument())
         var out = "\(tpl.id) — \(tpl.name.text(lang))\n\(tpl.description.text(lang))\n"
@@ -54,7 +65,8 @@ struct TemplateShowCommand: ParsableCommand {
             out += "\n" + t("Alarms:") + "\n"
             var table = TextTable(header: [t("TIME"), t("REPEAT"), t("LABEL")])
             for (spec, a) in zip(tpl.alarms, made.alarms) {
-                let time: String, repeatText: String
+                let time: String
+                let repeatText: String
                 if case .after(let d) = spec.when, at == nil {
                     time = "+" + DurationParser.format(d)
                     repeatText = t("Timer {duration}", ["duration": DurationParser.format(d)])
@@ -81,11 +93,19 @@ struct TemplateShowCommand: ParsableCommand {
 }
 
 struct TemplateApplyCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "apply", abstract: t("Create a template's alarms and habits."),
-        discussion: t("With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now.")) }
-    @Argument(help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")), completion: Completions.of(.template)) var name: String
-    @Option(name: .long, help: t("Move the template's times so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse) var at: TimeOfDay?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "apply", abstract: t("Create a template's alarms and habits."),
+            discussion: t(
+                "With --at, the template's first time becomes HH:MM and the others keep their distance from it; countdowns (Pomodoro) start at the next HH:MM instead of now."
+            ))
+    }
+    @Argument(
+        help: t("Template name (see agent-cli template list), in English or Russian.", value: N_("name")),
+        completion: Completions.of(.template)) var name: String
+    @Option(
+        name: .long, help: t("Move the template's times so that the first one is HH:MM.", value: N_("time")), transform: TimeParser.parse)
+    var at: TimeOfDay?
     @Flag(name: .long, help: t("Print the created alarms and habits as JSON.")) var json = false
 
     func run() throws {
@@ -94,7 +114,8 @@ struct TemplateApplyCommand: ParsableCommand {
         let at = self.at
         let tpl = try env.find(name)
         let ctx = try CLIContext()
-        let result = try ctx.store.update { doc -> (alarms: [Alarm], habits: [Habit], zone: Zone, t: Localizer, calendar: WorkingCalendar) in
+        let result = try ctx.store.update {
+            doc -> (alarms: [Alarm], habits: [Habit], zone: Zone, t: Localizer, calendar: WorkingCalendar) in
             let zone = try ctx.zone(doc.settings)
             let t = ctx.localizer(doc.settings)
             let app = TemplateApplication(template: tpl, language: t.language, zone: zone, now: ctx.now, at: at)
@@ -103,35 +124,57 @@ struct TemplateApplyCommand: ParsableCommand {
                 return (made.alarms, made.habits, zone, t, doc.workingCalendar)
             } catch let error as TemplateClashError {
                 let names = error.clashes.map { (c: TemplateApplication.Clash) -> String in
-                    c.kind == .alarm ? t("alarm \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
-                                     : t("habit \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
+                    c.kind == .alarm
+                        ? t("alarm \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
+                        : t("habit \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
                 }
-                throw InputError(t("template \"{template}\" was not applied: you already have {names}. Remove or rename them first; nothing was created.",
-                                   ["template": tpl.id, "names": names.joined(separator: ", ")]))
+                throw InputError(
+                    t(
+                        "template \"{template}\" was not applied: you already have {names}. Remove or rename them first; nothing was created.",
+                        ["template": tpl.id, "names": names.joined(separator: ", ")]))
             }
         }
         let t = result.t
         defer { AgentStarter.ensureRunning(ctx, t) }
         if json {
             let alarms = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
-            Output.line(JSONWriter.pretty(.object([
-                ("template", .string(tpl.id)),
-                ("alarms", .array(result.alarms.map(alarms.json))),
-                ("habits", .array(result.habits.map { (h: Habit) -> JSONValue in .object([("id", .string(h.id)), ("name", .string(h.name))]) })),
-            ])).trimmingTrailingNewline)
+            Output.line(
+                JSONWriter.pretty(
+                    .object([
+                        ("template", .string(tpl.id)),
+                        ("alarms", .array(result.alarms.map(alarms.json))),
+                        (
+                            "habits",
+                            .array(
+                                result.habits.map { (h: Habit) -> JSONValue in .object([("id", .string(h.id)), ("name", .string(h.name))]) }
+                            )
+                        ),
+                    ])
+                ).trimmingTrailingNewline)
             return
         }
-        Output.line(t("Applied template \"{template}\": {alarms} alarm(s), {habits} habit(s).",
-                      ["template": tpl.name.text(t.language), "alarms": String(result.alarms.count), "habits": String(result.habits.count)]))
+        Output.line(
+            t(
+                "Applied template \"{template}\": {alarms} alarm(s), {habits} habit(s).",
+                ["template": tpl.name.text(t.language), "alarms": String(result.alarms.count), "habits": String(result.habits.count)]))
         let p = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
         for a in result.alarms {
             let next = p.nextRing(a).map(p.whenText) ?? "—"
-            Output.line("  " + t("alarm {id} \"{label}\": {summary} at {time}; next ring {next}",
-                                 ["id": a.id, "label": a.label, "summary": p.summary(a),
-                                  "time": ScheduleText.time(a.schedule, zone: result.zone), "next": next]))
+            Output.line(
+                "  "
+                    + t(
+                        "alarm {id} \"{label}\": {summary} at {time}; next ring {next}",
+                        [
+                            "id": a.id, "label": a.label, "summary": p.summary(a),
+                            "time": ScheduleText.time(a.schedule, zone: result.zone), "next": next,
+                        ]))
         }
         for h in result.habits {
-            Output.line("  " + t("habit {id} \"{name}\": {frequency}", ["id": h.id, "name": h.name, "frequency": HabitText.frequency(h.frequency, t)]))
+            Output.line(
+                "  "
+                    + t(
+                        "habit {id} \"{name}\": {frequency}",
+                        ["id": h.id, "name": h.name, "frequency": HabitText.frequency(h.frequency, t)]))
         }
     }
 }
@@ -149,15 +192,17 @@ struct TemplateEnvironment {
         let settings = (try? DocumentStore(paths: StorePaths.fromEnvironment(env)).load())?.settings ?? Settings()
         let zone = Zone(identifier: settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
         let now = (try? CLIContext.clockOverride(env)) ?? nil
-        return TemplateEnvironment(t: Localizer(Language.resolve(setting: settings.language, environment: env)),
-                                   zone: zone, holidays: settings.holidays, now: now ?? SystemWallClock().now(), environment: env)
+        return TemplateEnvironment(
+            t: Localizer(Language.resolve(setting: settings.language, environment: env)),
+            zone: zone, holidays: settings.holidays, now: now ?? SystemWallClock().now(), environment: env)
     }
 
     func library() throws -> TemplateLibrary {
         let lib = TemplateLibrary.standard(environment: environment)
         guard lib.directory != nil else {
-            throw CLIFailure(message: t("no templates found (looked in {dirs}); set MOSCOWTIME_DATADIR", ["dirs": lib.searched.joined(separator: ", ")]),
-                             status: .failure)
+            throw CLIFailure(
+                message: t("no templates found (looked in {dirs}); set MOSCOWTIME_DATADIR", ["dirs": lib.searched.joined(separator: ", ")]),
+                status: .failure)
         }
         return lib
     }
@@ -167,8 +212,10 @@ struct TemplateEnvironment {
         let found: Template?
         found = try lib.find(name)
         guard let found else {
-            throw InputError(t("no template \"{name}\": choose one of {names} (agent-cli template list)",
-                               ["name": name, "names": lib.ids().joined(separator: ", ")]))
+            throw InputError(
+                t(
+                    "no template \"{name}\": choose one of {names} (agent-cli template list)",
+                    ["name": name, "names": lib.ids().joined(separator: ", ")]))
         }
         return found
     }
@@ -180,22 +227,32 @@ struct TemplateEnvironment {
             ("name", .string(tpl.name.text(t.language))),
             ("names", text(tpl.name)),
             ("description", .string(tpl.description.text(t.language))),
-            ("alarms", .array(tpl.alarms.map { a in
-                var m: [(String, JSONValue)] = [("label", .string(a.label.text(t.language)))]
-                switch a.when {
-                case .days(.weekdays(let days), let time):
-                    m += [("time", .string(time.description)), ("days", .array(days.sorted().map { .int($0.rawValue) }))]
-                case .days(.workingDays, let time):
-                    m += [("time", .string(time.description)), ("days", .string("workdays"))]
-                case .everyNDays(let n, let time): m += [("time", .string(time.description)), ("every", .int(n))]
-                case .after(let d): m.append(("afterSeconds", .int(Int(d))))
-                }
-                return .object(m)
-            })),
-            ("habits", .array(tpl.habits.map { h in
-                .object([("name", .string(h.name.text(t.language))), ("frequency", .string(h.frequency.key)),
-                         ("reminders", .array(h.reminders.map { .string($0.description) }))])
-            })),
+            (
+                "alarms",
+                .array(
+                    tpl.alarms.map { a in
+                        var m: [(String, JSONValue)] = [("label", .string(a.label.text(t.language)))]
+                        switch a.when {
+                        case .days(.weekdays(let days), let time):
+                            m += [("time", .string(time.description)), ("days", .array(days.sorted().map { .int($0.rawValue) }))]
+                        case .days(.workingDays, let time):
+                            m += [("time", .string(time.description)), ("days", .string("workdays"))]
+                        case .everyNDays(let n, let time): m += [("time", .string(time.description)), ("every", .int(n))]
+                        case .after(let d): m.append(("afterSeconds", .int(Int(d))))
+                        }
+                        return .object(m)
+                    })
+            ),
+            (
+                "habits",
+                .array(
+                    tpl.habits.map { h in
+                        .object([
+                            ("name", .string(h.name.text(t.language))), ("frequency", .string(h.frequency.key)),
+                            ("reminders", .array(h.reminders.map { .string($0.description) })),
+                        ])
+                    })
+            ),
         ])
     }
 }

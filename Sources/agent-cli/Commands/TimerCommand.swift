@@ -5,9 +5,9 @@ import MoscowTimeDomain
 struct TimerCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "timer",
-        abstract: t("Start a countdown timer: a one-time alarm at now + duration."),
-        discussion: t("Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days)."))
+            commandName: "timer",
+            abstract: t("Start a countdown timer: a one-time alarm at now + duration."),
+            discussion: t("Example: agent-cli timer 25m \"Чай\". Durations: 90s, 25m, 1h30m (at most 7 days)."))
     }
 
     @Argument(help: t("How long: 90s, 25m, 1h30m.", value: N_("duration")), transform: DurationArgument.init)
@@ -36,10 +36,11 @@ struct TimerCommand: ParsableCommand {
         let (alarm, zone, t, calendar) = try ctx.store.update { doc -> (Alarm, Zone, Localizer, WorkingCalendar) in
             let zone = try ctx.zone(doc.settings)
             let t = ctx.localizer(doc.settings)
-            let alarm = Alarm(id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
-                              schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
-                              snoozeMinutes: snooze, sound: sound, wake: details.wake,
-                              rampSeconds: details.ramp?.seconds, created: ctx.now)
+            let alarm = Alarm(
+                id: AlarmID.make(avoiding: Set(doc.alarms.map(\.id))), label: label ?? t("Timer"),
+                schedule: .timer(fireAt: ctx.now + seconds, duration: seconds),
+                snoozeMinutes: snooze, sound: sound, wake: details.wake,
+                rampSeconds: details.ramp?.seconds, created: ctx.now)
             doc.alarms.append(alarm)
             return (alarm, zone, t, doc.workingCalendar)
         }
@@ -51,9 +52,10 @@ struct TimerCommand: ParsableCommand {
     /// say what a timer takes.
     static func negativeDuration(in arguments: [String]) -> InputError? {
         guard arguments.count > 1, arguments[0] == "timer", case let value = arguments[1],
-              value.count > 1, value.hasPrefix("-"), value.dropFirst().first?.isNumber == true
+            value.count > 1, value.hasPrefix("-"), value.dropFirst().first?.isNumber == true
         else { return nil }
-        return InputError("invalid duration \"{duration}\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m (up to 7 days)",
-                          ["duration": value])
+        return InputError(
+            "invalid duration \"{duration}\": a timer counts forward from now; expected a positive duration such as 90s, 25m or 1h30m (up to 7 days)",
+            ["duration": value])
     }
 }

@@ -8,7 +8,8 @@ struct UnskipCommand: ParsableCommand {
         CommandConfiguration(commandName: "unskip", abstract: t("Bring back the skipped rings of an alarm, and end its \"off until\"."))
     }
 
-    @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String
+    @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm:
+        String
 
     func run() throws {
         let ctx = try CLIContext()

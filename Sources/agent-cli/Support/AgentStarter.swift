@@ -21,8 +21,10 @@ enum AgentStarter {
         do { client = try AgentClient() } catch {
             var why = "\(error)"
             if case .noSessionBus(let reason) = error { why = reason }
-            Output.error(t("the change is saved, but nothing rings until the agent runs: there is no session bus here ({why}); start moscowtime-agent inside your desktop session, or enable it there with agent-cli autostart enable",
-                           ["why": TerminalText.oneLine(why)]))
+            Output.error(
+                t(
+                    "the change is saved, but nothing rings until the agent runs: there is no session bus here ({why}); start moscowtime-agent inside your desktop session, or enable it there with agent-cli autostart enable",
+                    ["why": TerminalText.oneLine(why)]))
             return
         }
         if client.isRunning() { return }
@@ -41,10 +43,15 @@ enum AgentStarter {
         }
         guard let dir = ResourceLocator.executableDirectory(), access(dir + "/moscowtime-agent", X_OK) == 0 else {
             if let activationFailure {
-                Output.error(t("the change is saved, but the agent could not be started ({why}); start it with moscowtime-agent &",
-                               ["why": TerminalText.oneLine(activationFailure)]))
+                Output.error(
+                    t(
+                        "the change is saved, but the agent could not be started ({why}); start it with moscowtime-agent &",
+                        ["why": TerminalText.oneLine(activationFailure)]))
             } else {
-                Output.error(t("the change is saved, but no agent runs and none is installed to start; start moscowtime-agent, or install the package"))
+                Output.error(
+                    t(
+                        "the change is saved, but no agent runs and none is installed to start; start moscowtime-agent, or install the package"
+                    ))
             }
             return
         }
@@ -62,7 +69,7 @@ enum AgentStarter {
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
-        posix_spawnattr_setflags(&attr, Int16(0x80)) // POSIX_SPAWN_SETSID
+        posix_spawnattr_setflags(&attr, Int16(0x80))  // POSIX_SPAWN_SETSID
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

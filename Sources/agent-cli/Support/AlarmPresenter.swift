@@ -28,14 +28,18 @@ struct AlarmPresenter {
     func table(_ alarms: [Alarm]) -> [UInt8] {
         var table = TextTable(header: [t("ID"), t("TIME"), t("REPEAT"), t("STATE"), t("NEXT"), t("LABEL")])
         let short = AlarmID.shortForms(alarms.map(\.id))
-        let on = t("on"), off = t("off"), snoozed = ", " + t("snoozed") // looked up once, not per row
+        let on = t("on")
+        let off = t("off")
+        let snoozed = ", " + t("snoozed")  // looked up once, not per row
         for (a, id) in zip(alarms, short) {
             let next = nextRing(a).map(whenText) ?? "—"
             var state = !a.enabled ? off : (a.skippedDays.isEmpty && a.offUntil == nil ? on : skipText(a))
             if self.state.snoozes[a.id] != nil { state += snoozed }
             if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }
-            table.add([id, time(a),
-                       summary(a), state, next, a.label])
+            table.add([
+                id, time(a),
+                summary(a), state, next, a.label,
+            ])
         }
         return table.renderUTF8()
     }

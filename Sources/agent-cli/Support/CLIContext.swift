@@ -19,13 +19,17 @@ struct CLIContext {
     /// Only agent-cli reads it; the agent always runs on the real clock.
     static func clockOverride(_ env: [String: String]) throws -> Instant? {
         guard let v = env["MOSCOWTIME_NOW"], !v.isEmpty else { return nil }
-        guard let t = ISO8601.parse(v) else { throw InputError("MOSCOWTIME_NOW={v} is not an ISO 8601 instant like 2026-11-21T12:00:00Z", ["v": "\(v)"]) }
+        guard let t = ISO8601.parse(v) else {
+            throw InputError("MOSCOWTIME_NOW={v} is not an ISO 8601 instant like 2026-11-21T12:00:00Z", ["v": "\(v)"])
+        }
         return t
     }
 
     func zone(_ settings: Settings) throws -> Zone {
         guard let z = Zone(identifier: settings.zone) else {
-            throw CLIFailure("the zone \"{zone}\" in {document} is not in the tz database (is tzdata installed?)", ["zone": "\(settings.zone)", "document": "\(store.paths.document)"], status: .failure)
+            throw CLIFailure(
+                "the zone \"{zone}\" in {document} is not in the tz database (is tzdata installed?)",
+                ["zone": "\(settings.zone)", "document": "\(store.paths.document)"], status: .failure)
         }
         return z
     }

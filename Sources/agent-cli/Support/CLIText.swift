@@ -76,7 +76,8 @@ enum CLIText {
 /// Replaces `phrase` and takes the difference in length out of (or adds it to) the run of spaces
 /// that follows, so the help's next column stays where ArgumentParser put it.
 func replacingKeepingColumns(_ text: String, _ phrase: String, _ replacement: String) -> String {
-    var out = "", rest = Substring(text)
+    var out = ""
+    var rest = Substring(text)
     while let r = rest.range(of: phrase) {
         out += rest[..<r.lowerBound] + replacement
         rest = rest[r.upperBound...]
@@ -101,12 +102,12 @@ func t(_ english: String, value: String) -> ArgumentHelp {
     ArgumentHelp(CLIText.localizer(english), valueName: CLIText.localizer(value))
 }
 
-
 /// Matches text against a message with `{name}` placeholders, each standing for any text.
 enum PlaceholderMatch {
     static func match(_ template: String, _ text: String) -> [String: String]? {
         // Split the template into literal pieces and placeholder names.
-        var literals: [String] = [], names: [String] = []
+        var literals: [String] = []
+        var names: [String] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             literals.append(String(rest[..<open]))

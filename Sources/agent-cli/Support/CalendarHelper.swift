@@ -12,7 +12,9 @@ enum CalendarHelper {
 
     static func exec(_ arguments: [String]) throws -> Never {
         guard let path = path() else {
-            throw CLIFailure("{helper} is not installed next to agent-cli or in ../libexec/moscowtime (reinstall the package)", ["helper": name], status: .failure)
+            throw CLIFailure(
+                "{helper} is not installed next to agent-cli or in ../libexec/moscowtime (reinstall the package)", ["helper": name],
+                status: .failure)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)

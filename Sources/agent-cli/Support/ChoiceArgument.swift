@@ -26,14 +26,25 @@ struct ChoiceArgument<Choice: ClosedChoice>: ExpressibleByArgument {
 
 /// The settings keys.
 enum SettingKey: String, ClosedChoice {
-    case zone, snooze, sound, ringMinutes = "ring-minutes", ramp, lateWindow = "late-window", language,
-         habitLater = "habit-later", habitSound = "habit-sound", wake,
-         achievementNotifications = "achievement-notifications", dismiss, holidays, preNotice = "pre-notice"
+    case zone, snooze, sound
+    case ringMinutes = "ring-minutes"
+    case ramp
+    case lateWindow = "late-window"
+    case language
+    case
+        habitLater = "habit-later"
+    case habitSound = "habit-sound"
+    case wake
+    case
+        achievementNotifications = "achievement-notifications"
+    case dismiss, holidays
+    case preNotice = "pre-notice"
 
     static func choice(_ text: String) throws(InputError) -> SettingKey {
         guard let key = SettingKey(rawValue: text) else {
-            throw InputError("unknown setting \"{key}\": expected one of {value}",
-                             ["key": text, "value": Settings.keys.joined(separator: ", ")])
+            throw InputError(
+                "unknown setting \"{key}\": expected one of {value}",
+                ["key": text, "value": Settings.keys.joined(separator: ", ")])
         }
         return key
     }

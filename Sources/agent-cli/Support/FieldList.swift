@@ -8,7 +8,10 @@ struct FieldList {
     let indent: String
     let width: Int
 
-    init(indent: String = "", width: Int) { self.indent = indent; self.width = width }
+    init(indent: String = "", width: Int) {
+        self.indent = indent
+        self.width = width
+    }
 
     mutating func add(_ label: String, _ value: String) { rows.append((label, value)) }
 

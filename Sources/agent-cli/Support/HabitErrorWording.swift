@@ -10,12 +10,15 @@ enum HabitErrorWording {
     static func inputError(_ error: HabitLogError) -> InputError {
         switch error {
         case .inFuture: return error.inputError
-        case let .beforeStart(date, habit, start):
-            return InputError("{date} is before \"{name}\" started ({start}): log a later day, or move the start with agent-cli habit edit \"{name}\" --start {date}", ["date": "\(date)", "name": habit, "start": "\(start)"])
-        case let .amountForYesNoHabit(habit):
+        case .beforeStart(let date, let habit, let start):
+            return InputError(
+                "{date} is before \"{name}\" started ({start}): log a later day, or move the start with agent-cli habit edit \"{name}\" --start {date}",
+                ["date": "\(date)", "name": habit, "start": "\(start)"])
+        case .amountForYesNoHabit(let habit):
             return InputError("\"{name}\" is a yes/no habit: --amount goes with numeric habits (add one with --numeric)", ["name": habit])
-        case let .nothingLogged(date, habit):
-            return InputError("nothing is logged for \"{name}\" on {date}: see agent-cli habit show \"{name}\"", ["name": habit, "date": "\(date)"])
+        case .nothingLogged(let date, let habit):
+            return InputError(
+                "nothing is logged for \"{name}\" on {date}: see agent-cli habit show \"{name}\"", ["name": habit, "date": "\(date)"])
         }
     }
 
@@ -23,9 +26,10 @@ enum HabitErrorWording {
         switch error {
         case .noneGiven:
             return InputError("no habit given: use its exact name or id (see agent-cli habit list)")
-        case let .ambiguous(prefix, ids):
-            return InputError("id prefix \"{k}\" is ambiguous ({ids}): type more digits", ["k": prefix, "ids": ids.joined(separator: ", ")])
-        case let .notFound(key):
+        case .ambiguous(let prefix, let ids):
+            return InputError(
+                "id prefix \"{k}\" is ambiguous ({ids}): type more digits", ["k": prefix, "ids": ids.joined(separator: ", ")])
+        case .notFound(let key):
             return InputError("no habit \"{key}\": use its exact name or an id prefix (see agent-cli habit list --archived)", ["key": key])
         }
     }
@@ -34,11 +38,19 @@ enum HabitErrorWording {
         switch error {
         case .conflicting:
             return InputError("choose one of {choices}", parts: ["choices": Message(frequencyChoices)])
-        case let .invalidCount(count, text):
-            let option = switch count { case .everyNDays: "--every"; case .perWeek: "--per-week"; case .perMonth: "--per-month" }  // not UI: option names
-            return InputError("invalid {option} \"{text}\": expected {expected}", ["option": option, "text": text], parts: ["expected": count.expected])
-        case let .invalidTimesIn(text):
-            return InputError("invalid --times-in \"{value}\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ {max} (e.g. 2/5)", ["value": text, "max": String(HabitFrequency.maximumInterval)])
+        case .invalidCount(let count, let text):
+            let option =
+                switch count {
+                case .everyNDays: "--every"
+                case .perWeek: "--per-week"
+                case .perMonth: "--per-month"
+                }  // not UI: option names
+            return InputError(
+                "invalid {option} \"{text}\": expected {expected}", ["option": option, "text": text], parts: ["expected": count.expected])
+        case .invalidTimesIn(let text):
+            return InputError(
+                "invalid --times-in \"{value}\": expected X/Y, X times in Y days, 1 ≤ X ≤ Y ≤ {max} (e.g. 2/5)",
+                ["value": text, "max": String(HabitFrequency.maximumInterval)])
         case .invalidDays(let why):
             return why
         }

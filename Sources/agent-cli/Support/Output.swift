@@ -22,7 +22,10 @@ struct CLIFailure: Error {
     let status: ExitStatus
 
     init(_ template: String, _ values: [String: String] = [:], parts: [String: Message] = [:], status: ExitStatus) {
-        self.template = template; self.values = values; self.parts = parts; self.status = status
+        self.template = template
+        self.values = values
+        self.parts = parts
+        self.status = status
     }
 
     /// An already worded message (from a localizer or another component).

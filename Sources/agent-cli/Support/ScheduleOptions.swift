@@ -5,10 +5,16 @@ import MoscowTimeStore
 
 /// `--days`, `--once`, `--every`, `--from`: how an alarm repeats. Shared by `add` and `edit`.
 struct ScheduleOptions: ParsableArguments {
-    @Option(name: .long, help: t("Days: workdays/рабочие (the official working days, with holidays and transfers), mon,tue… or пн,вт…, mon-fri, weekdays/будни (Monday to Friday), weekends/выходные, everyday/каждый день (default: weekdays).", value: N_("days")), transform: DaysArgument.init)
+    @Option(
+        name: .long,
+        help: t(
+            "Days: workdays/рабочие (the official working days, with holidays and transfers), mon,tue… or пн,вт…, mon-fri, weekdays/будни (Monday to Friday), weekends/выходные, everyday/каждый день (default: weekdays).",
+            value: N_("days")), transform: DaysArgument.init)
     var days: DaysArgument?
 
-    @Option(name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.", value: N_("date")), transform: DateArgument.init)
+    @Option(
+        name: .long, help: t("Ring once on a date: YYYY-MM-DD, today/сегодня or tomorrow/завтра.", value: N_("date")),
+        transform: DateArgument.init)
     var once: DateArgument?
 
     @Option(name: .long, help: t("Ring every N days (1–3650).", value: N_("number")))
@@ -25,14 +31,19 @@ struct ScheduleOptions: ParsableArguments {
         if given > 1 { throw UsageError(Message("choose one of --days, --once and --every")) }
         if from != nil, every == nil { throw UsageError(Message("--from goes with --every N")) }
         if let every, !(1...Schedule.maximumInterval).contains(every) {
-            throw InputError("invalid --every {every}: expected a number of days from 1 to {maximumInterval}", ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
+            throw InputError(
+                "invalid --every {every}: expected a number of days from 1 to {maximumInterval}",
+                ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
         }
         // The days the store, export and import accept too, so every alarm round-trips.
         for (option, argument) in [("--once", once), ("--from", from)] {
             if case .day(let d)? = argument?.date, !Limits.alarmDates.contains(d) {
-                throw InputError("invalid {option} {date}: expected a date from {first} to {last}",
-                                 ["option": option, "date": d.description, "first": Limits.alarmDates.lowerBound.description,
-                                  "last": Limits.alarmDates.upperBound.description])
+                throw InputError(
+                    "invalid {option} {date}: expected a date from {first} to {last}",
+                    [
+                        "option": option, "date": d.description, "first": Limits.alarmDates.lowerBound.description,
+                        "last": Limits.alarmDates.upperBound.description,
+                    ])
             }
         }
     }
@@ -57,15 +68,23 @@ struct AlarmDetailOptions: ParsableArguments {
     @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.", value: N_("sound")))
     var sound: String?
 
-    @Option(name: .long, help: t("A gentle start: the ring rises from quiet to full volume over this time (30s, 1m; 0 = off; at most 10m; default: the ramp setting, 30s).", value: N_("duration")), transform: RampArgument.init)
+    @Option(
+        name: .long,
+        help: t(
+            "A gentle start: the ring rises from quiet to full volume over this time (30s, 1m; 0 = off; at most 10m; default: the ramp setting, 30s).",
+            value: N_("duration")), transform: RampArgument.init)
     var ramp: RampArgument?
 
-    @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))
+    @Flag(
+        inversion: .prefixedNo, exclusivity: .exclusive,
+        help: t("Wake the computer from suspend for this alarm (default: on for alarms, off for timers; see the wake setting)."))
     var wake: Bool?
 
     func validate() throws {
         if let snooze, !Limits.snoozeMinutes.contains(snooze) {
-            throw InputError("invalid --snooze {snooze}: expected minutes from {min} to {max}", ["snooze": "\(snooze)", "min": "\(Limits.snoozeMinutes.lowerBound)", "max": "\(Limits.snoozeMinutes.upperBound)"])
+            throw InputError(
+                "invalid --snooze {snooze}: expected minutes from {min} to {max}",
+                ["snooze": "\(snooze)", "min": "\(Limits.snoozeMinutes.lowerBound)", "max": "\(Limits.snoozeMinutes.upperBound)"])
         }
     }
 

@@ -6,7 +6,10 @@ import SystemPackage
 /// posix_spawn with stdin from /dev/null; returns the exit status (128 + signal when killed) and
 /// stdout (with stderr, unless discarded).
 enum Subprocess {
-    struct Result { let status: Int32; let output: String }
+    struct Result {
+        let status: Int32
+        let output: String
+    }
     /// What becomes of the program's stderr: part of the output, or discarded.
     enum ErrorOutput { case merge, discard }
 
@@ -24,11 +27,14 @@ enum Subprocess {
         case .discard: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
+        defer { for arg in cArgs { free(arg) } }
         var pid = pid_t()
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
         close(fds[1])
-        guard rc == 0 else { close(fds[0]); return nil }
+        guard rc == 0 else {
+            close(fds[0])
+            return nil
+        }
         // A read error keeps what arrived so far, as an early end of file would.
         let bytes = (try? FileDescriptor(rawValue: fds[0]).readAll()) ?? []
         close(fds[0])

@@ -9,8 +9,9 @@ enum SyncStatusQuery {
     /// The tool's JSON, nil when it is missing or gives no answer.
     static func run() -> JSONValue? {
         guard let path = CalendarHelper.path(),
-              let r = Subprocess.run([path, "sync-status", "--json"], stderr: .discard), r.status == 0,
-              let v = try? JSONParser.parse(r.output), v["on"]?.boolValue == true else { return nil }
+            let r = Subprocess.run([path, "sync-status", "--json"], stderr: .discard), r.status == 0,
+            let v = try? JSONParser.parse(r.output), v["on"]?.boolValue == true
+        else { return nil }
         return v
     }
 

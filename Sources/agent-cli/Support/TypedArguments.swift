@@ -11,7 +11,8 @@ struct DurationArgument: Sendable {
     let text: String
     let seconds: Int64
     init(_ argument: String) throws(InputError) {
-        seconds = try DurationParser.parse(argument); text = argument
+        seconds = try DurationParser.parse(argument)
+        text = argument
     }
 }
 
@@ -66,10 +67,13 @@ protocol FrequencyOption {
 
 extension FrequencyOption {
     /// The core's parser with only this option given: it returns a frequency for any accepted text.
-    static func single(days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil,
-                       timesIn: String? = nil) throws(InputError) -> HabitFrequency {
+    static func single(
+        days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil,
+        timesIn: String? = nil
+    ) throws(InputError) -> HabitFrequency {
         do {
-            return try HabitFrequencyParser.parse(daily: false, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn) ?? .daily
+            return try HabitFrequencyParser.parse(
+                daily: false, days: days, every: every, perWeek: perWeek, perMonth: perMonth, timesIn: timesIn) ?? .daily
         } catch {
             throw HabitErrorWording.inputError(error)
         }

@@ -9,7 +9,9 @@ import MoscowTimeStore
 enum WakeCheck {
     static func run(environment: [String: String]) -> WakeHelper.Capability {
         guard let helper = WakeHelper.path(environment: environment, executableDirectory: ResourceLocator.executableDirectory()) else {
-            return .unavailable(code: "not-installed", reason: N_("the wake helper moscowtime-wake is not installed (make install or the package sets it up)"))
+            return .unavailable(
+                code: "not-installed",
+                reason: N_("the wake helper moscowtime-wake is not installed (make install or the package sets it up)"))
         }
         guard let result = Subprocess.run([helper, "--check"], stderr: .discard) else {
             return .unavailable(code: "spawn", reason: helper)

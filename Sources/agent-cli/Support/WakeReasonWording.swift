@@ -8,7 +8,9 @@ enum WakeReasonWording {
     static func reason(code: String, detail: String, _ t: Localizer) -> String {
         switch code {
         case "no-capability":
-            return t("moscowtime-wake lacks the CAP_WAKE_ALARM capability (check with getcap; reinstall the package or run make install as root)")
+            return t(
+                "moscowtime-wake lacks the CAP_WAKE_ALARM capability (check with getcap; reinstall the package or run make install as root)"
+            )
         case "no-rtc": return t("the kernel cannot set wake alarms on this machine's real-time clock")
         case "timerfd": return t("the kernel refused to create the wake-up timer")
         case "confine": return t("the wake helper cannot drop its privileges")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Completion rates over the last 7, 30 and 365 days, by hand.
@@ -24,17 +25,23 @@ struct HabitCompletionRateTests {
     }
 
     @Test func weekdaysCountDueDaysOnly() {
-        let h = F.habit(.weekdays([.monday, .wednesday, .friday]), start: "2026-11-02",
-                        ["2026-11-02": "done", "2026-11-03": "done", "2026-11-04": "done",
-                         "2026-11-09": "done", "2026-11-11": "skip"])
+        let h = F.habit(
+            .weekdays([.monday, .wednesday, .friday]), start: "2026-11-02",
+            [
+                "2026-11-02": "done", "2026-11-03": "done", "2026-11-04": "done",
+                "2026-11-09": "done", "2026-11-11": "skip",
+            ])
         // Due and settled: 2, 4, 6, 9 (11 skipped, 13 open today): 3 of 4.
         #expect(rate(h, today: "2026-11-13", 30) == 0.75)
     }
 
     @Test func perWeekComparesWithTheExpectedShare() {
-        let h = F.habit(.timesPerWeek(3), start: "2026-11-02",
-                        ["2026-11-02": "done", "2026-11-04": "done", "2026-11-09": "done",
-                         "2026-11-11": "done", "2026-11-13": "skip", "2026-11-15": "done"])
+        let h = F.habit(
+            .timesPerWeek(3), start: "2026-11-02",
+            [
+                "2026-11-02": "done", "2026-11-04": "done", "2026-11-09": "done",
+                "2026-11-11": "done", "2026-11-13": "skip", "2026-11-15": "done",
+            ])
         // 9…15 Nov: 3 done in 6 countable days, 3/7 · 6 = 2.57 expected → capped at 100 %.
         #expect(rate(h, today: "2026-11-15", 7) == 1)
         // 2…15 Nov: 5 done in 13 countable days: 5 / (3/7 · 13).

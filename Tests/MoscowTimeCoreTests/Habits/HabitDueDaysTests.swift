@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Due days for every frequency kind. 2026-11-02 is a Monday.
@@ -83,7 +84,7 @@ struct HabitDueDaysTests {
     }
 
     @Test func periods() {
-        let w = HabitPeriod(.week, containing: F.day("2026-11-01")) // a Sunday
+        let w = HabitPeriod(.week, containing: F.day("2026-11-01"))  // a Sunday
         #expect(w.first == F.day("2026-10-26") && w.last == F.day("2026-11-01"))
         let m = HabitPeriod(.month, containing: F.day("2028-02-14"))
         #expect(m.first == F.day("2028-02-01") && m.last == F.day("2028-02-29"))

@@ -8,12 +8,15 @@ enum HabitFixture {
     static func day(_ s: String) -> CivilDate { CivilDate(iso: Substring(s))! }
 
     /// Entries: "done", "skip", or an amount ("3", "2.5"); an optional note after "|".
-    static func habit(_ frequency: HabitFrequency = .daily, start: String, kind: HabitKind = .yesNo,
-                      reminders: [String] = [], archived: Bool = false, id: String = "0a0a0a0a", name: String = "Read",
-                      _ entries: [String: String] = [:]) -> Habit {
-        Habit(id: id, name: name, frequency: frequency, reminders: reminders.map { TimeOfDay(text: Substring($0))! },
-              start: day(start), archived: archived, kind: kind,
-              entries: entries.map { date, spec in entry(day(date), spec) }, created: created)
+    static func habit(
+        _ frequency: HabitFrequency = .daily, start: String, kind: HabitKind = .yesNo,
+        reminders: [String] = [], archived: Bool = false, id: String = "0a0a0a0a", name: String = "Read",
+        _ entries: [String: String] = [:]
+    ) -> Habit {
+        Habit(
+            id: id, name: name, frequency: frequency, reminders: reminders.map { TimeOfDay(text: Substring($0))! },
+            start: day(start), archived: archived, kind: kind,
+            entries: entries.map { date, spec in entry(day(date), spec) }, created: created)
     }
 
     static func entry(_ date: CivilDate, _ spec: String) -> HabitEntry {

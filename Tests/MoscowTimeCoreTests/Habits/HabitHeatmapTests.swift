@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeTerminal
 
@@ -8,22 +9,23 @@ struct HabitHeatmapTests {
     typealias F = HabitFixture
 
     @Test func gridShapeAndPlacement() {
-        let h = F.habit(start: "2026-11-02", kind: F.glasses,
-                        ["2026-11-02": "8", "2026-11-03": "2", "2026-11-04": "5", "2026-11-05": "7", "2026-11-06": "skip"])
+        let h = F.habit(
+            start: "2026-11-02", kind: F.glasses,
+            ["2026-11-02": "8", "2026-11-03": "2", "2026-11-04": "5", "2026-11-05": "7", "2026-11-06": "skip"])
         let grid = HabitHeatmap.cells(HabitTimeline(h, today: F.day("2026-11-21")))
         #expect(grid.count == 7 && grid.allSatisfy { $0.count == 53 })
         // The last column is the week of 16 Nov; the week of 2 Nov is two columns before it.
         #expect(HabitHeatmap.firstMonday(today: F.day("2026-11-21")).adding(days: 52 * 7) == F.day("2026-11-16"))
         let c = 50
-        #expect(grid[0][c] == .level(4))      // Mon 2: 8 of 8
-        #expect(grid[1][c] == .level(1))      // Tue 3: 2 of 8 → under a third
-        #expect(grid[2][c] == .level(2))      // Wed 4: 5 of 8
-        #expect(grid[3][c] == .level(3))      // Thu 5: 7 of 8
-        #expect(grid[4][c] == .skipped)       // Fri 6
-        #expect(grid[5][c] == .level(0))      // Sat 7: due, nothing
-        #expect(grid[6][49] == .blank)        // Sun 1: before the start
-        #expect(grid[5][52] == .level(0))     // Sat 21: today
-        #expect(grid[6][52] == .blank)        // Sun 22: after today
+        #expect(grid[0][c] == .level(4))  // Mon 2: 8 of 8
+        #expect(grid[1][c] == .level(1))  // Tue 3: 2 of 8 → under a third
+        #expect(grid[2][c] == .level(2))  // Wed 4: 5 of 8
+        #expect(grid[3][c] == .level(3))  // Thu 5: 7 of 8
+        #expect(grid[4][c] == .skipped)  // Fri 6
+        #expect(grid[5][c] == .level(0))  // Sat 7: due, nothing
+        #expect(grid[6][49] == .blank)  // Sun 1: before the start
+        #expect(grid[5][52] == .level(0))  // Sat 21: today
+        #expect(grid[6][52] == .blank)  // Sun 22: after today
     }
 
     @Test func daysNotDueAreBlankUnlessDone() {
@@ -31,7 +33,7 @@ struct HabitHeatmapTests {
         let grid = HabitHeatmap.cells(HabitTimeline(h, today: F.day("2026-11-21")))
         #expect(grid[0][50] == .level(0))  // Mon 2, due, missed
         #expect(grid[1][50] == .level(4))  // Tue 3, done off schedule
-        #expect(grid[2][50] == .blank)     // Wed 4, not due
+        #expect(grid[2][50] == .blank)  // Wed 4, not due
     }
 
     @Test func characterRendering() {
@@ -56,7 +58,7 @@ struct HabitHeatmapTests {
         #expect(text.contains("\u{1B}[38;5;40m■"))  // done, GitHub's brightest green
         // Tuesdays 3, 10, 17 Nov: due, nothing — one escape for the run.
         #expect(text.contains("\nвт  " + String(repeating: " ", count: 50) + "\u{1B}[38;5;238m■■■\u{1B}[0m\n"))
-        #expect(!text.contains(" \u{1B}[0m")) // blank cells need no escapes
+        #expect(!text.contains(" \u{1B}[0m"))  // blank cells need no escapes
     }
 
     @Test func legend() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Command-line input: one-line messages saying what is wrong and what is accepted.
@@ -7,11 +8,16 @@ struct HabitInputTests {
     typealias F = HabitFixture
 
     func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch let e as InputError { return e.message } catch { return "\(error)" }
+        do {
+            try body()
+            return nil
+        } catch let e as InputError { return e.message } catch { return "\(error)" }
     }
 
     @Test func frequencies() throws {
-        func parse(daily: Bool = false, days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil) throws(HabitFrequencyError) -> HabitFrequency? {
+        func parse(daily: Bool = false, days: String? = nil, every: String? = nil, perWeek: String? = nil, perMonth: String? = nil)
+            throws(HabitFrequencyError) -> HabitFrequency?
+        {
             try HabitFrequencyParser.parse(daily: daily, days: days, every: every, perWeek: perWeek, perMonth: perMonth)
         }
         #expect(try parse() == nil)
@@ -48,7 +54,9 @@ struct HabitInputTests {
         #expect(try AmountParser.amount(" 0.1234 ") == 0.123)
         #expect(try AmountParser.amount("0") == 0)
         for bad in ["", "-1", "1e3", "abc", "1.2.3", ".5", "2000000"] {
-            #expect(message { _ = try AmountParser.amount(bad) } == "invalid amount \"\(bad)\": expected a number from 0 to 1000000 such as 3, 2.5 or 2,5")
+            #expect(
+                message { _ = try AmountParser.amount(bad) }
+                    == "invalid amount \"\(bad)\": expected a number from 0 to 1000000 such as 3, 2.5 or 2,5")
         }
         #expect(message { _ = try AmountParser.target("0") } == "invalid target \"0\": expected a number above 0 such as 8 or 1.5")
         #expect(HabitAmount.text(2.5) == "2.5" && HabitAmount.text(8) == "8" && HabitAmount.text(0.125) == "0.125")
@@ -57,31 +65,42 @@ struct HabitInputTests {
     @Test func reminderTimes() throws {
         #expect(try ReminderTimesParser.parse("20:00,8:00, 20:00") == [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!])
         #expect(try ReminderTimesParser.parse("none") == [])
-        #expect(message { _ = try ReminderTimesParser.parse("8am") } == "invalid reminder time \"8am\": expected HH:MM times such as 08:00,20:00, or none")
-        #expect(message { _ = try ReminderTimesParser.parse(",") } == "no reminder times given: expected HH:MM times such as 08:00,20:00, or none")
+        #expect(
+            message { _ = try ReminderTimesParser.parse("8am") }
+                == "invalid reminder time \"8am\": expected HH:MM times such as 08:00,20:00, or none")
+        #expect(
+            message { _ = try ReminderTimesParser.parse(",") }
+                == "no reminder times given: expected HH:MM times such as 08:00,20:00, or none")
     }
 
     @Test func names() throws {
         let habits = [F.habit(start: "2026-11-01")]
         #expect(try HabitTextRules.name("  Бег 🏃 ", among: habits) == "Бег 🏃")
         #expect(try HabitTextRules.name("Read", among: habits, except: "0a0a0a0a") == "Read")
-        #expect(message { _ = try HabitTextRules.name("Read", among: habits) } == "a habit named \"Read\" already exists (id 0a0a0a0a): choose another name")
+        #expect(
+            message { _ = try HabitTextRules.name("Read", among: habits) }
+                == "a habit named \"Read\" already exists (id 0a0a0a0a): choose another name")
         #expect(message { _ = try HabitTextRules.name("   ", among: habits) } == "invalid habit name: it must not be empty")
-        #expect(message { _ = try HabitTextRules.name(String(repeating: "я", count: 201), among: habits) }
+        #expect(
+            message { _ = try HabitTextRules.name(String(repeating: "я", count: 201), among: habits) }
                 == "invalid habit name: it is 201 characters long; at most 200 are allowed")
         #expect(message { _ = try HabitTextRules.note("a\nb") } == "invalid note: it must not contain control characters or line breaks")
         #expect(try HabitTextRules.description("") == nil)
     }
 
     @Test func resolver() throws {
-        let habits = [F.habit(start: "2026-11-01", id: "3f9a0c12", name: "Read"),
-                      F.habit(start: "2026-11-01", id: "3f9b7700", name: "cafe"),
-                      F.habit(start: "2026-11-01", id: "cafe0001", name: "Run")]
+        let habits = [
+            F.habit(start: "2026-11-01", id: "3f9a0c12", name: "Read"),
+            F.habit(start: "2026-11-01", id: "3f9b7700", name: "cafe"),
+            F.habit(start: "2026-11-01", id: "cafe0001", name: "Run"),
+        ]
         #expect(try HabitResolver.resolve("Read", in: habits).id == "3f9a0c12")
         #expect(try HabitResolver.resolve("3f9a", in: habits).name == "Read")
         // An exact name wins over an id prefix that spells the same.
         #expect(try HabitResolver.resolve("cafe", in: habits).id == "3f9b7700")
-        #expect(throws: HabitLookupError.ambiguous(prefix: "3f9", ids: ["3f9a0c12", "3f9b7700"])) { try HabitResolver.resolve("3f9", in: habits) }
+        #expect(throws: HabitLookupError.ambiguous(prefix: "3f9", ids: ["3f9a0c12", "3f9b7700"])) {
+            try HabitResolver.resolve("3f9", in: habits)
+        }
         #expect(throws: HabitLookupError.notFound(key: "read")) { try HabitResolver.resolve("read", in: habits) }
         #expect(throws: HabitLookupError.noneGiven) { try HabitResolver.resolve("  ", in: habits) }
     }

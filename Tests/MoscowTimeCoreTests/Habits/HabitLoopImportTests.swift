@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -14,22 +15,22 @@ struct HabitLoopImportTests {
     /// Loop ≥ 2025: FrequencyNumerator/Denominator, Type, target columns; named values and notes.
     static let current: [String: String] = [
         "Habits.csv": """
-            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
-            001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false
-            002,Wake up early,YES_NO,Did you wake up before 6am?,,2,3,#00897B,,,,false
-            003,Water,NUMERICAL,How many glasses?,Stay hydrated,3,7,#00897B,glasses,AT_LEAST,8.0,false
-            004,Coffee,NUMERICAL,,,1,1,#00897B,cups,AT_MOST,2.0,true
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Meditate,YES_NO,Did you meditate this morning?,,1,1,#FF8F00,,,,false
+        002,Wake up early,YES_NO,Did you wake up before 6am?,,2,3,#00897B,,,,false
+        003,Water,NUMERICAL,How many glasses?,Stay hydrated,3,7,#00897B,glasses,AT_LEAST,8.0,false
+        004,Coffee,NUMERICAL,,,1,1,#00897B,cups,AT_MOST,2.0,true
 
-            """,
+        """,
         "001 Meditate/Checkmarks.csv": """
-            Date,Value,Notes
-            2026-11-20,YES_MANUAL,
-            2026-11-19,NO,Sick
-            2026-11-18,YES_AUTO,"Forgot to do it, really"
-            2026-11-17,SKIP,Travel
-            2026-11-16,UNKNOWN,
+        Date,Value,Notes
+        2026-11-20,YES_MANUAL,
+        2026-11-19,NO,Sick
+        2026-11-18,YES_AUTO,"Forgot to do it, really"
+        2026-11-17,SKIP,Travel
+        2026-11-16,UNKNOWN,
 
-            """,
+        """,
         "002 Wake up early/Checkmarks.csv": "Date,Value,Notes\n2026-11-20,YES_MANUAL,\n",
         "003 Water/Checkmarks.csv": "Date,Value,Notes\n2026-11-20,8000,\n2026-11-19,2500,\n2026-11-18,0,\n2026-11-17,SKIP,\n",
         "004 Coffee/Checkmarks.csv": "Date,Value,Notes\n2026-11-20,0,\n2026-11-19,3000,\n",
@@ -43,8 +44,11 @@ struct HabitLoopImportTests {
         #expect(meditate.frequency == .daily && meditate.kind == .yesNo && !meditate.archived)
         #expect(meditate.description == "Did you meditate this morning?")
         // Notes on a NO or YES_AUTO day are kept as notes alone.
-        #expect(meditate.entries == [.skipped(F.day("2026-11-17"), note: "Travel"), .noted(F.day("2026-11-18"), note: "Forgot to do it, really"),
-                                     .noted(F.day("2026-11-19"), note: "Sick"), .done(F.day("2026-11-20"))])
+        #expect(
+            meditate.entries == [
+                .skipped(F.day("2026-11-17"), note: "Travel"), .noted(F.day("2026-11-18"), note: "Forgot to do it, really"),
+                .noted(F.day("2026-11-19"), note: "Sick"), .done(F.day("2026-11-20")),
+            ])
         #expect(meditate.start == F.day("2026-11-17") && meditate.created == now && meditate.reminders.isEmpty)
         // Loop's "2 times in 3 days" is kept exactly.
         #expect(r.habits[1].frequency == .timesInDays(2, 3))
@@ -54,7 +58,10 @@ struct HabitLoopImportTests {
         #expect(water.kind == .numeric(HabitGoal(unit: "glasses", target: 8, per: .period)) && water.frequency == .timesPerWeek(3))
         #expect(water.description == "How many glasses? — Stay hydrated")
         // × 1000 amounts; an explicit 0 is dropped for an at-least goal.
-        #expect(water.entries == [.skipped(F.day("2026-11-17")), .done(F.day("2026-11-19"), amount: 2.5), .done(F.day("2026-11-20"), amount: 8)])
+        #expect(
+            water.entries == [
+                .skipped(F.day("2026-11-17")), .done(F.day("2026-11-19"), amount: 2.5), .done(F.day("2026-11-20"), amount: 8),
+            ])
         let coffee = r.habits[3]
         #expect(coffee.archived && coffee.kind == .numeric(HabitGoal(unit: "cups", target: 2, direction: .atMost)))
         // …and kept for an at-most goal, where it is a good day.
@@ -64,11 +71,13 @@ struct HabitLoopImportTests {
 
     /// Loop before 2025: NumRepetitions/Interval, no header in Checkmarks.csv, numeric values.
     @Test func olderFormatInATopFolder() throws {
-        let r = try LoopImporter.read(files([
-            "Loop Habits/Habits.csv": "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Read,,,1,3,#FF8F00\n002,Steps,,,1,7,#FF8F00\n",
-            "Loop Habits/001 Read/Checkmarks.csv": "2026-11-20,2\n2026-11-19,0\n2026-11-18,1\n2026-11-17,3\n",
-            "Loop Habits/002 Steps/Checkmarks.csv": "2026-11-20,9500000\n",
-        ]), now: now, today: today)
+        let r = try LoopImporter.read(
+            files([
+                "Loop Habits/Habits.csv":
+                    "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Read,,,1,3,#FF8F00\n002,Steps,,,1,7,#FF8F00\n",
+                "Loop Habits/001 Read/Checkmarks.csv": "2026-11-20,2\n2026-11-19,0\n2026-11-18,1\n2026-11-17,3\n",
+                "Loop Habits/002 Steps/Checkmarks.csv": "2026-11-20,9500000\n",
+            ]), now: now, today: today)
         #expect(r.habits[0].frequency == .everyNDays(3) && r.habits[0].kind == .yesNo)
         #expect(r.habits[0].entries == [.skipped(F.day("2026-11-17")), .done(F.day("2026-11-20"))])
         // No Type column, but amounts beyond Loop's states: numeric, target unknown.
@@ -79,13 +88,19 @@ struct HabitLoopImportTests {
 
     @Test func errorsNameFileAndLine() {
         func failure(_ f: [String: String]) -> String? {
-            do { _ = try LoopImporter.read(files(f), now: now, today: today); return nil } catch { return error.message }
+            do {
+                _ = try LoopImporter.read(files(f), now: now, today: today)
+                return nil
+            } catch { return error.message }
         }
-        #expect(failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "2026-11-20,MAYBE\n"])
+        #expect(
+            failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "2026-11-20,MAYBE\n"])
                 == "001 Read/Checkmarks.csv line 1: unknown value \"MAYBE\" (expected YES_MANUAL, YES_AUTO, NO, UNKNOWN, SKIP or a number)")
-        #expect(failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "20.11.2026,2\n"])
+        #expect(
+            failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "20.11.2026,2\n"])
                 == "001 Read/Checkmarks.csv line 1: expected Date,Value such as 2026-11-21,2")
-        #expect(failure(["Habits.csv": "Position,Title\n"]) == "Habits.csv line 1: no Name column; is this Loop Habit Tracker's Habits.csv?")
+        #expect(
+            failure(["Habits.csv": "Position,Title\n"]) == "Habits.csv line 1: no Name column; is this Loop Habit Tracker's Habits.csv?")
         #expect(failure(["Other.csv": "x"]) == "no Habits.csv found: expected Loop Habit Tracker's CSV export (its zip or unpacked folder)")
     }
 
@@ -96,7 +111,8 @@ struct HabitLoopImportTests {
     }
 
     /// Made with Python's zipfile: Habits.csv stored, 001 Meditate/Checkmarks.csv deflated.
-    static let zip: [UInt8] = hex("""
+    static let zip: [UInt8] = hex(
+        """
         504b030414000000000000002100da91ad501b0000001b0000000a0000004861626974732e637376506f736974696f6e2c4e616d650a3030312c4d65\
         6469746174650a504b030414000000080000002100a4af39215f000000dd0100001b000000303031204d656469746174652f436865636b6d61726b73\
         2e6373766dcfb10e40300045d1ddb754d25714a3848d2e4262920edd2406fcbf5124773ddbe9e39dcc1a8f279970dee9ca9c753e97722bb30df33e75\
@@ -125,10 +141,10 @@ struct HabitLoopImportTests {
 
     @Test func damagedZips() {
         var bad = Self.zip
-        bad[130] ^= 0xFF // inside the deflated member's data (124…218)
+        bad[130] ^= 0xFF  // inside the deflated member's data (124…218)
         #expect(throws: InputError.self) { _ = try ExportFiles.zip(bad) }
         var crc = Self.zip
-        crc[0xDB + 16] ^= 0x01 // the first central directory entry's CRC
+        crc[0xDB + 16] ^= 0x01  // the first central directory entry's CRC
         #expect(throws: InputError("ZIP member Habits.csv is damaged (CRC mismatch)")) { _ = try ExportFiles.zip(crc) }
         #expect(throws: InputError.self) { _ = try ExportFiles.zip(crc) }
         #expect(throws: InputError("not a ZIP archive (no central directory)")) { _ = try ZipArchive(Array("PK\u{3}\u{4}nonsense".utf8)) }
@@ -143,9 +159,15 @@ struct HabitLoopImportTests {
         f["Checkmarks.csv"] = nil
         let r = try LoopImporter.read(files(f), now: now, today: today)
         #expect(r.habits.map(\.name) == ["Wake up early"])
-        #expect(r.warnings.map(\.english) == ["the export carries days for 1 of 4 habits (made from one habit's screen): only \"Wake up early\" imported"])
+        #expect(
+            r.warnings.map(\.english) == [
+                "the export carries days for 1 of 4 habits (made from one habit's screen): only \"Wake up early\" imported"
+            ])
         let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
-        #expect(r.warnings.map { $0.text(ru) } == ["в выгрузке есть дни 1 из 4 привычек (она сделана с экрана одной привычки): импортировано только \"Wake up early\""])
+        #expect(
+            r.warnings.map { $0.text(ru) } == [
+                "в выгрузке есть дни 1 из 4 привычек (она сделана с экрана одной привычки): импортировано только \"Wake up early\""
+            ])
     }
 
     /// A name over 200 characters is shortened (with a warning naming it); the rest imports.
@@ -155,7 +177,8 @@ struct HabitLoopImportTests {
         #expect(r.habits.count == 2)
         #expect(r.habits[0].name.count == LabelRules.maximumLength && r.habits[0].name.hasSuffix("…"))
         #expect(LabelRules.problem(r.habits[0].name) == nil)
-        #expect(r.warnings.count == 1 && r.warnings[0].english.contains(r.habits[0].name) && r.warnings[0].english.contains("299 characters"))
+        #expect(
+            r.warnings.count == 1 && r.warnings[0].english.contains(r.habits[0].name) && r.warnings[0].english.contains("299 characters"))
         let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
         #expect(r.warnings[0].text(ru).contains("299 символов"))
     }
@@ -163,14 +186,25 @@ struct HabitLoopImportTests {
     /// Loop's frequencies map exactly; only impossible ones are adjusted, with a warning naming the habit.
     @Test func frequenciesMapExactly() throws {
         let rows = ["1,1", "1,2", "2,5", "3,7", "1,7", "10,30", "5,31", "4,4", "3,2", "1,400"]
-        let csv = "Position,Name,FrequencyNumerator,FrequencyDenominator\n" + rows.enumerated().map { "00\($0.offset),H\($0.offset),\($0.element)" }.joined(separator: "\n")
+        let csv =
+            "Position,Name,FrequencyNumerator,FrequencyDenominator\n"
+            + rows.enumerated().map { "00\($0.offset),H\($0.offset),\($0.element)" }.joined(separator: "\n")
         let r = try LoopImporter.read(files(["Habits.csv": csv]), now: now, today: today)
-        #expect(r.habits.map(\.frequency) == [.daily, .everyNDays(2), .timesInDays(2, 5), .timesPerWeek(3), .timesPerWeek(1),
-                                              .timesPerMonth(10), .timesInDays(5, 31), .daily, .daily, .everyNDays(365)])
-        #expect(r.warnings.map(\.english) == ["\"H8\": 3 times in 2 days is imported as daily", "\"H9\": 1 time in 400 days is imported as 1 time in 365 days"])
+        #expect(
+            r.habits.map(\.frequency) == [
+                .daily, .everyNDays(2), .timesInDays(2, 5), .timesPerWeek(3), .timesPerWeek(1),
+                .timesPerMonth(10), .timesInDays(5, 31), .daily, .daily, .everyNDays(365),
+            ])
+        #expect(
+            r.warnings.map(\.english) == [
+                "\"H8\": 3 times in 2 days is imported as daily", "\"H9\": 1 time in 400 days is imported as 1 time in 365 days",
+            ])
         // Each count in its own Russian plural form: «3 раза за 2 дня», «1 раз за 400 дней».
         let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
-        #expect(r.warnings.map { $0.text(ru) } == ["«H8»: 3 раза за 2 дня — импортируется как «каждый день»", "«H9»: 1 раз за 400 дней — импортируется как 1 раз за 365 дней"])
+        #expect(
+            r.warnings.map { $0.text(ru) } == [
+                "«H8»: 3 раза за 2 дня — импортируется как «каждый день»", "«H9»: 1 раз за 400 дней — импортируется как 1 раз за 365 дней",
+            ])
     }
 
     /// Importing the same Loop export twice changes nothing the second time.

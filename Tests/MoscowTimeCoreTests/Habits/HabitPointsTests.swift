@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Points, the level curve, achievements earned once, and the frequency spellings in Russian.
@@ -18,7 +19,11 @@ struct HabitPointsTests {
         for (points, level) in cases { #expect(HabitPoints.level(points: points) == level, "\(points) points") }
         #expect((1...50).map { HabitPoints.threshold(level: $0) } == (1...50).map { 100 * ($0 - 1) * ($0 - 1) })
         // Every threshold is the first point count of its level.
-        for l in 2...200 { #expect(HabitPoints.level(points: HabitPoints.threshold(level: l)) == l && HabitPoints.level(points: HabitPoints.threshold(level: l) - 1) == l - 1) }
+        for l in 2...200 {
+            #expect(
+                HabitPoints.level(points: HabitPoints.threshold(level: l)) == l
+                    && HabitPoints.level(points: HabitPoints.threshold(level: l) - 1) == l - 1)
+        }
     }
 
     @Test func achievementsAreEarnedOnceAndSurviveUndo() throws {
@@ -53,8 +58,9 @@ struct HabitPointsTests {
         let earned = HabitAchievements.award(&h, today: F.day("2026-04-30")).map(\.key)
         #expect(earned == ["first", "completions-100", "streak-7", "streak-30", "streak-100", "strength-80"])
         // A year of every other day: completions and strength, but no streak of 7.
-        var sparse = F.habit(.daily, start: "2025-01-01", id: "0b0b0b0b", name: "Sparse",
-                             Dictionary(uniqueKeysWithValues: (0..<200).map { (F.day("2025-01-01").adding(days: Int64(2 * $0)).description, "done") }))
+        var sparse = F.habit(
+            .daily, start: "2025-01-01", id: "0b0b0b0b", name: "Sparse",
+            Dictionary(uniqueKeysWithValues: (0..<200).map { (F.day("2025-01-01").adding(days: Int64(2 * $0)).description, "done") }))
         #expect(HabitAchievements.award(&sparse, today: F.day("2026-01-30")).map(\.key) == ["first", "completions-100"])
     }
 

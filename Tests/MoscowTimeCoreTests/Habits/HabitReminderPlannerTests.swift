@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// The agent's habit reminders, decided without I/O. 2026-11-21 is a Saturday; Moscow is UTC+3.
@@ -23,8 +24,12 @@ struct HabitReminderPlannerTests {
         #expect(before.show.isEmpty && before.nextWake == at("2026-11-21 08:00"))
 
         let p = planner.evaluate(doc(read), state: before.state, now: at("2026-11-21 08:00"))
-        #expect(p.show == [HabitReminder(habitID: "0a0a0a0a", name: "Read", day: F.day("2026-11-21"),
-                                         time: TimeOfDay(hour: 8, minute: 0)!, due: at("2026-11-21 08:00"))])
+        #expect(
+            p.show == [
+                HabitReminder(
+                    habitID: "0a0a0a0a", name: "Read", day: F.day("2026-11-21"),
+                    time: TimeOfDay(hour: 8, minute: 0)!, due: at("2026-11-21 08:00"))
+            ])
         #expect(p.stateChanged && p.state.handled["0a0a0a0a@08:00"] == at("2026-11-21 08:00"))
         #expect(p.nextWake == at("2026-11-21 20:00"))
 
@@ -133,17 +138,18 @@ struct HabitReminderPlannerTests {
         var s = HabitReminderState()
         s.handled["0a0a0a0a@09:00"] = at("2026-11-20 09:00")
         s.handled["deadbeef@08:00"] = at("2026-11-20 08:00")
-        s.later["deadbeef"] = HabitLater(until: at("2026-11-21 09:00"), due: at("2026-11-21 08:00"), day: F.day("2026-11-21"), time: TimeOfDay(hour: 8, minute: 0)!)
+        s.later["deadbeef"] = HabitLater(
+            until: at("2026-11-21 09:00"), due: at("2026-11-21 08:00"), day: F.day("2026-11-21"), time: TimeOfDay(hour: 8, minute: 0)!)
         let p = planner.evaluate(doc(read), state: s, now: at("2026-11-21 07:00"))
         #expect(p.state.later.isEmpty && p.stateChanged)
-        #expect(Set(p.state.handled.keys) == ["0a0a0a0a@08:00", "0a0a0a0a@20:00"]) // yesterday's, passed over
+        #expect(Set(p.state.handled.keys) == ["0a0a0a0a@08:00", "0a0a0a0a@20:00"])  // yesterday's, passed over
     }
 
     @Test func aReminderInADaylightSavingGapRingsAfterTheGap() {
         let berlin = Zone(identifier: "Europe/Berlin")!
         let planner = HabitReminderPlanner(zone: berlin, lateWindowMinutes: 15)
         let h = F.habit(start: "2026-03-01", reminders: ["02:30"])
-        let afterGap = ISO8601.parse("2026-03-29T01:00:00Z")! // 03:00 CEST: 02:30 does not exist
+        let afterGap = ISO8601.parse("2026-03-29T01:00:00Z")!  // 03:00 CEST: 02:30 does not exist
         let wake = planner.nextWake(doc(h), state: HabitReminderState(), now: ISO8601.parse("2026-03-28T23:00:00Z")!)
         #expect(wake == afterGap)
         let p = planner.evaluate(doc(h), state: HabitReminderState(), now: afterGap)

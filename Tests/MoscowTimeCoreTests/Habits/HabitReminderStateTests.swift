@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Habit reminders' bookkeeping changes only through its named transitions.
@@ -7,8 +8,9 @@ struct HabitReminderStateTests {
     let eight = Instant(secondsSinceEpoch: 1_795_000_000)
 
     func reminder(_ habitID: String = "0a0a0a0a", due: Instant? = nil) -> HabitReminder {
-        HabitReminder(habitID: habitID, name: "Read", day: CivilDate(year: 2026, month: 11, day: 21)!,
-                      time: TimeOfDay(hour: 8, minute: 0)!, due: due ?? eight)
+        HabitReminder(
+            habitID: habitID, name: "Read", day: CivilDate(year: 2026, month: 11, day: 21)!,
+            time: TimeOfDay(hour: 8, minute: 0)!, due: due ?? eight)
     }
 
     @Test("a Later comes back once, when its time has come")
@@ -25,7 +27,8 @@ struct HabitReminderStateTests {
     @Test("an answer closes the reminder it answers, not a newer one of the same habit")
     func answerClosesItsOwnReminder() {
         var s = HabitReminderState()
-        let old = reminder(), new = reminder(due: eight + 3600)
+        let old = reminder()
+        let new = reminder(due: eight + 3600)
         s.show(new)
         s.answer(old)
         #expect(s.open["0a0a0a0a"] == new)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -15,10 +16,13 @@ struct HabitSchema2Tests {
     func schema2Habits() -> [Habit] {
         var a = F.habit(.timesInDays(2, 5), start: "2026-11-01", ["2026-11-02": "done", "2026-11-03": "done"])
         a.setEntry(.noted(F.day("2026-11-04"), note: "ill, but noted"))
-        a.achievements = [HabitAchievement(.firstCompletion, earned: F.day("2026-11-02")),
-                          HabitAchievement(.streak(7), earned: F.day("2026-11-09"))]
-        let b = F.habit(.timesPerWeek(1), start: "2026-11-01", kind: .numeric(HabitGoal(unit: "km", target: 10, per: .period)),
-                        id: "0b0b0b0b", name: "Run", ["2026-11-02": "4", "2026-11-05": "6.5"])
+        a.achievements = [
+            HabitAchievement(.firstCompletion, earned: F.day("2026-11-02")),
+            HabitAchievement(.streak(7), earned: F.day("2026-11-09")),
+        ]
+        let b = F.habit(
+            .timesPerWeek(1), start: "2026-11-01", kind: .numeric(HabitGoal(unit: "km", target: 10, per: .period)),
+            id: "0b0b0b0b", name: "Run", ["2026-11-02": "4", "2026-11-05": "6.5"])
         return [a, b]
     }
 
@@ -49,9 +53,11 @@ struct HabitSchema2Tests {
                          "created": "2026-11-01T00:00:00Z", "achievements": [{"key": "streak-8", "earned": "2026-11-02"}]}]}
             """
         #expect { try decode(json) } throws: {
-            ($0 as? DocumentDecodingError)?.description == "habits[0].achievements[0].key: unknown achievement \"streak-8\" (expected first, completions-100, streak-7/30/100/365 or strength-80)"
+            ($0 as? DocumentDecodingError)?.description
+                == "habits[0].achievements[0].key: unknown achievement \"streak-8\" (expected first, completions-100, streak-7/30/100/365 or strength-80)"
         }
-        let badTimes = #"{"habits": [{"id": "0a0a0a0a", "name": "Read", "frequency": {"kind": "timesInDays", "times": 6, "days": 5}, "start": "2026-11-01", "created": "2026-11-01T00:00:00Z"}]}"#
+        let badTimes =
+            #"{"habits": [{"id": "0a0a0a0a", "name": "Read", "frequency": {"kind": "timesInDays", "times": 6, "days": 5}, "start": "2026-11-01", "created": "2026-11-01T00:00:00Z"}]}"#
         #expect(throws: DocumentDecodingError.self) { try decode(badTimes) }
     }
 
@@ -89,7 +95,10 @@ struct HabitSchema2Tests {
         D.write(dir.paths.document, v1)
         let store = DocumentStore(paths: dir.paths)
         let doc = try store.load()
-        #expect(doc.habits.map(\.frequency) == [.weekdays([.monday, .wednesday, .friday]), .daily, .everyNDays(3), .timesPerWeek(3), .timesPerMonth(20)])
+        #expect(
+            doc.habits.map(\.frequency) == [
+                .weekdays([.monday, .wednesday, .friday]), .daily, .everyNDays(3), .timesPerWeek(3), .timesPerMonth(20),
+            ])
         #expect(doc.habits[1].kind == .numeric(HabitGoal(unit: "glasses", target: 8)) && doc.habits[1].kind.goal?.per == .day)
         #expect(doc.habits[0].entries == [.done(F.day("2026-11-02")), .skipped(F.day("2026-11-04"), note: "болею")])
         #expect(doc.habits.allSatisfy { $0.achievements.isEmpty } && doc.settings.achievementNotifications)
@@ -105,7 +114,9 @@ struct HabitSchema2Tests {
         for old in [1, 2, 3] {
             let tree = try JSONParser.parse(#"{"schemaVersion": \#(old), "alarms": [], "habits": []}"#)
             let latest = try Migration.standard.migrate(tree)
-            #expect(latest["schemaVersion"] == .int(StoreDocument.currentSchemaVersion) && latest["alarms"] == .array([]) && latest["habits"] == .array([]))
+            #expect(
+                latest["schemaVersion"] == .int(StoreDocument.currentSchemaVersion) && latest["alarms"] == .array([])
+                    && latest["habits"] == .array([]))
         }
         #expect(Migration.standard.latestVersion == StoreDocument.currentSchemaVersion)
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Loop Habit Tracker's strength score, checked against values computed by hand:
@@ -62,8 +63,9 @@ struct HabitScoreTests {
     @Test func weekdayHabitsMoveOnDueDaysAndOnExtraDays() {
         // Mon/Wed/Fri (m = 0.96570): Mon 2 done, Tue 3 done off schedule (counts), Wed 4 missed,
         // Thu 5 not due (kept), Fri 6 done → 0.09719
-        let h = F.habit(.weekdays([.monday, .wednesday, .friday]), start: "2026-11-02",
-                        ["2026-11-02": "done", "2026-11-03": "done", "2026-11-06": "done"])
+        let h = F.habit(
+            .weekdays([.monday, .wednesday, .friday]), start: "2026-11-02",
+            ["2026-11-02": "done", "2026-11-03": "done", "2026-11-06": "done"])
         #expect(near(HabitTimeline(h, today: F.day("2026-11-06")).score, 0.09719))
     }
 

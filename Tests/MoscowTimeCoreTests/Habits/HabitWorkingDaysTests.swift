@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -43,7 +44,8 @@ struct HabitWorkingDaysTests {
         #expect(zip(t.scores, t.scores.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(HabitCompletionRate.rate(t, lastDays: 30) == 1)
         // As a Monday–Friday habit the same days are misses.
-        let weekdays = HabitStreaks(HabitTimeline(H.habit(.weekdays(Weekday.workdays), start: "2026-12-21", entries), today: H.day("2027-01-15")))
+        let weekdays = HabitStreaks(
+            HabitTimeline(H.habit(.weekdays(Weekday.workdays), start: "2026-12-21", entries), today: H.day("2027-01-15")))
         #expect(weekdays.current < entries.count)
     }
 

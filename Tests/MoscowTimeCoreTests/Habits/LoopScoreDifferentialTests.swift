@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
 @testable import MoscowTimeDomain
 
 /// Differential test: a literal transcription of Loop Habit Tracker's `ScoreList.recompute`
@@ -12,11 +13,16 @@ import TestSupport
 struct LoopScoreDifferentialTests {
     /// Loop's algorithm as written in Kotlin; `values` oldest first here (Loop walks its newest-first
     /// list from the end, which is the same order).
-    static func loopScores(values: [Int], numerator: Int, denominator: Int, isNumerical: Bool, isAtMost: Bool,
-                           targetValue: Double) -> [Double] {
+    static func loopScores(
+        values: [Int], numerator: Int, denominator: Int, isNumerical: Bool, isAtMost: Bool,
+        targetValue: Double
+    ) -> [Double] {
         var (num, den) = numerator == denominator ? (1, 1) : (numerator, denominator)
         let freq = Double(num) / Double(den)
-        if !isNumerical && freq < 1 { num *= 2; den *= 2 }
+        if !isNumerical && freq < 1 {
+            num *= 2
+            den *= 2
+        }
         var rollingSum = 0.0
         var previous = isNumerical && isAtMost ? 1.0 : 0.0
         var out: [Double] = []
@@ -33,8 +39,9 @@ struct LoopScoreDifferentialTests {
                 if values[i] == 2 { rollingSum += 1 }
                 if i - den >= 0, values[i - den] == 2 { rollingSum -= 1 }
                 if values[i] != 3 {
-                    previous = HabitScore.next(previous: previous, value: min(1, rollingSum / Double(num)),
-                                               multiplier: HabitScore.multiplier(timesPerDay: freq))
+                    previous = HabitScore.next(
+                        previous: previous, value: min(1, rollingSum / Double(num)),
+                        multiplier: HabitScore.multiplier(timesPerDay: freq))
                 }
             }
             out.append(previous)
@@ -60,23 +67,29 @@ struct LoopScoreDifferentialTests {
             let date = start.adding(days: Int64(i))
             let mustLog = i == 0 || i == days - 1
             if r < 0.1 {
-                values[i] = 3; entries.append(.skipped(date))
+                values[i] = 3
+                entries.append(.skipped(date))
             } else if r < 0.6 || mustLog {
                 if numeric {
                     // 0.003 would be Loop's SKIP code (3): an amount Loop itself cannot store.
                     var thousandths = Int.random(in: 0...Int(target * 3000), using: &rng)
                     if thousandths == 3 { thousandths = 4 }
-                    values[i] = thousandths; entries.append(.done(date, amount: Double(thousandths) / 1000))
+                    values[i] = thousandths
+                    entries.append(.done(date, amount: Double(thousandths) / 1000))
                 } else {
-                    values[i] = 2; entries.append(.done(date))
+                    values[i] = 2
+                    entries.append(.done(date))
                 }
             }
         }
-        let kind: HabitKind = numeric ? .numeric(HabitGoal(unit: "", target: target, direction: atMost ? .atMost : .atLeast, per: .period)) : .yesNo
-        let habit = Habit(id: "0a0a0a0a", name: "H", frequency: frequency, start: start, kind: kind, entries: entries,
-                          created: HabitFixture.created)
+        let kind: HabitKind =
+            numeric ? .numeric(HabitGoal(unit: "", target: target, direction: atMost ? .atMost : .atLeast, per: .period)) : .yesNo
+        let habit = Habit(
+            id: "0a0a0a0a", name: "H", frequency: frequency, start: start, kind: kind, entries: entries,
+            created: HabitFixture.created)
         let ours = HabitTimeline(habit, today: start.adding(days: Int64(days - 1))).scores
-        let loop = Self.loopScores(values: values, numerator: x, denominator: y, isNumerical: numeric, isAtMost: atMost, targetValue: target)
+        let loop = Self.loopScores(
+            values: values, numerator: x, denominator: y, isNumerical: numeric, isAtMost: atMost, targetValue: target)
         let worst = zip(ours, loop).map { abs($0 - $1) }.max() ?? 0
         #expect(ours.count == loop.count && worst < 1e-9, "\(x)/\(y) numeric \(numeric) atMost \(atMost): differs by \(worst)")
     }

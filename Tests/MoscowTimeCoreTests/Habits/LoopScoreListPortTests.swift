@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 
 /// Loop Habit Tracker's own unit tests with concrete expected values, ported one by one from
@@ -38,9 +39,10 @@ struct LoopScoreListPortTests {
         /// Loop's `from` is the oldest entry (today without one): the start date here.
         var habit: Habit {
             let oldest = entries.keys.max() ?? 0
-            return Habit(id: "0a0a0a0a", name: "Meditate", frequency: frequency,
-                         start: LoopScoreListPortTests.today.adding(days: -Int64(oldest)),
-                         kind: kind, entries: Array(entries.values), created: HabitFixture.created)
+            return Habit(
+                id: "0a0a0a0a", name: "Meditate", frequency: frequency,
+                start: LoopScoreListPortTests.today.adding(days: -Int64(oldest)),
+                kind: kind, entries: Array(entries.values), created: HabitFixture.created)
         }
 
         /// Loop's `habit.scores[today.minus(offset)]`: 0 before the oldest entry.
@@ -55,13 +57,17 @@ struct LoopScoreListPortTests {
 
     func expectScores(_ h: LoopHabit, _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
         for (offset, value) in expected.enumerated() {
-            #expect(abs(h.score(offset) - value) < Self.e, "offset \(offset): \(h.score(offset)) vs Loop \(value)", sourceLocation: sourceLocation)
+            #expect(
+                abs(h.score(offset) - value) < Self.e, "offset \(offset): \(h.score(offset)) vs Loop \(value)",
+                sourceLocation: sourceLocation)
         }
     }
 
-    static let twentyDaysDone = [0.655747, 0.636894, 0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000,
-                                 0.472617, 0.443734, 0.413270, 0.381137, 0.347244, 0.311495, 0.273788, 0.234017,
-                                 0.192067, 0.147820, 0.101149, 0.051922, 0.000000, 0.000000, 0.000000]
+    static let twentyDaysDone = [
+        0.655747, 0.636894, 0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000,
+        0.472617, 0.443734, 0.413270, 0.381137, 0.347244, 0.311495, 0.273788, 0.234017,
+        0.192067, 0.147820, 0.101149, 0.051922, 0.000000, 0.000000, 0.000000,
+    ]
 
     // MARK: YesNoScoreListTest
 
@@ -76,10 +82,16 @@ struct LoopScoreListPortTests {
     @Test func yesNo_getValueWithSkip() {
         var h = LoopHabit()
         h.check(0, 20)
-        h.skip(5); h.skip(10); h.skip(11)
-        expectScores(h, [0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617, 0.472617, 0.443734, 0.413270,
-                         0.381137, 0.347244, 0.347244, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067, 0.147820,
-                         0.101149, 0.051922, 0.000000, 0.000000, 0.000000])
+        h.skip(5)
+        h.skip(10)
+        h.skip(11)
+        expectScores(
+            h,
+            [
+                0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617, 0.472617, 0.443734, 0.413270,
+                0.381137, 0.347244, 0.347244, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067, 0.147820,
+                0.101149, 0.051922, 0.000000, 0.000000, 0.000000,
+            ])
     }
 
     /// YesNoScoreListTest.test_getValueWithSkip2 — nothing is logged today: Loop has 0.041949 today
@@ -98,7 +110,10 @@ struct LoopScoreListPortTests {
     /// YesNoScoreListTest.test_imperfectNonDaily
     @Test func yesNo_imperfectNonDaily() {
         var h = LoopHabit(frequency: .timesPerWeek(3))
-        for k in 0..<100 { h.check(7 * k); h.check(7 * k + 1) }
+        for k in 0..<100 {
+            h.check(7 * k)
+            h.check(7 * k + 1)
+        }
         #expect(abs(h.todayScore - 2 / 3.0) < Self.e)
         h.frequency = .timesPerWeek(4)
         #expect(abs(h.todayScore - 0.5) < Self.e)
@@ -107,7 +122,10 @@ struct LoopScoreListPortTests {
     /// YesNoScoreListTest.test_irregularNonDaily: once a week, on alternating ends of the week.
     @Test func yesNo_irregularNonDaily() {
         var h = LoopHabit(frequency: .timesPerWeek(1))
-        for k in 0..<100 { h.check(14 * k); h.check(14 * k + 13) }
+        for k in 0..<100 {
+            h.check(14 * k)
+            h.check(14 * k + 13)
+        }
         #expect(abs(h.todayScore - 1.0) < 1e-3)
     }
 
@@ -202,10 +220,18 @@ struct LoopScoreListPortTests {
     /// NumericalAtLeastScoreListWithSkipTest.test_getValue
     @Test func atLeastWithSkip_getValue() {
         var h = LoopHabit.numeric(.atLeast)
-        h.add(0, 10, 2000); h.addSkips(10, 11); h.add(11, 15, 2000); h.addSkips(15, 16); h.add(16, 20, 2000)
-        expectScores(h, [0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617, 0.443734, 0.413270,
-                         0.381137, 0.347244, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067, 0.192067, 0.147820,
-                         0.101149, 0.051922, 0.000000, 0.000000, 0.000000])
+        h.add(0, 10, 2000)
+        h.addSkips(10, 11)
+        h.add(11, 15, 2000)
+        h.addSkips(15, 16)
+        h.add(16, 20, 2000)
+        expectScores(
+            h,
+            [
+                0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617, 0.443734, 0.413270,
+                0.381137, 0.347244, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067, 0.192067, 0.147820,
+                0.101149, 0.051922, 0.000000, 0.000000, 0.000000,
+            ])
     }
 
     /// NumericalAtLeastScoreListWithSkipTest.skipsShouldNotAffectScore
@@ -215,7 +241,9 @@ struct LoopScoreListPortTests {
         let initial = h.todayScore
         h.addSkips(500, 1000)
         #expect(abs(h.todayScore - initial) < Self.e)
-        h.add(0, 300, 1000); h.addSkips(300, 500); h.add(500, 700, 1000)
+        h.add(0, 300, 1000)
+        h.addSkips(300, 500)
+        h.add(500, 700, 1000)
         #expect(abs(h.todayScore - initial) < Self.e)
     }
 
@@ -226,9 +254,13 @@ struct LoopScoreListPortTests {
         var h = LoopHabit.numeric(.atMost)
         h.add(20, 1000)
         h.add(0, 20, 5000)
-        expectScores(h, [0.344253, 0.363106, 0.382992, 0.403967, 0.426090, 0.449426, 0.474039, 0.500000, 0.527383,
-                         0.556266, 0.586730, 0.618863, 0.652756, 0.688505, 0.726212, 0.765983, 0.807933, 0.852180,
-                         0.898851, 0.948078, 1.0, 0.0, 0.0])
+        expectScores(
+            h,
+            [
+                0.344253, 0.363106, 0.382992, 0.403967, 0.426090, 0.449426, 0.474039, 0.500000, 0.527383,
+                0.556266, 0.586730, 0.618863, 0.652756, 0.688505, 0.726212, 0.765983, 0.807933, 0.852180,
+                0.898851, 0.948078, 1.0, 0.0, 0.0,
+            ])
     }
 
     /// NumericalAtMostScoreListTest.test_recompute
@@ -256,7 +288,8 @@ struct LoopScoreListPortTests {
         var h = LoopHabit.numeric(.atMost)
         h.add(1, 10_000_000)
         #expect(abs(h.todayScore - 0.948078) < Self.e)
-        #expect(abs(HabitScore.next(previous: h.todayScore, value: 1, multiplier: HabitScore.multiplier(timesPerDay: 1)) - 0.950773) < Self.e)
+        #expect(
+            abs(HabitScore.next(previous: h.todayScore, value: 1, multiplier: HabitScore.multiplier(timesPerDay: 1)) - 0.950773) < Self.e)
     }
 
     /// NumericalAtMostScoreListTest.overeachievingIsntRelevant
@@ -284,8 +317,10 @@ struct LoopScoreListPortTests {
     /// ScoreTest.test_compute_withDailyHabit
     @Test func score_compute_withDailyHabit() {
         let m = HabitScore.multiplier(timesPerDay: 1)
-        for (previous, check, expected) in [(0.0, 1.0, 0.051922), (0.5, 1, 0.525961), (0.75, 1, 0.762981),
-                                            (0, 0, 0.0), (0.5, 0, 0.474039), (0.75, 0, 0.711058)] {
+        for (previous, check, expected) in [
+            (0.0, 1.0, 0.051922), (0.5, 1, 0.525961), (0.75, 1, 0.762981),
+            (0, 0, 0.0), (0.5, 0, 0.474039), (0.75, 0, 0.711058),
+        ] {
             #expect(abs(HabitScore.next(previous: previous, value: check, multiplier: m) - expected) < Self.e)
         }
     }
@@ -293,8 +328,10 @@ struct LoopScoreListPortTests {
     /// ScoreTest.test_compute_withNonDailyHabit
     @Test func score_compute_withNonDailyHabit() {
         let m = HabitScore.multiplier(timesPerDay: 1 / 3.0)
-        for (previous, check, expected) in [(0.0, 1.0, 0.030314), (0.5, 1, 0.515157), (0.75, 1, 0.757578),
-                                            (0, 0, 0.0), (0.5, 0, 0.484842), (0.75, 0, 0.727263)] {
+        for (previous, check, expected) in [
+            (0.0, 1.0, 0.030314), (0.5, 1, 0.515157), (0.75, 1, 0.757578),
+            (0, 0, 0.0), (0.5, 0, 0.484842), (0.75, 0, 0.727263),
+        ] {
             #expect(abs(HabitScore.next(previous: previous, value: check, multiplier: m) - expected) < Self.e)
         }
     }

@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 /// The agent's scheduler keeps the habits' recent history only (`StoreDocument.keepingHabitHistory`).
@@ -54,10 +55,12 @@ struct SchedulerHistoryTests {
             day = day.adding(days: 1)
         }
         let times = ["07:00", "08:30", "12:00", "20:00", "23:45"].filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
-        return Habit(id: "0000000\(k)", name: "H\(k)", frequency: frequency(&rng),
-                     reminders: times.map { TimeOfDay(text: Substring($0))! }, start: start,
-                     archived: Int.random(in: 0..<10, using: &rng) == 0, kind: k2, entries: entries,
-                     created: F.created, modified: zone.instant(today.adding(days: -Int64.random(in: 0...3, using: &rng)), TimeOfDay(hour: 6, minute: 0)!))
+        return Habit(
+            id: "0000000\(k)", name: "H\(k)", frequency: frequency(&rng),
+            reminders: times.map { TimeOfDay(text: Substring($0))! }, start: start,
+            archived: Int.random(in: 0..<10, using: &rng) == 0, kind: k2, entries: entries,
+            created: F.created,
+            modified: zone.instant(today.adding(days: -Int64.random(in: 0...3, using: &rng)), TimeOfDay(hour: 6, minute: 0)!))
     }
 
     /// Reminders left open or postponed, some of them days old.
@@ -65,7 +68,8 @@ struct SchedulerHistoryTests {
         var s = HabitReminderState()
         for h in habits where !h.reminders.isEmpty && Int.random(in: 0..<3, using: &rng) == 0 {
             let day = today.adding(days: -Int64.random(in: 0...20, using: &rng))
-            let time = h.reminders[0], due = zone.instant(day, time)
+            let time = h.reminders[0]
+            let due = zone.instant(day, time)
             if Bool.random(using: &rng) {
                 s.open[h.id] = HabitReminder(habitID: h.id, name: h.name, day: day, time: time, due: due)
             } else {
@@ -98,7 +102,8 @@ struct SchedulerHistoryTests {
         }
 
         let planner = HabitReminderPlanner(zone: zone, lateWindowMinutes: 15)
-        #expect(planner.evaluate(whole, state: state.habitReminders, now: now) == planner.evaluate(kept, state: state.habitReminders, now: now))
+        #expect(
+            planner.evaluate(whole, state: state.habitReminders, now: now) == planner.evaluate(kept, state: state.habitReminders, now: now))
 
         // The scheduler, from start through three days of wake-ups, on each document.
         let a = AgentScheduler(document: whole, state: state, zone: zone)

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import SystemPackage
 import Testing
+
 @testable import MoscowTimeStore
 
 /// The one whole-file read (`FileDescriptor.readAll`) and the EINTR retry for calls swift-system
@@ -21,7 +22,10 @@ struct POSIXIOTests {
         defer { try? r.close() }
         // 300 000 bytes: several 64 KiB chunks and more than a pipe's buffer, so reads are partial.
         let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        let writer = Thread { try? w.writeAll(payload); try? w.close() }
+        let writer = Thread {
+            try? w.writeAll(payload)
+            try? w.close()
+        }
         let bytes = try r.readAll()
         writer.join()
         #expect(bytes.count == payload.count)
@@ -46,7 +50,10 @@ struct POSIXIOTests {
     @Test func aReadErrorIsReportedAsErrno() {
         // A write-only end cannot be read: EBADF, not an empty result.
         let (r, w) = Self.pipe()
-        defer { try? r.close(); try? w.close() }
+        defer {
+            try? r.close()
+            try? w.close()
+        }
         #expect { try w.readAll() } throws: { ($0 as? ReadAllFailure) == .system(.badFileDescriptor) }
     }
 
@@ -82,13 +89,20 @@ struct POSIXIOTests {
         var calls = 0
         let ok = retryingInterrupted { () -> Int32 in
             calls += 1
-            if calls < 3 { errno = EINTR; return -1 }
+            if calls < 3 {
+                errno = EINTR
+                return -1
+            }
             return 0
         }
         #expect(ok == 0 && calls == 3)
 
         calls = 0
-        let failed = retryingInterrupted { () -> Int32 in calls += 1; errno = EBADF; return -1 }
+        let failed = retryingInterrupted { () -> Int32 in
+            calls += 1
+            errno = EBADF
+            return -1
+        }
         #expect(failed == -1 && calls == 1 && errno == EBADF)
     }
 
@@ -116,11 +130,13 @@ private final class Thread: @unchecked Sendable {
     init(_ body: @escaping () -> Void) {
         self.body = body
         let box = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
-            me.body()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { raw in
+                let me = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+                me.body()
+                return nil
+            }, box)
     }
 
     func join() { pthread_join(thread, nil) }
@@ -133,7 +149,7 @@ private final class ReaderThread: @unchecked Sendable {
     private var result: Result<[UInt8], ReadAllFailure> = .success([])
     private var ready = pthread_mutex_t()
     private var started = pthread_cond_t()
-    private var thread: Thread!
+    private var thread: Thread?
 
     init(_ fd: FileDescriptor) {
         pthread_mutex_init(&ready, nil)
@@ -169,7 +185,10 @@ private final class ReaderThread: @unchecked Sendable {
         return t
     }
 
-    func signal(_ signal: Int32) -> Int32 { thread.kill(signal) }
+    func signal(_ signal: Int32) -> Int32 { thread?.kill(signal) ?? ESRCH }
 
-    func join() -> Result<[UInt8], ReadAllFailure> { thread.join(); return result }
+    func join() -> Result<[UInt8], ReadAllFailure> {
+        thread?.join()
+        return result
+    }
 }

@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeStore
 
 /// The parser's shortcuts (numbers without strtod, reused member names, per-depth stacks, UTF-8
@@ -10,10 +11,12 @@ struct JSONParserFastPathTests {
     /// Every number text the grammar allows, read exactly as `Double(String)` (strtod) reads it.
     @Test func numbersMatchStrtod() throws {
         var rng = SplitMix(seed: 2026)
-        var texts = ["0", "-0", "1", "-1", "0.1", "0.5", "7.3", "-12.5e-1", "1E+2", "1e22", "1e23", "1e-22", "1e-23",
-                     "9007199254740992", "9007199254740993", "18446744073709551615", "123456789012345678901234",
-                     "0.000123", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308", "1e400", "1e-400",
-                     "0.30000000000000004", "123.456", "100000000000000000000000", "0e999", "5e-0001", "1.0e+00"]
+        var texts = [
+            "0", "-0", "1", "-1", "0.1", "0.5", "7.3", "-12.5e-1", "1E+2", "1e22", "1e23", "1e-22", "1e-23",
+            "9007199254740992", "9007199254740993", "18446744073709551615", "123456789012345678901234",
+            "0.000123", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308", "1e400", "1e-400",
+            "0.30000000000000004", "123.456", "100000000000000000000000", "0e999", "5e-0001", "1.0e+00",
+        ]
         for _ in 0..<5000 {
             var s = rng.next() % 4 == 0 ? "-" : ""
             let intDigits = Int(rng.next() % 12) + 1
@@ -31,7 +34,10 @@ struct JSONParserFastPathTests {
         }
         for text in texts {
             let expected = try #require(Double(text), "\(text)")
-            guard case .number(let got) = try JSONParser.parse(text) else { Issue.record("\(text) is not a number"); continue }
+            guard case .number(let got) = try JSONParser.parse(text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
             #expect(got.bitPattern == expected.bitPattern, "\(text): \(got) != \(expected)")
         }
     }
@@ -40,9 +46,11 @@ struct JSONParserFastPathTests {
     /// length around the 16-byte shortcut, repeated, escaped, non-ASCII, starting with digits.
     @Test func randomTreesRoundTrip() throws {
         var rng = SplitMix(seed: 7)
-        let names = ["id", "label", "schedule", "durationSeconds", "achievementNotifications", "abcdefgh", "abcdefghi",
-                     "abcdefghijklmnop", "abcdefghijklmnoq", "abcdefghijklmnopq", "bcdefgha", "2026-11-21", "7",
-                     "ключ", "a\"b", "tab\there", "", " ", "Kind", "\u{212A}ind", "e\u{301}", "\u{E9}"]
+        let names = [
+            "id", "label", "schedule", "durationSeconds", "achievementNotifications", "abcdefgh", "abcdefghi",
+            "abcdefghijklmnop", "abcdefghijklmnoq", "abcdefghijklmnopq", "bcdefgha", "2026-11-21", "7",
+            "ключ", "a\"b", "tab\there", "", " ", "Kind", "\u{212A}ind", "e\u{301}", "\u{E9}",
+        ]
         func tree(_ depth: Int) -> JSONValue {
             switch rng.next() % (depth > 4 ? 4 : 6) {
             case 0: return .null
@@ -71,7 +79,10 @@ struct JSONParserFastPathTests {
         }
         let members = names.enumerated().map { ($0.element, JSONValue.int($0.offset)) }
         let v = try JSONParser.parse(JSONWriter.compact(.object(members)))
-        guard case .object(let got) = v else { Issue.record("not an object"); return }
+        guard case .object(let got) = v else {
+            Issue.record("not an object")
+            return
+        }
         #expect(got.map(\.0) == names)
         #expect(got.map(\.1) == members.map(\.1))
         // Escaped and plain spellings of one name are the same name.
@@ -80,7 +91,7 @@ struct JSONParserFastPathTests {
 
     @Test func invalidUTF8InLongerStringsIsRefused() throws {
         let bad: [[UInt8]] = [
-            [0xD0, 0x9F, 0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], // overlong, surrogate
+            [0xD0, 0x9F, 0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80],  // overlong, surrogate
             [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x98], [0x80], Array("Чай ☕".utf8.dropLast()),
         ]
         for b in bad {

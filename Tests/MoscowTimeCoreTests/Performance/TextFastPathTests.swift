@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeTerminal
 
@@ -15,24 +16,32 @@ struct TextFastPathTests {
         for d in days {
             let date = CivilDate(daysSinceEpoch: d)
             #expect(date.description == "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))")
-            let h = Int(rng.next() % 24), m = Int(rng.next() % 60), s = Int(rng.next() % 60)
+            let h = Int(rng.next() % 24)
+            let m = Int(rng.next() % 60)
+            let s = Int(rng.next() % 60)
             let l = LocalDateTime(date: date, hour: h, minute: m, second: s, utcOffset: 10_800)
             #expect(l.clockText == "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2))")
             #expect(l.shortClockText == "\(pad(h, 2)):\(pad(m, 2))")
             #expect(TimeOfDay(hour: h, minute: m)!.description == "\(pad(h, 2)):\(pad(m, 2))")
             for lang in [Language.en, .ru] {
                 let wd = DateText.shortWeekday(date.weekday, lang)
-                let old = lang == .ru ? "\(wd) \(pad(date.day, 2)).\(pad(date.month, 2)).\(date.year) \(pad(h, 2)):\(pad(m, 2))"
-                                      : "\(wd) \(date) \(pad(h, 2)):\(pad(m, 2))"
+                let old =
+                    lang == .ru
+                    ? "\(wd) \(pad(date.day, 2)).\(pad(date.month, 2)).\(date.year) \(pad(h, 2)):\(pad(m, 2))"
+                    : "\(wd) \(date) \(pad(h, 2)):\(pad(m, 2))"
                 #expect(DateText.shortDateTime(l, lang) == old)
             }
         }
         #expect(CivilDate(year: 2026, month: 11, day: 21)!.description == "2026-11-21")
         #expect(CivilDate(year: 7, month: 1, day: 2)!.description == "0007-01-02")
-        #expect(DateText.shortDateTime(LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, hour: 7, minute: 5,
-                                                     second: 0, utcOffset: 10_800), .ru) == "пн 23.11.2026 07:05")
+        #expect(
+            DateText.shortDateTime(
+                LocalDateTime(
+                    date: CivilDate(year: 2026, month: 11, day: 23)!, hour: 7, minute: 5,
+                    second: 0, utcOffset: 10_800), .ru) == "пн 23.11.2026 07:05")
         // Out-of-range readings (not from a zone) keep the general formatting.
-        #expect(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), hour: 123, minute: -4, second: 7, utcOffset: 0).clockText
+        #expect(
+            LocalDateTime(date: CivilDate(daysSinceEpoch: 0), hour: 123, minute: -4, second: 7, utcOffset: 0).clockText
                 == "123:-4:07")
     }
 
@@ -41,13 +50,16 @@ struct TextFastPathTests {
         let u = text.utf8
         guard !values.isEmpty, u.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
-        var copied = u.startIndex, i = u.startIndex
+        var copied = u.startIndex
+        var i = u.startIndex
         while let open = u[i...].firstIndex(of: UInt8(ascii: "{")) {
             let nameStart = u.index(after: open)
             guard let close = u[nameStart...].firstIndex(of: UInt8(ascii: "}")) else { break }
             if let value = values[String(text[nameStart..<close])] {
-                out += text[copied..<open]; out += value
-                copied = u.index(after: close); i = copied
+                out += text[copied..<open]
+                out += value
+                copied = u.index(after: close)
+                i = copied
             } else {
                 i = nameStart
             }
@@ -58,14 +70,16 @@ struct TextFastPathTests {
 
     @Test func fillMatchesTheStringVersion() {
         let values = ["n": "3", "date": "2026-12-31", "label": "{n} Чай ☕ {", "e\u{301}": "acute", "": "empty", "ключ": "значение"]
-        let texts = ["", "plain", "{n}", "{n}{n}", "a {n} b {date} c", "{label} and {n}", "{unknown} {n}", "{", "}", "{{n}}",
-                     "{n", "n}", "Каждые {n} дня с {date}", "{\u{E9}} {e\u{301}}", "{} {ключ} ☕", "{{}", "x{y{n}z}"]
+        let texts = [
+            "", "plain", "{n}", "{n}{n}", "a {n} b {date} c", "{label} and {n}", "{unknown} {n}", "{", "}", "{{n}}",
+            "{n", "n}", "Каждые {n} дня с {date}", "{\u{E9}} {e\u{301}}", "{} {ключ} ☕", "{{}", "x{y{n}z}",
+        ]
         for text in texts {
             for v in [values, [:], ["n": "1"]] {
                 #expect(Localizer.fill(text, v) == Self.referenceFill(text, v), "\(text)")
             }
         }
-        #expect(Localizer.fill("{\u{E9}}", values) == "acute") // canonically equivalent names match, as before
+        #expect(Localizer.fill("{\u{E9}}", values) == "acute")  // canonically equivalent names match, as before
         #expect(Localizer.fill("{Kind}", ["\u{212A}ind": "kelvin"]) == "kelvin")
     }
 
@@ -78,8 +92,10 @@ struct TextFastPathTests {
     }
 
     @Test func labelRulesMatchTheCharacterVersion() {
-        let pool: [String] = [" ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{2028}", "a", "Я", "☕", "\u{1}", "\u{7F}",
-                              "\u{85}", "e\u{301}", "\u{301}", "👨‍👩‍👧", "\u{200B}", "7", "~", "\u{FEFF}"]
+        let pool: [String] = [
+            " ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{2028}", "a", "Я", "☕", "\u{1}", "\u{7F}",
+            "\u{85}", "e\u{301}", "\u{301}", "👨‍👩‍👧", "\u{200B}", "7", "~", "\u{FEFF}",
+        ]
         var rng = SplitMix(seed: 3)
         var labels = pool + ["", String(repeating: "Я", count: 201), String(repeating: "Я", count: 200)]
         for _ in 0..<3000 { labels.append((0..<Int(rng.next() % 6)).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }.joined()) }
@@ -101,7 +117,10 @@ struct TextFastPathTests {
                 let days = Weekday.set(mask: mask)
                 let names = lang == .ru ? ScheduleText.capitalizedRU : ScheduleText.capitalizedEN
                 let expected = Weekday.allCases.filter { days.contains($0) }.map { names[$0.rawValue - 1] }.joined(separator: ", ")
-                #expect(ScheduleText.summary(.weekly(days: days, time: TimeOfDay(hour: 7, minute: 0)!), t, zone: Zone(identifier: "UTC")!, holidays: .ru) == expected)
+                #expect(
+                    ScheduleText.summary(
+                        .weekly(days: days, time: TimeOfDay(hour: 7, minute: 0)!), t, zone: Zone(identifier: "UTC")!, holidays: .ru)
+                        == expected)
             }
         }
         #expect(ScheduleText.dayList(0b101_0101, .ru) == "Пн, Ср, Пт, Вс")
@@ -115,9 +134,11 @@ struct TextFastPathTests {
         table.add(["Подъём", "z"])
         table.add(["1", "2", "3", "extra"])
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines == ["A       Б       C", "日本語  éé      x", "👨‍👩‍👧  Чай ☕  y", "Подъём  z", "1       2       3  extra", ""].map {
-            $0.replacingAll("é", with: "e\u{301}")
-        })
+        #expect(
+            lines
+                == ["A       Б       C", "日本語  éé      x", "👨‍👩‍👧  Чай ☕  y", "Подъём  z", "1       2       3  extra", ""].map {
+                    $0.replacingAll("é", with: "e\u{301}")
+                })
         #expect(TextTable.displayWidth("Чай ☕ 日本 e\u{301}") == 13)
         #expect(TextTable(header: []).render() == "\n")
     }

@@ -1,19 +1,23 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 
 /// `Zone` keeps the spans of time with one offset; every answer must still be GLib's own.
 @Suite(.timeLimit(.minutes(1)))
 struct ZoneOffsetSpanTests {
-    static let zones = ["Europe/Moscow", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu",
-                        "America/Sao_Paulo", "Pacific/Apia", "Europe/Dublin", "UTC"]
+    static let zones = [
+        "Europe/Moscow", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu",
+        "America/Sao_Paulo", "Pacific/Apia", "Europe/Dublin", "UTC",
+    ]
 
     @Test(arguments: zones)
     func offsetsAreGLibsInAnyOrder(identifier: String) throws {
         let zone = try #require(Zone(identifier: identifier))
         var rng = SplitMix(seed: UInt64(identifier.utf8.count))
-        let low: Int64 = -2_208_988_800, high: Int64 = 7_258_118_400 // 1900 … 2200
+        let low: Int64 = -2_208_988_800
+        let high: Int64 = 7_258_118_400  // 1900 … 2200
         for _ in 0..<3000 {
             let t = low + Int64(rng.next() % UInt64(high - low))
             #expect(zone.utcOffset(at: Instant(secondsSinceEpoch: t)) == zone.uncachedUTCOffset(at: t), "\(identifier) at \(t)")
@@ -31,8 +35,12 @@ struct ZoneOffsetSpanTests {
         while t < 4_102_444_800 {
             let next = t + 6 * 3600
             if fresh.uncachedUTCOffset(at: t) != fresh.uncachedUTCOffset(at: next) {
-                var lo = t, hi = next
-                while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if fresh.uncachedUTCOffset(at: mid) == fresh.uncachedUTCOffset(at: t) { lo = mid } else { hi = mid } }
+                var lo = t
+                var hi = next
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2
+                    if fresh.uncachedUTCOffset(at: mid) == fresh.uncachedUTCOffset(at: t) { lo = mid } else { hi = mid }
+                }
                 edges.append(hi)
             }
             t = next

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeStore
 
 /// `Environment.current` splits each entry at its first '=' over bytes: the same dictionary as
@@ -17,8 +18,10 @@ struct EnvironmentTests {
 
     @Test("names and values of any text read as by Characters")
     func sameAsCharacters() {
-        let values = ["", "plain", "a=b=c", "=", "\u{301}combining after the =", "Москва ☕", "\u{600}prepend",
-                      "x\u{301}", "tab\tand\nnewline", "#\u{20e3}"]
+        let values = [
+            "", "plain", "a=b=c", "=", "\u{301}combining after the =", "Москва ☕", "\u{600}prepend",
+            "x\u{301}", "tab\tand\nnewline", "#\u{20e3}",
+        ]
         var entries = ["NO_EQUALS", "Ж_NO_EQUALS", "=starts with it", "\u{600}=x", "A\u{301}=x", ""]
         for name in ["MT_A", "MT_Ж", "MT_\u{600}", "MT_A\u{301}"] {
             for (i, value) in values.enumerated() { entries.append(name + String(i) + "=" + value) }

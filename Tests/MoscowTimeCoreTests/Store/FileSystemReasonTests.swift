@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -31,11 +32,14 @@ struct FileSystemReasonTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect { try store.load() } throws: { error in
             guard let e = error as? StoreError else { return false }
-            return e.message(in: ru) == "не удаётся прочитать \(fifo): это именованный канал (FIFO), а не обычный файл; уберите его или замените настоящим файлом"
-                && e.description == "cannot read \(fifo): it is a named pipe (FIFO), not a regular file; move it away or replace it with the real file"
+            return e.message(in: ru)
+                == "не удаётся прочитать \(fifo): это именованный канал (FIFO), а не обычный файл; уберите его или замените настоящим файлом"
+                && e.description
+                    == "cannot read \(fifo): it is a named pipe (FIFO), not a regular file; move it away or replace it with the real file"
         }
         let big = dir.path + "/big.json"
-        let fd = open(big, O_WRONLY | O_CREAT, 0o600); close(fd)
+        let fd = open(big, O_WRONLY | O_CREAT, 0o600)
+        close(fd)
         #expect(truncate(big, 3 << 20) == 0)
         #expect { try FileSystem.read(big, limit: 1 << 20) } throws: { error in
             (error as? FileSystem.Failure)?.reason.text(ru) == "его размер — 3145728 байт, больше допустимых 1048576 байт"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -19,8 +20,9 @@ struct DayRemovalPruningTests {
 
     @Test("removals older than the lifetime are dropped, younger ones and everything else kept")
     func expiry() {
-        let v = HabitVersion.present(habit([.done(Self.d3)]), logged: [Self.d3: Self.t0],
-                                     removed: [Self.d1: Self.t0, Self.d2: Self.t0 + 10])
+        let v = HabitVersion.present(
+            habit([.done(Self.d3)]), logged: [Self.d3: Self.t0],
+            removed: [Self.d1: Self.t0, Self.d2: Self.t0 + 10])
         let atLimit = TombstonePolicy.withoutExpiredDayRemovals(v, now: Self.t0 + Self.lifetime)
         #expect(atLimit == v)
         let after = TombstonePolicy.withoutExpiredDayRemovals(v, now: Self.t0 + Self.lifetime + 1)
@@ -32,7 +34,8 @@ struct DayRemovalPruningTests {
 
     @Test("an undo later than an offline log wins while its record lives")
     func undoWinsWithinLifetime() {
-        let log = Self.t0 + 100, undo = Self.t0 + 200
+        let log = Self.t0 + 100
+        let undo = Self.t0 + 200
         let offline = HabitVersion.present(habit([.done(Self.d1)]), logged: [Self.d1: log], removed: [:])
         let server = HabitVersion.present(habit([]), logged: [:], removed: [Self.d1: undo])
         let o = SyncMerge.habit(local: offline, remote: server, localChanged: true, remoteChanged: true)
@@ -45,8 +48,9 @@ struct DayRemovalPruningTests {
         let lastSync = Self.t0 + 1_000
         // d1 logged before the last sync (the server had it), d2 after (never sent), d3 with no
         // log time (from before sync was set up), d1/d3 missing on the server with no record.
-        let local = HabitVersion.present(habit([.done(Self.d1), .done(Self.d2), .done(Self.d3)]),
-                                         logged: [Self.d1: Self.t0, Self.d2: lastSync + 5], removed: [:])
+        let local = HabitVersion.present(
+            habit([.done(Self.d1), .done(Self.d2), .done(Self.d3)]),
+            logged: [Self.d1: Self.t0, Self.d2: lastSync + 5], removed: [:])
         let remote = HabitVersion.present(habit([]), logged: [:], removed: [:])
         let now = lastSync + 400 * Self.day
         let at = TombstonePolicy.goneDeletionTime(lastSync: lastSync, now: now)
@@ -80,13 +84,20 @@ struct ServerClockTests {
     @Test("stamps later than the server's time plus the margin take the server's time; others stay")
     func clamping() {
         let c = ServerClock(local: F.at("2030-06-01T12:00:00Z"), server: Self.server)
-        let future = F.at("2030-06-01T11:00:00Z"), past = Self.server - 3_600, near = Self.server + 200
+        let future = F.at("2030-06-01T11:00:00Z")
+        let past = Self.server - 3_600
+        let near = Self.server + 200
         let a = AlarmVersion.present(Alarm(id: "0000aaaa", label: "x", schedule: F.everyDay(7, 0), created: past, modified: future))
-        guard case .present(let ca) = a.clamped(notAfter: c.latestPlausibleStamp, to: c.now) else { Issue.record("deleted"); return }
+        guard case .present(let ca) = a.clamped(notAfter: c.latestPlausibleStamp, to: c.now) else {
+            Issue.record("deleted")
+            return
+        }
         #expect(ca.created == past && ca.modified == Self.server)
-        #expect(AlarmVersion.deleted(id: "0000aaaa", at: future).clamped(notAfter: c.latestPlausibleStamp, to: c.now)
+        #expect(
+            AlarmVersion.deleted(id: "0000aaaa", at: future).clamped(notAfter: c.latestPlausibleStamp, to: c.now)
                 == .deleted(id: "0000aaaa", at: Self.server))
-        let d = F.day(2026, 11, 20), e = F.day(2026, 11, 21)
+        let d = F.day(2026, 11, 20)
+        let e = F.day(2026, 11, 21)
         var h = Habit(id: "0000bbbb", name: "Run", start: F.day(2026, 11, 1), created: past, modified: near)
         h.entries = [.done(d)]
         let v = HabitVersion.present(h, logged: [d: future], removed: [e: near])

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -14,10 +15,11 @@ struct OwnDataCutsTests {
     static let note = "a, b; c"
 
     static func habit() -> Habit {
-        Habit(id: "0000bbbb", name: "Water", frequency: .weekdays([.monday, .wednesday]),
-              reminders: [F.time(10, 0), F.time(16, 0)], start: F.day(2026, 11, 1),
-              kind: .numeric(HabitGoal(unit: "стакан,стакана,стаканов", target: 8)),
-              entries: [.done(day, amount: 3, note: note)], created: t0, modified: t0)
+        Habit(
+            id: "0000bbbb", name: "Water", frequency: .weekdays([.monday, .wednesday]),
+            reminders: [F.time(10, 0), F.time(16, 0)], start: F.day(2026, 11, 1),
+            kind: .numeric(HabitGoal(unit: "стакан,стакана,стаканов", target: 8)),
+            entries: [.done(day, amount: 3, note: note)], created: t0, modified: t0)
     }
     static let logged: [CivilDate: Instant] = [day: t0 + 60]
 
@@ -38,8 +40,8 @@ struct OwnDataCutsTests {
         #expect(OwnDataCuts.isCut(nil, of: "a"))
         #expect(OwnDataCuts.isCut("", of: "a"))
         #expect(!OwnDataCuts.isCut("a, b; c", of: "a, b; c"))
-        #expect(!OwnDataCuts.isCut("a, ", of: "a, b"))     // not just before a separator
-        #expect(!OwnDataCuts.isCut("ab", of: "abc"))       // a shorter word is an edit
+        #expect(!OwnDataCuts.isCut("a, ", of: "a, b"))  // not just before a separator
+        #expect(!OwnDataCuts.isCut("ab", of: "abc"))  // a shorter word is an edit
         #expect(!OwnDataCuts.isCut("b", of: "a, b"))
         #expect(!OwnDataCuts.isCut(nil, of: nil))
         #expect(!OwnDataCuts.isCut("a", of: nil))
@@ -60,7 +62,10 @@ struct OwnDataCutsTests {
         let r = HabitVersion.present(remote, logged: Self.logged.merging([Self.done: Self.t0 + 3600]) { a, _ in a }, removed: [:])
         for (lc, rc) in [(false, true), (true, true)] {
             let o = SyncMerge.habit(local: l, remote: r, localChanged: lc, remoteChanged: rc)
-            guard case let .present(m, logged, _) = o.result else { Issue.record("deleted"); return }
+            guard case .present(let m, let logged, _) = o.result else {
+                Issue.record("deleted")
+                return
+            }
             #expect(m.reminders == h.reminders && m.frequency == h.frequency && m.kind == h.kind)
             #expect(m.entries == [.done(Self.day, amount: 3, note: Self.note), .done(Self.done, amount: 8)])
             #expect(logged[Self.done] == Self.t0 + 3600)
@@ -97,8 +102,9 @@ struct OwnDataCutsTests {
         // Without that stamp, or with another, the definition is an edit like any (the day's note,
         // logged at the same time on both sides, is still put back whole).
         for written in [nil, Self.t0 + 5] {
-            guard case let .present(m, _, _) = OwnDataCuts.restoring(local: l, remote: r, remoteWritten: written).remote else {
-                Issue.record("deleted"); return
+            guard case .present(let m, _, _) = OwnDataCuts.restoring(local: l, remote: r, remoteWritten: written).remote else {
+                Issue.record("deleted")
+                return
             }
             #expect(m.reminders == remote.reminders && m.frequency == remote.frequency && m.kind == remote.kind)
             #expect(m.entries == h.entries)
@@ -110,8 +116,9 @@ struct OwnDataCutsTests {
         let h = Self.habit()
         var remote = h
         remote.reminders = []
-        let o = SyncMerge.habit(local: .present(h, logged: Self.logged, removed: [:]), remote: .present(remote, logged: Self.logged, removed: [:]),
-                                localChanged: false, remoteChanged: true)
+        let o = SyncMerge.habit(
+            local: .present(h, logged: Self.logged, removed: [:]), remote: .present(remote, logged: Self.logged, removed: [:]),
+            localChanged: false, remoteChanged: true)
         #expect(o.result == .present(h, logged: Self.logged, removed: [:]))
     }
 
@@ -122,33 +129,41 @@ struct OwnDataCutsTests {
         var edited = h
         edited.reminders = [F.time(10, 0)]
         edited.modified = Self.t0 + 120
-        let o = SyncMerge.habit(local: .present(h, logged: Self.logged, removed: [:]), remote: .present(edited, logged: Self.logged, removed: [:]),
-                                localChanged: false, remoteChanged: true)
+        let o = SyncMerge.habit(
+            local: .present(h, logged: Self.logged, removed: [:]), remote: .present(edited, logged: Self.logged, removed: [:]),
+            localChanged: false, remoteChanged: true)
         #expect(o.result == .present(edited, logged: Self.logged, removed: [:]))
         var renoted = h
         renoted.entries = [.done(Self.day, amount: 3, note: "a")]
         let later = [Self.day: Self.t0 + 600]
-        let p = SyncMerge.habit(local: .present(h, logged: Self.logged, removed: [:]), remote: .present(renoted, logged: later, removed: [:]),
-                                localChanged: true, remoteChanged: true)
-        guard case let .present(m, _, _) = p.result else { Issue.record("deleted"); return }
+        let p = SyncMerge.habit(
+            local: .present(h, logged: Self.logged, removed: [:]), remote: .present(renoted, logged: later, removed: [:]),
+            localChanged: true, remoteChanged: true)
+        guard case .present(let m, _, _) = p.result else {
+            Issue.record("deleted")
+            return
+        }
         #expect(m.entries == renoted.entries)
         // And a different value at the same stamp is not a cut: the usual tie-break decides.
         var other = h
         other.reminders = [F.time(16, 0)]
-        let q = SyncMerge.habit(local: .present(h, logged: Self.logged, removed: [:]), remote: .present(other, logged: Self.logged, removed: [:]),
-                                localChanged: false, remoteChanged: true)
+        let q = SyncMerge.habit(
+            local: .present(h, logged: Self.logged, removed: [:]), remote: .present(other, logged: Self.logged, removed: [:]),
+            localChanged: false, remoteChanged: true)
         #expect(q.result == .present(other, logged: Self.logged, removed: [:]))
     }
 
     @Test("an alarm's sound cut at a comma at the same stamp stays whole")
     func alarmSound() {
-        let a = Alarm(id: "0000aaaa", label: "Подъём", schedule: F.everyDay(7, 0), sound: "/home/me/rooster, loud.ogg",
-                      created: Self.t0, modified: Self.t0)
+        let a = Alarm(
+            id: "0000aaaa", label: "Подъём", schedule: F.everyDay(7, 0), sound: "/home/me/rooster, loud.ogg",
+            created: Self.t0, modified: Self.t0)
         var cut = a
         cut.sound = "/home/me/rooster"
         let o = SyncMerge.alarm(local: .present(a), remote: .present(cut), localChanged: false, remoteChanged: true)
         #expect(o.result == .present(a) && o.losers.isEmpty)
         cut.modified = Self.t0 + 1
-        #expect(SyncMerge.alarm(local: .present(a), remote: .present(cut), localChanged: false, remoteChanged: true).result == .present(cut))
+        #expect(
+            SyncMerge.alarm(local: .present(a), remote: .present(cut), localChanged: false, remoteChanged: true).result == .present(cut))
     }
 }

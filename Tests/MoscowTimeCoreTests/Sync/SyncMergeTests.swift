@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -14,21 +15,24 @@ struct SyncMergeTests {
 
     @Test("a side that did not change takes the other side, with no conflict")
     func behind() {
-        let old = alarm("old", modified: 0), new = alarm("new", modified: -50)
+        let old = alarm("old", modified: 0)
+        let new = alarm("new", modified: -50)
         let o = SyncMerge.alarm(local: old, remote: new, localChanged: false, remoteChanged: true)
         #expect(o.result == new && o.losers.isEmpty)
     }
 
     @Test("concurrent edits: the later wins and the other is a loser, whichever side merges")
     func laterWins() {
-        let a = alarm("A", modified: 10), b = alarm("B", modified: 20)
+        let a = alarm("A", modified: 10)
+        let b = alarm("B", modified: 20)
         let ab = SyncMerge.alarm(local: a, remote: b, localChanged: true, remoteChanged: true)
         let ba = SyncMerge.alarm(local: b, remote: a, localChanged: true, remoteChanged: true)
         #expect(ab.result == b && ab.losers == [a])
         #expect(ba.result == b && ba.losers == [a])
         // An exact tie is decided the same way on both machines.
         let c = alarm("C", modified: 20)
-        #expect(SyncMerge.alarm(local: b, remote: c, localChanged: true, remoteChanged: true).result
+        #expect(
+            SyncMerge.alarm(local: b, remote: c, localChanged: true, remoteChanged: true).result
                 == SyncMerge.alarm(local: c, remote: b, localChanged: true, remoteChanged: true).result)
     }
 
@@ -45,10 +49,14 @@ struct SyncMergeTests {
 
     @Test("habit days from both sides all arrive; the same day keeps the later log")
     func habitDays() {
-        let d1 = F.day(2026, 11, 18), d2 = F.day(2026, 11, 19), d3 = F.day(2026, 11, 20)
-        let base = Habit(id: "0000bbbb", name: "Water", start: F.day(2026, 11, 1), kind: .numeric(HabitGoal(unit: "glasses", target: 8)),
-                         created: Self.t0, modified: Self.t0)
-        var local = base, remote = base
+        let d1 = F.day(2026, 11, 18)
+        let d2 = F.day(2026, 11, 19)
+        let d3 = F.day(2026, 11, 20)
+        let base = Habit(
+            id: "0000bbbb", name: "Water", start: F.day(2026, 11, 1), kind: .numeric(HabitGoal(unit: "glasses", target: 8)),
+            created: Self.t0, modified: Self.t0)
+        var local = base
+        var remote = base
         local.entries = [.done(d1, amount: 3), .done(d3, amount: 5)]
         remote.entries = [.done(d2, amount: 4), .done(d3, amount: 7)]
         remote.modified = Self.t0 + 100
@@ -56,7 +64,10 @@ struct SyncMergeTests {
         let l = HabitVersion.present(local, logged: [d1: Self.t0 + 1, d3: Self.t0 + 30], removed: [:])
         let r = HabitVersion.present(remote, logged: [d2: Self.t0 + 2, d3: Self.t0 + 20], removed: [:])
         let o = SyncMerge.habit(local: l, remote: r, localChanged: true, remoteChanged: true)
-        guard case let .present(h, logged, _) = o.result else { Issue.record("deleted"); return }
+        guard case .present(let h, let logged, _) = o.result else {
+            Issue.record("deleted")
+            return
+        }
         #expect(h.name == "Вода")  // the later definition
         #expect(h.entries == [.done(d1, amount: 3), .done(d2, amount: 4), .done(d3, amount: 5)])
         #expect(logged == [d1: Self.t0 + 1, d2: Self.t0 + 2, d3: Self.t0 + 30])
@@ -75,7 +86,8 @@ struct SyncMergeTests {
         logged.entries = [.done(d)]
         let l = HabitVersion.present(h, logged: [:], removed: [d: Self.t0 + 50])
         let r = HabitVersion.present(logged, logged: [d: Self.t0 + 40], removed: [:])
-        guard case let .present(m, _, removed) = SyncMerge.habit(local: l, remote: r, localChanged: true, remoteChanged: true).result else { return }
+        guard case .present(let m, _, let removed) = SyncMerge.habit(local: l, remote: r, localChanged: true, remoteChanged: true).result
+        else { return }
         #expect(m.entries.isEmpty && removed == [d: Self.t0 + 50])
     }
 }
@@ -87,7 +99,9 @@ struct SyncStoreTests {
     @Test("a schema-1 store (before sync existed) loads unchanged and is written back in the current schema")
     func oldStoreLoads() throws {
         let dir = D()
-        D.write(dir.paths.document, #"""
+        D.write(
+            dir.paths.document,
+            #"""
             {"schemaVersion": 1, "settings": {"zone": "Europe/Moscow"},
              "alarms": [{"id": "0000aaaa", "label": "Подъём", "enabled": true, "created": "2026-01-01T00:00:00Z",
                          "schedule": {"kind": "weekly", "days": ["mon"], "time": "07:00"}}],

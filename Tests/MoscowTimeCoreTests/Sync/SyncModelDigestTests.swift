@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -23,7 +24,11 @@ import Testing
         a.skippedDays = [day]
         func digest(_ a: Alarm) -> String { SyncModelDigest.of(.present(a), salt: "s") }
         var variants: [Alarm] = []
-        func with(_ change: (inout Alarm) -> Void) { var b = a; change(&b); variants.append(b) }
+        func with(_ change: (inout Alarm) -> Void) {
+            var b = a
+            change(&b)
+            variants.append(b)
+        }
         with { $0.id = "0000aaab" }
         with { $0.label = "Подъём!" }
         with { $0.enabled = false }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -34,12 +35,14 @@ struct TombstonePolicyTests {
 
     @Test("after a long absence an offline edit older than the horizon loses to the deletion, a newer one wins")
     func offlineEdits() {
-        let lastSync = F.at("2026-11-01T08:00:00Z"), now = lastSync + 400 * Self.day
+        let lastSync = F.at("2026-11-01T08:00:00Z")
+        let now = lastSync + 400 * Self.day
         let gone = AlarmVersion.deleted(id: "0000aaaa", at: TombstonePolicy.goneDeletionTime(lastSync: lastSync, now: now))
         func edited(_ at: Instant) -> AlarmVersion {
             .present(Alarm(id: "0000aaaa", label: "x", schedule: F.everyDay(7, 0), created: lastSync, modified: at))
         }
-        let old = edited(lastSync + 10 * Self.day), recent = edited(now - 10 * Self.day)
+        let old = edited(lastSync + 10 * Self.day)
+        let recent = edited(now - 10 * Self.day)
         let lost = SyncMerge.alarm(local: old, remote: gone, localChanged: true, remoteChanged: true)
         #expect(lost.result == gone && lost.losers == [old])
         let kept = SyncMerge.alarm(local: recent, remote: gone, localChanged: true, remoteChanged: true)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -18,8 +19,11 @@ struct TemplateTests {
 
     @Test func shipsTenValidTemplatesWithDistinctNames() throws {
         let all = try Self.library.all()
-        #expect(all.map(\.id) == ["bedtime", "commute", "lunch-break", "medication", "pomodoro", "study-session",
-                                  "water", "weekend-wakeup", "workday-wakeup", "workout"])
+        #expect(
+            all.map(\.id) == [
+                "bedtime", "commute", "lunch-break", "medication", "pomodoro", "study-session",
+                "water", "weekend-wakeup", "workday-wakeup", "workout",
+            ])
         // Every template can be applied next to every other one: no alarm label or habit name is shared.
         let labels = all.flatMap { $0.alarms.flatMap(\.label.both) }
         #expect(Set(labels).count == labels.count)
@@ -41,8 +45,11 @@ struct TemplateTests {
         var doc = StoreDocument()
         let made = try TemplateApplication(template: t, language: .ru, zone: Self.zone, now: Self.now).apply(to: &doc)
         #expect(made.alarms.map(\.label) == ["Утренние лекарства", "Вечерние лекарства"])
-        #expect(made.alarms.map(\.schedule) == [.weekly(days: Weekday.all, time: TimeOfDay(hour: 9, minute: 0)!),
-                                               .weekly(days: Weekday.all, time: TimeOfDay(hour: 21, minute: 0)!)])
+        #expect(
+            made.alarms.map(\.schedule) == [
+                .weekly(days: Weekday.all, time: TimeOfDay(hour: 9, minute: 0)!),
+                .weekly(days: Weekday.all, time: TimeOfDay(hour: 21, minute: 0)!),
+            ])
         #expect(made.habits.map(\.name) == ["Принимать лекарства"])
         #expect(doc.alarms.count == 2 && doc.habits.count == 1)
     }
@@ -63,10 +70,12 @@ struct TemplateTests {
         let t = try #require(try Self.library.find("workday-wakeup"))
         let app = TemplateApplication(template: t, language: .en, zone: Self.zone, now: Self.now, at: TimeOfDay(hour: 23, minute: 55)!)
         let times = app.build(for: StoreDocument()).alarms.map { $0.schedule.time?.description }
-        #expect(times == ["23:55", "00:05"]) // 07:00 and 07:10 moved by +16 h 55 min, wrapping past midnight
+        #expect(times == ["23:55", "00:05"])  // 07:00 and 07:10 moved by +16 h 55 min, wrapping past midnight
         let water = try #require(try Self.library.find("water"))
-        let reminders = TemplateApplication(template: water, language: .en, zone: Self.zone, now: Self.now, at: TimeOfDay(hour: 9, minute: 0)!)
-            .build(for: StoreDocument()).habits[0].reminders.map(\.description)
+        let reminders = TemplateApplication(
+            template: water, language: .en, zone: Self.zone, now: Self.now, at: TimeOfDay(hour: 9, minute: 0)!
+        )
+        .build(for: StoreDocument()).habits[0].reminders.map(\.description)
         #expect(reminders == ["09:00", "11:00", "13:00", "15:00", "17:00"])
     }
 
@@ -86,15 +95,24 @@ struct TemplateTests {
 
     @Test func rejectsDamagedFilesWithTheReason() {
         func decode(_ json: String) -> String? {
-            do { _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json"); return nil } catch { return error.reason.english }
+            do {
+                _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json")
+                return nil
+            } catch { return error.reason.english }
         }
         #expect(decode("{") != nil)
         #expect(decode(#"{"format": 2}"#)?.contains("format") == true)
         let base = #""format": 1, "name": {"en": "A", "ru": "Б"}, "description": {"en": "A", "ru": "Б"}"#
         #expect(decode("{\(base)}") == "it has neither alarms nor habits")
-        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A"}, "time": "07:00"}]}"#) == #"alarms[0].label: expected {"en": "…", "ru": "…"}"#)
-        #expect(decode(#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#) == #"alarms[0].time: expected a time like 07:30"#)
-        #expect(decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "weekly"}]}"#)?.hasPrefix("habits[0].frequency") == true)
+        #expect(
+            decode(#"{\#(base), "alarms": [{"label": {"en": "A"}, "time": "07:00"}]}"#)
+                == #"alarms[0].label: expected {"en": "…", "ru": "…"}"#)
+        #expect(
+            decode(#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#)
+                == #"alarms[0].time: expected a time like 07:30"#)
+        #expect(
+            decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "weekly"}]}"#)?.hasPrefix("habits[0].frequency")
+                == true)
         #expect(decode(#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "frequency": "per-week:3"}]}"#) == nil)
     }
 }
@@ -104,18 +122,27 @@ struct TemplateErrorWordingTests {
     @Test func aBrokenTemplateIsExplainedInRussian() throws {
         let ru = Localizer(.ru, catalogue: try MessageCatalogueTests.russian())
         func decode(_ json: String) -> TemplateError? {
-            do { _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json"); return nil } catch { return error }
+            do {
+                _ = try Template.decode(id: "x", json: Array(json.utf8), file: "x.json")
+                return nil
+            } catch { return error }
         }
         let base = #""format": 1, "name": {"en": "A", "ru": "Б"}, "description": {"en": "A", "ru": "Б"}"#
         let cases: [(String, String)] = [
             ("{", "шаблон x.json содержит ошибку: некорректный JSON: строка 1, столбец 2: "),
             ("{\(base)}", "шаблон x.json содержит ошибку: в нём нет ни будильников, ни привычек"),
-            (#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#,
-             "шаблон x.json содержит ошибку: alarms[0].time: ожидалось время вида 07:30"),
-            (#"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "07:00", "snooze": 0}]}"#,
-             "шаблон x.json содержит ошибку: alarms[0].snooze: ожидалось число минут от 1 до"),
-            (#"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "goal": {"target": 0, "unit": {"en": "g", "ru": "г"}}}]}"#,
-             "шаблон x.json содержит ошибку: habits[0].goal.target: ожидалось число больше 0"),
+            (
+                #"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "7"}]}"#,
+                "шаблон x.json содержит ошибку: alarms[0].time: ожидалось время вида 07:30"
+            ),
+            (
+                #"{\#(base), "alarms": [{"label": {"en": "A", "ru": "Б"}, "time": "07:00", "snooze": 0}]}"#,
+                "шаблон x.json содержит ошибку: alarms[0].snooze: ожидалось число минут от 1 до"
+            ),
+            (
+                #"{\#(base), "habits": [{"name": {"en": "A", "ru": "Б"}, "goal": {"target": 0, "unit": {"en": "g", "ru": "г"}}}]}"#,
+                "шаблон x.json содержит ошибку: habits[0].goal.target: ожидалось число больше 0"
+            ),
         ]
         for (json, says) in cases {
             let text = decode(json)?.message(in: ru) ?? "(accepted)"

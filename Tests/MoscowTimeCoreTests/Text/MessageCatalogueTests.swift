@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -9,7 +10,7 @@ struct MessageCatalogueTests {
     /// <repo>, from this file's path.
     static let repo: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4) // Tests/MoscowTimeCoreTests/Text/MessageCatalogueTests.swift
+        parts.removeLast(4)  // Tests/MoscowTimeCoreTests/Text/MessageCatalogueTests.swift
         return parts.joined(separator: "/")
     }()
 
@@ -28,13 +29,31 @@ struct MessageCatalogueTests {
             out += bigEndian ? bytes.reversed() : bytes
         }
         let n = sorted.count
-        let originals = 28, translations = originals + 8 * n
-        var data: [UInt8] = [], table1: [(Int, Int)] = [], table2: [(Int, Int)] = []
+        let originals = 28
+        let translations = originals + 8 * n
+        var data: [UInt8] = []
+        var table1: [(Int, Int)] = []
+        var table2: [(Int, Int)] = []
         let dataStart = translations + 8 * n
-        for (o, _) in sorted { table1.append((o.utf8.count, dataStart + data.count)); data += Array(o.utf8) + [0] }
-        for (_, t) in sorted { table2.append((t.utf8.count, dataStart + data.count)); data += Array(t.utf8) + [0] }
-        word(0x950412de); word(0); word(n); word(originals); word(translations); word(0); word(0)
-        for (l, o) in table1 + table2 { word(l); word(o) }
+        for (o, _) in sorted {
+            table1.append((o.utf8.count, dataStart + data.count))
+            data += Array(o.utf8) + [0]
+        }
+        for (_, t) in sorted {
+            table2.append((t.utf8.count, dataStart + data.count))
+            data += Array(t.utf8) + [0]
+        }
+        word(0x9504_12de)
+        word(0)
+        word(n)
+        word(originals)
+        word(translations)
+        word(0)
+        word(0)
+        for (l, o) in table1 + table2 {
+            word(l)
+            word(o)
+        }
         return out + data
     }
 
@@ -58,8 +77,11 @@ struct MessageCatalogueTests {
     }
 
     @Test func pluralFormsFollowRussianRules() throws {
-        let c = try MessageCatalogue(bytes: Self.mo([("", "Language: ru\n"), ("{n} day\u{0}{n} days", "{n} день\u{0}{n} дня\u{0}{n} дней")]))
-        let expected = [1: "день", 2: "дня", 4: "дня", 5: "дней", 11: "дней", 12: "дней", 21: "день", 22: "дня", 25: "дней", 101: "день", 111: "дней"]
+        let c = try MessageCatalogue(
+            bytes: Self.mo([("", "Language: ru\n"), ("{n} day\u{0}{n} days", "{n} день\u{0}{n} дня\u{0}{n} дней")]))
+        let expected = [
+            1: "день", 2: "дня", 4: "дня", 5: "дней", 11: "дней", 12: "дней", 21: "день", 22: "дня", 25: "дней", 101: "день", 111: "дней",
+        ]
         for (n, word) in expected {
             #expect(c.translation("{n} day", count: n) == "{n} \(word)", "n = \(n)")
         }
@@ -74,18 +96,21 @@ struct MessageCatalogueTests {
         // pluralIndex hard-codes the Russian rule: fail loudly if ru.po ever declares another one.
         let c = try Self.russian()
         #expect(c.header["Language"] == "ru")
-        #expect(c.header["Plural-Forms"] == "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
+        #expect(
+            c.header["Plural-Forms"]
+                == "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
         #expect(c.header["Content-Type"] == "text/plain; charset=UTF-8")
     }
 
     @Test func localizerTranslatesOnlyRussian() throws {
         let c = try Self.russian()
-        let ru = Localizer(.ru, catalogue: c), en = Localizer(.en, catalogue: c)
+        let ru = Localizer(.ru, catalogue: c)
+        let en = Localizer(.en, catalogue: c)
         #expect(ru("Stop") == "Остановить")
         #expect(en("Stop") == "Stop")
         #expect(ru("Snooze: {n} min", ["n": "10"]) == "Отложить — на 10 мин")
         #expect(ru("no such message {x}", ["x": "1"]) == "no such message 1")
-        #expect(Localizer(.ru)("Every day") == "Каждый день") // the process-wide catalogue
+        #expect(Localizer(.ru)("Every day") == "Каждый день")  // the process-wide catalogue
     }
 
     @Test func findsTheCatalogueInTheDocumentedOrder() throws {
@@ -124,19 +149,21 @@ struct MessageCatalogueTests {
     @Test func notificationTextInBothLanguages() throws {
         let c = try Self.russian()
         let zone = try #require(Zone(identifier: "Europe/Moscow"))
-        let due = Instant(secondsSinceEpoch: 1_795_406_400) // 2026-11-23 07:00 MSK, a Monday
-        let ringing = RingingAlarm(alarmID: "0a1b2c3d", label: "Подъём", due: due, startedAt: due + 3600, endsAt: due + 3900,
-                                   isLate: true, snoozeCount: 2, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
+        let due = Instant(secondsSinceEpoch: 1_795_406_400)  // 2026-11-23 07:00 MSK, a Monday
+        let ringing = RingingAlarm(
+            alarmID: "0a1b2c3d", label: "Подъём", due: due, startedAt: due + 3600, endsAt: due + 3900,
+            isLate: true, snoozeCount: 2, snoozeMinutes: 10, sound: "alarm-clock-elapsed")
         let now = due + 3600
         let ru = AlarmNotificationText(Localizer(.ru, catalogue: c), zone: zone).ring(ringing, now: now, serverHasActions: false)
         #expect(ru.summary == "Подъём")
-        #expect(ru.body == """
-            Будильник · 08:00 · понедельник, 23 ноября 2026
-            с опозданием: должен был прозвенеть в 07:00
-            отложен 2 раза
-            Отложить: agent-cli snooze 0a1b2c3d · остановить: agent-cli stop 0a1b2c3d
-            """)
-        #expect(ru.snoozeLabel == "Отложить") // one word: narrow buttons (LXQt) cut longer labels
+        #expect(
+            ru.body == """
+                Будильник · 08:00 · понедельник, 23 ноября 2026
+                с опозданием: должен был прозвенеть в 07:00
+                отложен 2 раза
+                Отложить: agent-cli snooze 0a1b2c3d · остановить: agent-cli stop 0a1b2c3d
+                """)
+        #expect(ru.snoozeLabel == "Отложить")  // one word: narrow buttons (LXQt) cut longer labels
         #expect(ru.stopLabel == "Остановить")
         let en = AlarmNotificationText(Localizer(.en, catalogue: c), zone: zone).ring(ringing, now: now, serverHasActions: true)
         #expect(en.body == "Alarm · 08:00 · Monday, 23 November 2026\nlate: due 07:00\nsnoozed 2 times\nSnooze: 10 min")

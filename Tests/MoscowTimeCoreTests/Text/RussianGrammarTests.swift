@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -51,9 +52,9 @@ struct RussianGrammarTests {
     @Test func durationsRoundOnceThenSplit() {
         #expect(DurationText.words(25 * 60, ru) == "25 мин")
         #expect(DurationText.words(90 * 60, ru) == "1 ч 30 мин")
-        #expect(DurationText.words(59 * 60 + 59, ru) == "1 ч")            // not "0 мин"
-        #expect(DurationText.words(3600 + 59 * 60 + 30, ru) == "2 ч")     // not "1 ч"
-        #expect(DurationText.words(23 * 3600 + 59 * 60 + 59, ru) == "1 день") // not "23 ч"
+        #expect(DurationText.words(59 * 60 + 59, ru) == "1 ч")  // not "0 мин"
+        #expect(DurationText.words(3600 + 59 * 60 + 30, ru) == "2 ч")  // not "1 ч"
+        #expect(DurationText.words(23 * 3600 + 59 * 60 + 59, ru) == "1 день")  // not "23 ч"
         #expect(DurationText.words(30, ru) == "1 мин")
         #expect(DurationText.words(2 * 86_400 + 3 * 3600, ru) == "2 дня 3 ч")
         #expect(DurationText.words(5 * 86_400, ru) == "5 дней")
@@ -64,15 +65,17 @@ struct RussianGrammarTests {
 
     @Test func unitForms() {
         let glasses = "стакан,стакана,стаканов"
-        let forms = [1: "стакан", 2: "стакана", 4: "стакана", 5: "стаканов", 11: "стаканов", 12: "стаканов",
-                     21: "стакан", 22: "стакана", 25: "стаканов", 101: "стакан", 111: "стаканов", 0: "стаканов"]
+        let forms = [
+            1: "стакан", 2: "стакана", 4: "стакана", 5: "стаканов", 11: "стаканов", 12: "стаканов",
+            21: "стакан", 22: "стакана", 25: "стаканов", 101: "стакан", 111: "стаканов", 0: "стаканов",
+        ]
         for (n, form) in forms { #expect(HabitUnit.form(glasses, for: Double(n)) == form, "\(n)") }
         #expect(HabitUnit.form(glasses, for: 2.5) == "стакана")
         #expect(HabitText.amount(3, unit: glasses) == "3 стакана")
         #expect(HabitText.amount(5, unit: glasses) == "5 стаканов")
         #expect(HabitUnit.form("glass,glasses", for: 1) == "glass")
         #expect(HabitUnit.form("glass,glasses", for: 1.5) == "glasses")
-        #expect(HabitUnit.form("km", for: 5) == "km")       // one form: as given
-        #expect(HabitUnit.form("a,,b", for: 5) == "a,,b")   // not a list of forms
+        #expect(HabitUnit.form("km", for: 5) == "km")  // one form: as given
+        #expect(HabitUnit.form("a,,b", for: 5) == "a,,b")  // not a list of forms
     }
 }

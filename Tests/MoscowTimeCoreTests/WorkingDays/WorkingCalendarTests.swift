@@ -1,6 +1,7 @@
+import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-import TestSupport
+
 @testable import MoscowTimeDomain
 @testable import MoscowTimeStore
 
@@ -22,11 +23,13 @@ struct WorkingCalendarTests {
         #expect(try CalendarText.parse(text) == years)
     }
 
-    @Test("the days the issue names: holidays, transfers and working Saturdays", arguments: [
-        (2026, 1, 2, false), (2026, 1, 9, false), (2026, 3, 9, false), (2026, 5, 11, false), (2026, 12, 31, false),
-        (2025, 11, 1, true), (2027, 2, 20, true), (2026, 1, 12, true), (2026, 11, 25, true),
-        (2026, 11, 28, false), (2020, 4, 15, false), (2014, 3, 10, false),
-    ])
+    @Test(
+        "the days the issue names: holidays, transfers and working Saturdays",
+        arguments: [
+            (2026, 1, 2, false), (2026, 1, 9, false), (2026, 3, 9, false), (2026, 5, 11, false), (2026, 12, 31, false),
+            (2025, 11, 1, true), (2027, 2, 20, true), (2026, 1, 12, true), (2026, 11, 25, true),
+            (2026, 11, 28, false), (2020, 4, 15, false), (2014, 3, 10, false),
+        ])
     func namedDays(year: Int, month: Int, day: Int, working: Bool) {
         #expect(russia.isWorkingDay(F.day(year, month, day)) == working)
     }
@@ -79,18 +82,20 @@ struct WorkingCalendarTests {
 
     // MARK: the text form
 
-    @Test("a bad line is refused with its number", arguments: [
-        ("2026-01-01 holiday\n", 1),
-        ("year 2026\n2026-01-01 holday\n", 2),
-        ("year 2026\n2027-01-01 holiday\n", 2),
-        ("year 2026\n2026-01-01 off\n2026-01-01 holiday\n", 3),
-        ("year 2026\n2026-11-25 work\n", 2),
-        ("year 2026\nyear 2026\n", 2),
-        ("year 1999\n", 1),
-        ("year 2026\n2026-02-30 off\n", 2),
-        ("year 2026\n2026-01-09 off from 3 January\n", 2),
-        ("year 2026\n2026-01-09 off since 2026-01-03\n", 2),
-    ])
+    @Test(
+        "a bad line is refused with its number",
+        arguments: [
+            ("2026-01-01 holiday\n", 1),
+            ("year 2026\n2026-01-01 holday\n", 2),
+            ("year 2026\n2027-01-01 holiday\n", 2),
+            ("year 2026\n2026-01-01 off\n2026-01-01 holiday\n", 3),
+            ("year 2026\n2026-11-25 work\n", 2),
+            ("year 2026\nyear 2026\n", 2),
+            ("year 1999\n", 1),
+            ("year 2026\n2026-02-30 off\n", 2),
+            ("year 2026\n2026-01-09 off from 3 January\n", 2),
+            ("year 2026\n2026-01-09 off since 2026-01-03\n", 2),
+        ])
     func badLines(text: String, line: Int) {
         #expect(CalendarText.parsePlain(text) == nil)
         #expect(throws: CalendarTextError.self) { try CalendarText.parse(text) }
@@ -115,7 +120,8 @@ struct WorkingCalendarTests {
                 let i = Int.random(in: 0..<ls.count, using: &rng)
                 var scalars = Array(ls[i].unicodeScalars)
                 switch Int.random(in: 0..<5, using: &rng) {
-                case 0 where !scalars.isEmpty: scalars[Int.random(in: 0..<scalars.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                case 0 where !scalars.isEmpty:
+                    scalars[Int.random(in: 0..<scalars.count, using: &rng)] = alphabet.randomElement(using: &rng)!
                 case 1 where !scalars.isEmpty: scalars.remove(at: Int.random(in: 0..<scalars.count, using: &rng))
                 case 2: scalars.insert(alphabet.randomElement(using: &rng)!, at: Int.random(in: 0...scalars.count, using: &rng))
                 case 3: ls.swapAt(i, Int.random(in: 0..<ls.count, using: &rng))
@@ -202,14 +208,20 @@ struct WorkingCalendarTests {
             var day = zone.local(t).date.adding(days: -1)
             var expectedNext: Instant?
             for _ in 0..<80 {
-                if russia.isWorkingDay(day), zone.instant(day, time) > t { expectedNext = zone.instant(day, time); break }
+                if russia.isWorkingDay(day), zone.instant(day, time) > t {
+                    expectedNext = zone.instant(day, time)
+                    break
+                }
                 day = day.adding(days: 1)
             }
             #expect(c.next(s, after: t) == expectedNext)
             day = zone.local(t).date.adding(days: 1)
             var expectedLatest: Instant?
             for _ in 0..<80 {
-                if russia.isWorkingDay(day), zone.instant(day, time) <= t { expectedLatest = zone.instant(day, time); break }
+                if russia.isWorkingDay(day), zone.instant(day, time) <= t {
+                    expectedLatest = zone.instant(day, time)
+                    break
+                }
                 day = day.adding(days: -1)
             }
             #expect(c.latest(s, atOrBefore: t) == expectedLatest)
@@ -229,8 +241,10 @@ struct WorkingCalendarTests {
 
     @Test("the store keeps workdays, the setting and the user's years")
     func storeRoundTrip() throws {
-        var doc = F.document([F.alarm("0000000a", .workdays(time: F.time(6, 30))),
-                              F.alarm("0000000b", .workdays(time: F.time(7, 0), from: F.day(2027, 1, 11)))])
+        var doc = F.document([
+            F.alarm("0000000a", .workdays(time: F.time(6, 30))),
+            F.alarm("0000000b", .workdays(time: F.time(7, 0), from: F.day(2027, 1, 11))),
+        ])
         doc.settings.holidays = .none
         doc.calendarYears = try CalendarText.parse("year 2028 # x\n2028-01-10 off from 2028-01-01\n")
         let back = try DocumentCoding.decode(DocumentCoding.encode(doc))
@@ -241,8 +255,12 @@ struct WorkingCalendarTests {
     @Test("list says which days an alarm follows")
     func summaries() {
         let t = Localizer(.ru)
-        #expect(ScheduleText.summary(.workdays(time: F.time(6, 30)), t, zone: F.moscow, holidays: .ru) == "Рабочие дни (производственный календарь)")
+        #expect(
+            ScheduleText.summary(.workdays(time: F.time(6, 30)), t, zone: F.moscow, holidays: .ru)
+                == "Рабочие дни (производственный календарь)")
         #expect(ScheduleText.summary(.weekly(days: Weekday.workdays, time: F.time(6, 30)), t, zone: F.moscow, holidays: .ru) == "Будни")
-        #expect(ScheduleText.summary(.workdays(time: F.time(6, 30)), Localizer(.en), zone: F.moscow, holidays: .none) == "Working days (Monday to Friday)")
+        #expect(
+            ScheduleText.summary(.workdays(time: F.time(6, 30)), Localizer(.en), zone: F.moscow, holidays: .none)
+                == "Working days (Monday to Friday)")
     }
 }

@@ -9,7 +9,11 @@ import TestEnvironmentSeed
 /// long as the process (the signal follows the *thread* that forked, and under `swift test` the main
 /// actor runs on libdispatch workers that come and go).
 final class ChildProcess {
-    enum Output { case null, file(String), pipe }
+    enum Output {
+        case null
+        case file(String)
+        case pipe
+    }
 
     struct SpawnError: Error, CustomStringConvertible {
         let description: String
@@ -65,8 +69,8 @@ final class ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for arg in argv { free(arg) }
+            for entry in envp { free(entry) }
         }
         var childPID: pid_t = 0
         let rc = SpawnerThread.shared.perform {
@@ -161,11 +165,14 @@ func monotonicMilliseconds() -> Int64 {
 /// The environment a helper program gets: just enough to run, plus the test's private addresses.
 func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment: [String: String] = [:]
-    for key in ["PATH", "HOME", "LANG", "TMPDIR", "DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS",
-                "PULSE_SERVER", "PULSE_RUNTIME_PATH", "PULSE_COOKIE", "PULSE_CLIENTCONFIG"] {
+    for key in [
+        "PATH", "HOME", "LANG", "TMPDIR", "DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS",
+        "PULSE_SERVER", "PULSE_RUNTIME_PATH", "PULSE_COOKIE", "PULSE_CLIENTCONFIG",
+    ] {
         // A placeholder (Tests/TestEnvironmentSeed) stands for "not set": the child does not get it.
         guard let value = getenv(key).map({ String(cString: $0) }),
-              moscowtime_test_placeholder(key).map({ String(cString: $0) }) != value else { continue }
+            moscowtime_test_placeholder(key).map({ String(cString: $0) }) != value
+        else { continue }
         environment[key] = value
     }
     environment["PATH"] = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

@@ -20,12 +20,14 @@ final class DBusMock {
         logPath = "\(bus.directory)/\(template)-\(monotonicMilliseconds()).log"
         var arguments = ["/usr/bin/python3", "-m", "dbusmock", "--template", template]
         if let parameters { arguments += ["-p", parameters] }
-        process = try ChildProcess(arguments, environment: childEnvironment(), stdout: .file(logPath),
-                                   stderr: .file(logPath + ".err"))
+        process = try ChildProcess(
+            arguments, environment: childEnvironment(), stdout: .file(logPath),
+            stderr: .file(logPath + ".err"))
         guard bus.waitForName(busName, present: true) else {
             process.terminate()
-            throw ChildProcess.SpawnError(description: "dbusmock \(template) did not appear: "
-                + String(decoding: readFileBytes(logPath + ".err"), as: UTF8.self))
+            throw ChildProcess.SpawnError(
+                description: "dbusmock \(template) did not appear: "
+                    + String(decoding: readFileBytes(logPath + ".err"), as: UTF8.self))
         }
         drainMainContext()
     }
@@ -43,14 +45,19 @@ final class DBusMock {
 
     @discardableResult
     func callMock(_ method: String, _ arguments: [Variant], replyType: String? = nil) throws -> VariantReader {
-        try TestBus.shared.call(destination: busName, path: objectPath, interface: "org.freedesktop.DBus.Mock",
-                                method: method, arguments, replyType: replyType)
+        try TestBus.shared.call(
+            destination: busName, path: objectPath, interface: "org.freedesktop.DBus.Mock",
+            method: method, arguments, replyType: replyType)
     }
 
     /// org.freedesktop.DBus.Mock.EmitSignal(interface, name, signature, args).
     func emitSignal(interface: String, name: String, signature: String, _ values: [Variant]) throws {
-        try callMock("EmitSignal", [.string(interface), .string(name), .string(signature),
-                                    .array(elementType: "v", values.map(Variant.boxed))])
+        try callMock(
+            "EmitSignal",
+            [
+                .string(interface), .string(name), .string(signature),
+                .array(elementType: "v", values.map(Variant.boxed)),
+            ])
     }
 
     /// The arguments of every recorded call of `method` (GetMethodCalls returns a(tav)), unboxed.

@@ -9,8 +9,9 @@ import Glibc
 @discardableResult
 func spinMainLoop(seconds: Double, until condition: () -> Bool = { false }) -> Bool {
     let guardBox = SpinGuard()
-    let sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(seconds * 1000), spinGuardFired,
-                                      Unmanaged.passRetained(guardBox).toOpaque(), spinGuardRelease)
+    let sourceID = g_timeout_add_full(
+        G_PRIORITY_DEFAULT, UInt32(seconds * 1000), spinGuardFired,
+        Unmanaged.passRetained(guardBox).toOpaque(), spinGuardRelease)
     while !condition() && !guardBox.fired {
         g_main_context_iteration(nil, 1)
     }

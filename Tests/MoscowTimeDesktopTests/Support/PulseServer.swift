@@ -20,18 +20,23 @@ final class PulseServer {
         socketPath = "\(directory)/native"
         for sub in ["home", "run"] { mkdir("\(directory)/\(sub)", 0o700) }
         writeFile("\(directory)/client.conf", "autospawn = no\n")
-        let environment = childEnvironment(["HOME": "\(directory)/home", "XDG_RUNTIME_DIR": "\(directory)/run",
-                                            "XDG_CONFIG_HOME": "\(directory)/home/.config"])
+        let environment = childEnvironment([
+            "HOME": "\(directory)/home", "XDG_RUNTIME_DIR": "\(directory)/run",
+            "XDG_CONFIG_HOME": "\(directory)/home/.config",
+        ])
         process = try ChildProcess(
-            ["pulseaudio", "-n", "--daemonize=no", "--use-pid-file=no", "--exit-idle-time=-1",
-             "--disallow-exit=no", "--log-target=file:\(directory)/pulse.log", "--log-level=notice",
-             "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
-             "-L", "module-null-sink sink_name=testsink rate=48000 channels=2 sink_properties=device.description=TestSink"],
+            [
+                "pulseaudio", "-n", "--daemonize=no", "--use-pid-file=no", "--exit-idle-time=-1",
+                "--disallow-exit=no", "--log-target=file:\(directory)/pulse.log", "--log-level=notice",
+                "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
+                "-L", "module-null-sink sink_name=testsink rate=48000 channels=2 sink_properties=device.description=TestSink",
+            ],
             environment: environment)
         guard PulseServer.waitUntilListening(socketPath, timeoutMs: 10_000) else {
             process.terminate()
-            throw ChildProcess.SpawnError(description: "pulseaudio did not start: "
-                + String(decoding: readFileBytes("\(directory)/pulse.log"), as: UTF8.self))
+            throw ChildProcess.SpawnError(
+                description: "pulseaudio did not start: "
+                    + String(decoding: readFileBytes("\(directory)/pulse.log"), as: UTF8.self))
         }
         useInThisProcess()
     }
@@ -118,10 +123,12 @@ final class PulseServer {
                 _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
                 close(fd)
             }
-            keepAlive = try ChildProcess(["pacat", "--playback", "--raw"] + format + [hum],
-                                         environment: childEnvironment())
-            recorder = try ChildProcess(["parec", "-d", "testsink.monitor"] + format,
-                                        environment: childEnvironment(), stdout: .file(path), stderr: .file(path + ".err"))
+            keepAlive = try ChildProcess(
+                ["pacat", "--playback", "--raw"] + format + [hum],
+                environment: childEnvironment())
+            recorder = try ChildProcess(
+                ["parec", "-d", "testsink.monitor"] + format,
+                environment: childEnvironment(), stdout: .file(path), stderr: .file(path + ".err"))
         }
 
         /// Stops recording; returns the RMS amplitude (0…1) and the number of samples.
@@ -145,8 +152,11 @@ final class PulseServer {
     /// Number of playback streams the server has right now (`pactl list short sink-inputs`).
     func sinkInputCount() -> Int {
         let output = "\(directory)/sink-inputs.txt"
-        guard let pactl = try? ChildProcess(["pactl", "list", "short", "sink-inputs"], environment: childEnvironment(),
-                                            stdout: .file(output)) else { return -1 }
+        guard
+            let pactl = try? ChildProcess(
+                ["pactl", "list", "short", "sink-inputs"], environment: childEnvironment(),
+                stdout: .file(output))
+        else { return -1 }
         pactl.wait(timeoutMs: 5000)
         return String(decoding: readFileBytes(output), as: UTF8.self).split(separator: "\n").count
     }

@@ -19,9 +19,11 @@ final class SpawnerThread: @unchecked Sendable {
         sem_init(&done, 0, 0)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            Unmanaged<SpawnerThread>.fromOpaque(context!).takeUnretainedValue().serve()
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<SpawnerThread>.fromOpaque(context!).takeUnretainedValue().serve()
+            }, context)
         pthread_detach(thread)
     }
 
@@ -32,7 +34,7 @@ final class SpawnerThread: @unchecked Sendable {
         return withoutActuallyEscaping(body) { body in
             job = body
             sem_post(&requested)
-            while sem_wait(&done) != 0 {} // EINTR
+            while sem_wait(&done) != 0 {}  // EINTR
             job = nil
             return result
         }

@@ -45,9 +45,12 @@ final class TestBus {
             </busconfig>
             """
         writeFile("\(directory)/bus.conf", config)
-        daemon = try ChildProcess(["dbus-daemon", "--nofork", "--nopidfile", "--config-file=\(directory)/bus.conf",
-                                   "--print-address=1"],
-                                  environment: childEnvironment(), stdout: .pipe, stderr: .file("\(directory)/daemon.log"))
+        daemon = try ChildProcess(
+            [
+                "dbus-daemon", "--nofork", "--nopidfile", "--config-file=\(directory)/bus.conf",
+                "--print-address=1",
+            ],
+            environment: childEnvironment(), stdout: .pipe, stderr: .file("\(directory)/daemon.log"))
         // The address is printed once the socket listens: a readiness barrier.
         guard let line = daemon.readLine(timeoutMs: 10_000), !line.isEmpty else {
             daemon.terminate()
@@ -89,10 +92,13 @@ final class TestBus {
     }
 
     /// Synchronous method call; returns the reply or throws the D-Bus error.
-    func call(destination: String, path: String, interface: String, method: String,
-              _ arguments: [Variant] = [], replyType: String? = nil) throws -> VariantReader {
-        try connection().call(destination: destination, path: path, interface: interface, method: method, arguments,
-                              replyType: replyType, timeoutMilliseconds: 5000)
+    func call(
+        destination: String, path: String, interface: String, method: String,
+        _ arguments: [Variant] = [], replyType: String? = nil
+    ) throws -> VariantReader {
+        try connection().call(
+            destination: destination, path: path, interface: interface, method: method, arguments,
+            replyType: replyType, timeoutMilliseconds: 5000)
     }
 
     func nameOwner(_ name: String) -> String? { connection().nameOwner(name) }

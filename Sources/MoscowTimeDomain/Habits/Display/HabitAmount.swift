@@ -15,7 +15,10 @@ public enum HabitAmount {
         var frac = m % 1000
         if frac != 0 {
             var digits = 3
-            while frac % 10 == 0 { frac /= 10; digits -= 1 }
+            while frac % 10 == 0 {
+                frac /= 10
+                digits -= 1
+            }
             s += "." + pad(frac, digits)
         }
         return s

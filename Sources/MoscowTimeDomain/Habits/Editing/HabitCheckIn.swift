@@ -7,13 +7,17 @@ public enum HabitCheckIn {
     /// Throws when the habit is gone (deleted since the reminder was shown) or the day is not loggable.
     /// Achievements the change earns are awarded (kept in the document) as from the CLI.
     @discardableResult
-    public static func record(_ action: Action, habitID: String, in doc: inout StoreDocument,
-                              day: CivilDate? = nil, now: Instant, zone: Zone) throws(InputError) -> HabitEntry {
+    public static func record(
+        _ action: Action, habitID: String, in doc: inout StoreDocument,
+        day: CivilDate? = nil, now: Instant, zone: Zone
+    ) throws(InputError) -> HabitEntry {
         try recordAwarding(action, habitID: habitID, in: &doc, day: day, now: now, zone: zone).0
     }
 
-    static func log(_ action: Action, habitID: String, in doc: inout StoreDocument,
-                    day: CivilDate?, now: Instant, zone: Zone) throws(InputError) -> HabitEntry {
+    static func log(
+        _ action: Action, habitID: String, in doc: inout StoreDocument,
+        day: CivilDate?, now: Instant, zone: Zone
+    ) throws(InputError) -> HabitEntry {
         guard let i = doc.habits.firstIndex(where: { $0.id == habitID }) else {
             throw InputError("no habit with id {habitID}: it was deleted", ["habitID": "\(habitID)"])
         }
@@ -30,8 +34,10 @@ public enum HabitCheckIn {
     }
 
     /// Logs the day, then awards the habit's new achievements (returned, to be announced).
-    public static func recordAwarding(_ action: Action, habitID: String, in doc: inout StoreDocument,
-                                      day: CivilDate? = nil, now: Instant, zone: Zone) throws(InputError) -> (HabitEntry, [HabitAchievement]) {
+    public static func recordAwarding(
+        _ action: Action, habitID: String, in doc: inout StoreDocument,
+        day: CivilDate? = nil, now: Instant, zone: Zone
+    ) throws(InputError) -> (HabitEntry, [HabitAchievement]) {
         let entry = try log(action, habitID: habitID, in: &doc, day: day, now: now, zone: zone)
         let i = doc.habits.firstIndex { $0.id == habitID }!
         return (entry, HabitAchievements.award(&doc.habits[i], today: zone.local(now).date))

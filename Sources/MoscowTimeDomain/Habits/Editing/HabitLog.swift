@@ -11,8 +11,10 @@ public enum HabitLog {
     }
 
     @discardableResult
-    public static func done(_ habit: inout Habit, on date: CivilDate, amount: Double? = nil, note: String? = nil,
-                            today: CivilDate) throws(HabitLogError) -> HabitEntry {
+    public static func done(
+        _ habit: inout Habit, on date: CivilDate, amount: Double? = nil, note: String? = nil,
+        today: CivilDate
+    ) throws(HabitLogError) -> HabitEntry {
         try checkDate(date, for: habit, today: today)
         let old = habit.entry(on: date)
         var entry = HabitEntry.done(date, note: note ?? old?.note)
@@ -31,8 +33,10 @@ public enum HabitLog {
     }
 
     @discardableResult
-    public static func skip(_ habit: inout Habit, on date: CivilDate, note: String? = nil,
-                            today: CivilDate) throws(HabitLogError) -> HabitEntry {
+    public static func skip(
+        _ habit: inout Habit, on date: CivilDate, note: String? = nil,
+        today: CivilDate
+    ) throws(HabitLogError) -> HabitEntry {
         try checkDate(date, for: habit, today: today)
         let entry = HabitEntry.skipped(date, note: note ?? habit.entry(on: date)?.note)
         habit.setEntry(entry)

@@ -12,13 +12,14 @@ public enum HabitLogError: Error, Equatable, CustomStringConvertible {
     /// The plain statement, for a program with no options to suggest.
     public var inputError: InputError {
         switch self {
-        case let .inFuture(date, today):
-            return InputError("{date} is in the future (today is {today}): log today or past days", ["date": "\(date)", "today": "\(today)"])
-        case let .beforeStart(date, habit, start):
+        case .inFuture(let date, let today):
+            return InputError(
+                "{date} is in the future (today is {today}): log today or past days", ["date": "\(date)", "today": "\(today)"])
+        case .beforeStart(let date, let habit, let start):
             return InputError("{date} is before \"{name}\" started ({start})", ["date": "\(date)", "name": habit, "start": "\(start)"])
-        case let .amountForYesNoHabit(habit):
+        case .amountForYesNoHabit(let habit):
             return InputError("\"{name}\" is a yes/no habit: it takes no amount", ["name": habit])
-        case let .nothingLogged(date, habit):
+        case .nothingLogged(let date, let habit):
             return InputError("nothing is logged for \"{name}\" on {date}", ["name": habit, "date": "\(date)"])
         }
     }

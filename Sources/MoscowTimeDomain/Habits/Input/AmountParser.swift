@@ -6,10 +6,13 @@ public enum AmountParser {
 
     public static func amount(_ text: String, what: String = N_("amount")) throws(InputError) -> Double {
         let s = text.trimmingSpaces.replacingAll(",", with: ".")
-        let ok = !s.isEmpty && s.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: ".") }
+        let ok =
+            !s.isEmpty && s.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: ".") }
             && s.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1 && s.first != "." && s.last != "."
         guard ok, let v = Double(s), v <= HabitAmount.maximum else {
-            throw InputError("invalid {what} \"{text}\": expected {accepted}", ["text": "\(text)"], parts: ["what": Message(what), "accepted": Message(accepted)])
+            throw InputError(
+                "invalid {what} \"{text}\": expected {accepted}", ["text": "\(text)"],
+                parts: ["what": Message(what), "accepted": Message(accepted)])
         }
         return HabitAmount.rounded(v)
     }

@@ -5,8 +5,10 @@
 /// are daily; 2 in 7 days is 2 per week). Errors are typed: the caller names its own options.
 public enum HabitFrequencyParser {
     /// Nil when no option was given.
-    public static func parse(daily: Bool, days: String?, every: String?, perWeek: String?,
-                             perMonth: String?, timesIn: String? = nil) throws(HabitFrequencyError) -> HabitFrequency? {
+    public static func parse(
+        daily: Bool, days: String?, every: String?, perWeek: String?,
+        perMonth: String?, timesIn: String? = nil
+    ) throws(HabitFrequencyError) -> HabitFrequency? {
         let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
         if given > 1 { throw .conflicting }
         if daily { return .daily }
@@ -29,7 +31,8 @@ public enum HabitFrequencyParser {
         if let timesIn {
             let parts = timesIn.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let x = Int(String(parts[0]).trimmingSpaces), let y = Int(String(parts[1]).trimmingSpaces),
-                  let f = HabitFrequency.make(times: x, inDays: y) else {
+                let f = HabitFrequency.make(times: x, inDays: y)
+            else {
                 throw .invalidTimesIn(text: timesIn)
             }
             return f

@@ -10,7 +10,8 @@ public enum HabitTextRules {
         let name = text.trimmingSpaces
         if let problem = LabelRules.issue(name) { throw InputError("invalid habit name: {problem}", parts: ["problem": problem]) }
         if let other = habits.first(where: { $0.name == name && $0.id != id }) {
-            throw InputError("a habit named \"{name}\" already exists (id {id}): choose another name", ["name": "\(name)", "id": "\(other.id)"])
+            throw InputError(
+                "a habit named \"{name}\" already exists (id {id}): choose another name", ["name": "\(name)", "id": "\(other.id)"])
         }
         return name
     }
@@ -31,7 +32,11 @@ public enum HabitTextRules {
     static func freeText(_ text: String, what: String, maximum: Int) throws(InputError) -> String? {
         let t = text.trimmingSpaces
         if t.isEmpty { return nil }
-        if t.count > maximum { throw InputError("invalid {what}: it is {count} characters long; at most {maximum} are allowed", ["count": "\(t.count)", "maximum": "\(maximum)"], parts: ["what": Message(what)]) }
+        if t.count > maximum {
+            throw InputError(
+                "invalid {what}: it is {count} characters long; at most {maximum} are allowed",
+                ["count": "\(t.count)", "maximum": "\(maximum)"], parts: ["what": Message(what)])
+        }
         if t.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw InputError("invalid {what}: it must not contain control characters or line breaks", parts: ["what": Message(what)])
         }

@@ -16,7 +16,9 @@ public enum ReminderTimesParser {
             times.insert(t)
         }
         guard times.count <= maximumCount else {
-            throw InputError("too many reminder times ({timesCount}): at most {maximumCount} a day", ["timesCount": "\(times.count)", "maximumCount": "\(maximumCount)"])
+            throw InputError(
+                "too many reminder times ({timesCount}): at most {maximumCount} a day",
+                ["timesCount": "\(times.count)", "maximumCount": "\(maximumCount)"])
         }
         return times.sorted()
     }

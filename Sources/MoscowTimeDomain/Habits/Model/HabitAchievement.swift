@@ -21,7 +21,10 @@ public struct HabitAchievement: Hashable, Sendable {
     /// The day it was earned (in the configured zone).
     public var earned: CivilDate
 
-    public init(_ kind: Kind, earned: CivilDate) { self.kind = kind; self.earned = earned }
+    public init(_ kind: Kind, earned: CivilDate) {
+        self.kind = kind
+        self.earned = earned
+    }
 
     /// The stable key used in the store and in CSV: `first`, `completions-100`, `streak-7`, `strength-80`.
     public var key: String { Self.key(kind) }

@@ -5,7 +5,8 @@ extension Habit {
     /// Index of the entry on `date`, or where it would be inserted.
     func entryIndex(on date: CivilDate) -> (index: Int, found: Bool) {
         let key = date.daysSinceEpoch
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let mid = (low + high) / 2
             let d = entries[mid].date.daysSinceEpoch

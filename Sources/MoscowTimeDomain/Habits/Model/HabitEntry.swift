@@ -19,7 +19,10 @@ public struct HabitEntry: Hashable, Sendable {
     public var note: String?
 
     public init(date: CivilDate, status: Status, amount: Double? = nil, note: String? = nil) {
-        self.date = date; self.status = status; self.amount = amount; self.note = note
+        self.date = date
+        self.status = status
+        self.amount = amount
+        self.note = note
     }
 
     public static func done(_ date: CivilDate, amount: Double? = nil, note: String? = nil) -> HabitEntry {

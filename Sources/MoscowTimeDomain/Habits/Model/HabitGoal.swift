@@ -24,7 +24,10 @@ public struct HabitGoal: Hashable, Sendable {
     public var per: Per
 
     public init(unit: String, target: Double, direction: Direction = .atLeast, per: Per = .day) {
-        self.unit = unit; self.target = target; self.direction = direction; self.per = per
+        self.unit = unit
+        self.target = target
+        self.direction = direction
+        self.per = per
     }
 
     /// Whether an amount meets the goal.

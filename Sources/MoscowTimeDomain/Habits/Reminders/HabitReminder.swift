@@ -16,10 +16,18 @@ public struct HabitReminder: Hashable, Sendable {
     /// Numeric habits: `3 / 8 glasses` logged so far that day; nil for yes/no habits.
     public let progress: String?
 
-    public init(habitID: String, name: String, day: CivilDate, time: TimeOfDay, due: Instant,
-                isLate: Bool = false, isPostponed: Bool = false, progress: String? = nil) {
-        self.habitID = habitID; self.name = name; self.day = day; self.time = time; self.due = due
-        self.isLate = isLate; self.isPostponed = isPostponed; self.progress = progress
+    public init(
+        habitID: String, name: String, day: CivilDate, time: TimeOfDay, due: Instant,
+        isLate: Bool = false, isPostponed: Bool = false, progress: String? = nil
+    ) {
+        self.habitID = habitID
+        self.name = name
+        self.day = day
+        self.time = time
+        self.due = due
+        self.isLate = isLate
+        self.isPostponed = isPostponed
+        self.progress = progress
     }
 
     /// The key of one reminder time of one habit in `HabitReminderState.handled`.

@@ -63,8 +63,9 @@ public struct HabitReminderPlanner: Sendable {
             guard let c = candidate else { continue }
             if now - c.since > lateWindow { dropped.append(c.reminder) } else { show.append(c.reminder) }
         }
-        return HabitReminderPlan(show: show, dropped: dropped, state: state, stateChanged: state != old,
-                                 nextWake: nextWake(doc, state: state, now: now))
+        return HabitReminderPlan(
+            show: show, dropped: dropped, state: state, stateChanged: state != old,
+            nextWake: nextWake(doc, state: state, now: now))
     }
 
     /// "Later": show `reminder` again `minutes` from now. Returns when.
@@ -93,7 +94,10 @@ public struct HabitReminderPlanner: Sendable {
                         let at = zone.instant(day, time)
                         let key = HabitReminder.key(habitID: habit.id, time: time)
                         let baseline = max(state.handled[key] ?? habit.modified, habit.modified, now)
-                        if at > baseline { consider(at); break dayLoop }
+                        if at > baseline {
+                            consider(at)
+                            break dayLoop
+                        }
                     }
                 }
                 day = day.adding(days: 1)
@@ -113,10 +117,12 @@ public struct HabitReminderPlanner: Sendable {
         return nil
     }
 
-    func reminder(_ h: Habit, day: CivilDate, time: TimeOfDay, due: Instant, since: Instant, now: Instant, postponed: Bool) -> HabitReminder {
-        HabitReminder(habitID: h.id, name: h.name, day: day, time: time, due: due,
-                      isLate: now - since > Self.lateThreshold, isPostponed: postponed,
-                      progress: HabitText.progress(h, on: day))
+    func reminder(_ h: Habit, day: CivilDate, time: TimeOfDay, due: Instant, since: Instant, now: Instant, postponed: Bool) -> HabitReminder
+    {
+        HabitReminder(
+            habitID: h.id, name: h.name, day: day, time: time, due: due,
+            isLate: now - since > Self.lateThreshold, isPostponed: postponed,
+            progress: HabitText.progress(h, on: day))
     }
 
     /// Drops bookkeeping of habits and times that no longer exist or are archived.

@@ -17,7 +17,9 @@ public struct HabitReminderState: Hashable, Sendable {
     public package(set) var open: [String: HabitReminder] = [:]
 
     public init(handled: [String: Instant] = [:], later: [String: HabitLater] = [:], open: [String: HabitReminder] = [:]) {
-        self.handled = handled; self.later = later; self.open = open
+        self.handled = handled
+        self.later = later
+        self.open = open
     }
 
     // MARK: transitions
@@ -73,6 +75,9 @@ public struct HabitLater: Hashable, Sendable {
     public var time: TimeOfDay
 
     public init(until: Instant, due: Instant, day: CivilDate, time: TimeOfDay) {
-        self.until = until; self.due = due; self.day = day; self.time = time
+        self.until = until
+        self.due = due
+        self.day = day
+        self.time = time
     }
 }

@@ -29,8 +29,10 @@ extension Habit {
     }
 
     /// How many more met days the period containing `date` needs, not counting `excluded`'s entry.
-    public func remainingInPeriod(_ kind: HabitPeriod.Kind, times: Int, containing date: CivilDate,
-                                  excluding excluded: CivilDate? = nil) -> Int {
+    public func remainingInPeriod(
+        _ kind: HabitPeriod.Kind, times: Int, containing date: CivilDate,
+        excluding excluded: CivilDate? = nil
+    ) -> Int {
         let period = HabitPeriod(kind, containing: date)
         return remaining(times: times, from: period.first, through: period.last, excluding: excluded)
     }
@@ -44,7 +46,8 @@ extension Habit {
             for e in entries(from: first, through: last) where e.date != excluded && e.status == .done { sum += e.amount ?? 0 }
             return sum >= goal.target ? 0 : 1
         }
-        var met = 0, skipped = 0
+        var met = 0
+        var skipped = 0
         for e in entries(from: first, through: last) where e.date != excluded {
             switch evaluate(e).outcome {
             case .met: met += 1

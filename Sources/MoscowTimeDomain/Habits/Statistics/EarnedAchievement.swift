@@ -6,7 +6,9 @@ public struct EarnedAchievement: Hashable, Sendable {
     public let achievement: HabitAchievement
 
     public init(habitID: String, habitName: String, achievement: HabitAchievement) {
-        self.habitID = habitID; self.habitName = habitName; self.achievement = achievement
+        self.habitID = habitID
+        self.habitName = habitName
+        self.achievement = achievement
     }
 
     /// What `new` has earned today that `old` had not: the achievements the last change (the

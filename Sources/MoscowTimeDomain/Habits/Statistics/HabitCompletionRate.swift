@@ -16,14 +16,17 @@ public enum HabitCompletionRate {
         let begin = max(0, t.count - n)
         guard begin < end else { return nil }
         if t.habit.frequency.isFixedDays {
-            var met = 0, due = 0
+            var met = 0
+            var due = 0
             for i in begin..<end where t.scheduled[i] && t.outcomes[i] != .skipped {
                 due += 1
                 if t.outcomes[i] == .met { met += 1 }
             }
             return due > 0 ? Double(met) / Double(due) : nil
         }
-        var met = 0, countable = 0, shares = 0.0
+        var met = 0
+        var countable = 0
+        var shares = 0.0
         for i in begin..<end where t.outcomes[i] != .skipped {
             countable += 1
             shares += t.shares[i]

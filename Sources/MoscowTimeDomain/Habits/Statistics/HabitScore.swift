@@ -38,8 +38,10 @@ public enum HabitScore {
 
     /// Scores at the end of each day, and each day's v (the window's share of the target; 0 on
     /// skipped days and an open today).
-    static func dailyScores(habit: Habit, outcomes: [HabitDayOutcome], values: [Double], amounts: [Double],
-                            scheduled: [Bool], todayOpen: Bool) -> (scores: [Double], shares: [Double]) {
+    static func dailyScores(
+        habit: Habit, outcomes: [HabitDayOutcome], values: [Double], amounts: [Double],
+        scheduled: [Bool], todayOpen: Bool
+    ) -> (scores: [Double], shares: [Double]) {
         let count = outcomes.count
         var scores = [Double](repeating: 0, count: count)
         var shares = [Double](repeating: 0, count: count)
@@ -53,8 +55,13 @@ public enum HabitScore {
             // Fixed weekdays.
             for i in 0..<count {
                 if i < last, outcomes[i] != .skipped {
-                    if scheduled[i] { score = next(previous: score, value: values[i], multiplier: m); shares[i] = values[i] }
-                    else if outcomes[i] == .met { score = next(previous: score, value: 1, multiplier: m); shares[i] = 1 }
+                    if scheduled[i] {
+                        score = next(previous: score, value: values[i], multiplier: m)
+                        shares[i] = values[i]
+                    } else if outcomes[i] == .met {
+                        score = next(previous: score, value: 1, multiplier: m)
+                        shares[i] = 1
+                    }
                 }
                 scores[i] = score
             }

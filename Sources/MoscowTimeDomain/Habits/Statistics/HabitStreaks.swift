@@ -33,10 +33,17 @@ public struct HabitStreaks: Hashable, Sendable {
     public static func == (a: HabitStreaks, b: HabitStreaks) -> Bool {
         a.current == b.current && a.longest == b.longest && a.unit == b.unit
     }
-    public func hash(into h: inout Hasher) { h.combine(current); h.combine(longest); h.combine(unit) }
+    public func hash(into h: inout Hasher) {
+        h.combine(current)
+        h.combine(longest)
+        h.combine(unit)
+    }
 
     public init(current: Int, longest: Int, unit: Unit = .days) {
-        self.current = current; self.longest = longest; self.unit = unit; runs = []
+        self.current = current
+        self.longest = longest
+        self.unit = unit
+        runs = []
     }
 
     public init(_ t: HabitTimeline) {
@@ -90,7 +97,8 @@ public struct HabitStreaks: Hashable, Sendable {
         } else if x == y {
             for i in 0..<t.count where outcomes[i] == .met || outcomes[i] == .skipped { counted.append(base + Int64(i)) }
         } else {
-            var done: [Int64] = [], skipped: [Int64] = []
+            var done: [Int64] = []
+            var skipped: [Int64] = []
             for i in 0..<t.count {
                 switch outcomes[i] {
                 case .met: done.append(base + Int64(i))
@@ -116,7 +124,9 @@ public struct HabitStreaks: Hashable, Sendable {
     static func weekdayRuns(_ t: HabitTimeline) -> [Run] {
         var runs: [Run] = []
         let outcomes = streakOutcomes(t)
-        var startIndex = -1, lastIndex = -1, length = 0
+        var startIndex = -1
+        var lastIndex = -1
+        var length = 0
         func close() {
             if length > 0 { runs.append(Run(start: t.date(at: startIndex), end: t.date(at: lastIndex), length: length)) }
             length = 0
@@ -125,7 +135,8 @@ public struct HabitStreaks: Hashable, Sendable {
             switch outcomes[i] {
             case .met, .skipped:
                 if length == 0 { startIndex = i }
-                lastIndex = i; length += 1
+                lastIndex = i
+                length += 1
             case .empty, .unmet: close()
             }
         }

@@ -35,12 +35,15 @@ public struct HabitTimeline: Sendable {
         // At most: a day with nothing logged is a good day (as in Loop), today excepted while open.
         var outcomes = [HabitDayOutcome](repeating: atMost ? .met : .empty, count: count)
         var values = [Double](repeating: atMost ? 1 : 0, count: count)
-        if atMost && count > 0 { outcomes[count - 1] = .empty; values[count - 1] = 0 }
+        if atMost && count > 0 {
+            outcomes[count - 1] = .empty
+            values[count - 1] = 0
+        }
         var amounts = [Double](repeating: 0, count: habit.kind.isNumeric ? count : 0)
         let base = habit.start.daysSinceEpoch
         var completions = 0
         let entries = habit.entries
-        for k in entries.indices { // by index, fields in place: iterating copied each entry (and its note)
+        for k in entries.indices {  // by index, fields in place: iterating copied each entry (and its note)
             let i = Int(entries[k].date.daysSinceEpoch - base)
             let status = entries[k].status
             guard i >= 0, i < count, status != .noted else { continue }
@@ -65,8 +68,9 @@ public struct HabitTimeline: Sendable {
         self.scheduled = scheduled
         self.amounts = amounts
         let todayOpen = count > 0 && habit.isUnsettled(outcomes[count - 1])
-        (scores, shares) = HabitScore.dailyScores(habit: habit, outcomes: outcomes, values: values, amounts: amounts,
-                                                  scheduled: scheduled, todayOpen: todayOpen)
+        (scores, shares) = HabitScore.dailyScores(
+            habit: habit, outcomes: outcomes, values: values, amounts: amounts,
+            scheduled: scheduled, todayOpen: todayOpen)
     }
 
     public var count: Int { outcomes.count }

@@ -12,12 +12,20 @@ public enum LoopIntervals {
         public var day: Int64
         public var value: Int
         public var notes: String
-        public init(_ day: Int64, _ value: Int, _ notes: String = "") { self.day = day; self.value = value; self.notes = notes }
+        public init(_ day: Int64, _ value: Int, _ notes: String = "") {
+            self.day = day
+            self.value = value
+            self.notes = notes
+        }
     }
 
     public struct Interval: Hashable, Sendable {
         public var begin: Int64, center: Int64, end: Int64
-        public init(_ begin: Int64, _ center: Int64, _ end: Int64) { self.begin = begin; self.center = center; self.end = end }
+        public init(_ begin: Int64, _ center: Int64, _ end: Int64) {
+            self.begin = begin
+            self.center = center
+            self.end = end
+        }
     }
 
     /// `EntryList.buildIntervals`: for every X consecutive completions (newest first) closer than
@@ -29,7 +37,8 @@ public enum LoopIntervals {
         var intervals: [Interval] = []
         guard done.count >= num else { return intervals }
         for i in (num - 1)..<done.count {
-            let begin = done[i].day, center = done[i - num + 1].day
+            let begin = done[i].day
+            let center = done[i - num + 1].day
             var size = den
             if den == 30 || den == 31 {
                 let d = CivilDate(daysSinceEpoch: begin)
@@ -51,7 +60,8 @@ public enum LoopIntervals {
     public static func snapIntervalsTogether(_ intervals: inout [Interval]) {
         guard intervals.count > 1 else { return }
         for i in 1..<intervals.count {
-            let curr = intervals[i], next = intervals[i - 1]
+            let curr = intervals[i]
+            let next = intervals[i - 1]
             let gapNextToCurrent = curr.end - next.begin
             let gapCenterToEnd = curr.end - curr.center
             if gapNextToCurrent >= 0 {
@@ -67,12 +77,21 @@ public enum LoopIntervals {
     public static func buildEntriesFromInterval(_ original: [Entry], _ intervals: [Interval]) -> [Entry] {
         guard var from = original.first?.day else { return [] }
         var to = from
-        for e in original { from = min(from, e.day); to = max(to, e.day) }
-        for i in intervals { from = min(from, i.begin); to = max(to, i.end) }
+        for e in original {
+            from = min(from, e.day)
+            to = max(to, e.day)
+        }
+        for i in intervals {
+            from = min(from, i.begin)
+            to = max(to, i.end)
+        }
         var result = (0...(to - from)).map { Entry(to - $0, unknown) }
         for interval in intervals {
             var current = interval.end
-            while current >= interval.begin { result[Int(to - current)] = Entry(current, yesAuto); current -= 1 }
+            while current >= interval.begin {
+                result[Int(to - current)] = Entry(current, yesAuto)
+                current -= 1
+            }
         }
         for e in original {
             let offset = Int(to - e.day)
@@ -100,10 +119,20 @@ public enum LoopIntervals {
         let doneNewestFirst = done.reversed().map { Entry($0, yesManual) }
         var intervals = buildIntervals(times: times, days: days, doneNewestFirst)
         snapIntervalsTogether(&intervals)
-        var low = first, high = first
-        for d in done { low = min(low, d); high = max(high, d) }
-        for d in skipped { low = min(low, d); high = max(high, d) }
-        for i in intervals { low = min(low, i.begin); high = max(high, i.end) }
+        var low = first
+        var high = first
+        for d in done {
+            low = min(low, d)
+            high = max(high, d)
+        }
+        for d in skipped {
+            low = min(low, d)
+            high = max(high, d)
+        }
+        for i in intervals {
+            low = min(low, i.begin)
+            high = max(high, i.end)
+        }
         var covered = [Bool](repeating: false, count: Int(high - low) + 1)
         for i in intervals { for d in i.begin...i.end { covered[Int(d - low)] = true } }
         for d in done { covered[Int(d - low)] = true }

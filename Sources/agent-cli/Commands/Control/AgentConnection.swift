@@ -8,9 +8,13 @@ enum AgentConnection {
     /// The hint agrees with `agent-cli autostart status`: autostart is advised only when it is off.
     static var howToStart: String {
         if let autostart = try? Autostart.make(AutostartOptions.parse([])), autostart.currentState().enabled {
-            return t("autostart is enabled, so it starts with your next login; start it now with `moscowtime-agent &` (commands that change an alarm start it too)")
+            return t(
+                "autostart is enabled, so it starts with your next login; start it now with `moscowtime-agent &` (commands that change an alarm start it too)"
+            )
         }
-        return t("start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable")
+        return t(
+            "start it with `moscowtime-agent &` (or scripts/run from the source tree), or make it start with the session: agent-cli autostart enable"
+        )
     }
 
     static func client() throws -> AgentClient {
@@ -25,8 +29,9 @@ enum AgentConnection {
         do { return try body(c) } catch {
             switch error {
             case .notRunning, .noSessionBus: throw notRunning(error)
-            case let .remote(name, message):
-                let input = name == AgentInterface.ErrorName.unknownAlarm || name == AgentInterface.ErrorName.notRinging
+            case .remote(let name, let message):
+                let input =
+                    name == AgentInterface.ErrorName.unknownAlarm || name == AgentInterface.ErrorName.notRinging
                     || name == AgentInterface.ErrorName.invalidArgument
                 throw CLIFailure(message: message, status: input ? .invalidInput : .failure)
             }
@@ -37,8 +42,9 @@ enum AgentConnection {
     static func notRunning(_ error: AgentClientError) -> CLIFailure {
         switch error {
         case .noSessionBus(let why):
-            return CLIFailure("no session bus ({why}): the agent runs inside a desktop session; {howToStart}",
-                              ["why": why, "howToStart": howToStart], status: .agentNotRunning)
+            return CLIFailure(
+                "no session bus ({why}): the agent runs inside a desktop session; {howToStart}",
+                ["why": why, "howToStart": howToStart], status: .agentNotRunning)
         default:
             return CLIFailure("the agent is not running; {howToStart}", ["howToStart": howToStart], status: .agentNotRunning)
         }

@@ -6,9 +6,11 @@ import MoscowTimeDomain
 struct SnoozeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
+            commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
     }
-    @Argument(help: t("Alarm id, unique prefix or label (default: every ringing alarm).", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String?
+    @Argument(
+        help: t("Alarm id, unique prefix or label (default: every ringing alarm).", value: N_("alarm")), completion: Completions.of(.alarm))
+    var alarm: String?
     @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes"))) var minutes: Int?
 
     func validate() throws {
@@ -27,8 +29,10 @@ struct SnoozeCommand: ParsableCommand {
 }
 
 struct StopCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one).")) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one)."))
+    }
     @Argument(help: t("Alarm id, unique prefix or label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String?
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
@@ -47,12 +51,19 @@ struct StopCommand: ParsableCommand {
 }
 
 struct PauseCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
-        discussion: t("An alarm already ringing when the pause starts rings on until you stop or snooze it. A snooze that would end during the pause is reported with the rest; next, list, status and the tray leave out what the pause silences.")
-            + "\n" + t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00")) }
-    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration")), transform: DurationArgument.init) var duration: DurationArgument?
-    @Option(name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time")), transform: TimeParser.parse) var until: TimeOfDay?
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "pause", abstract: t("Do not disturb: alarms due meanwhile are reported, not rung."),
+            discussion: t(
+                "An alarm already ringing when the pause starts rings on until you stop or snooze it. A snooze that would end during the pause is reported with the rest; next, list, status and the tray leave out what the pause silences."
+            )
+                + "\n" + t("Examples: agent-cli pause --for 2h · agent-cli pause --until 08:00"))
+    }
+    @Option(name: .customLong("for"), help: t("How long: 30m, 2h, 1h30m.", value: N_("duration")), transform: DurationArgument.init)
+    var duration: DurationArgument?
+    @Option(
+        name: .long, help: t("Until a time of day (HH:MM, next occurrence in the configured zone).", value: N_("time")),
+        transform: TimeParser.parse) var until: TimeOfDay?
 
     func validate() throws {
         if (duration == nil) == (until == nil) { throw UsageError(Message("give either --for DURATION (e.g. 2h) or --until HH:MM")) }
@@ -75,7 +86,7 @@ struct PauseCommand: ParsableCommand {
             let candidate = zone.instant(today, time)
             end = candidate > ctx.now ? candidate : zone.instant(today.adding(days: 1), time)
         default:
-            return // validate() allows exactly one
+            return  // validate() allows exactly one
         }
         try AgentConnection.call { client throws(AgentClientError) in try client.pause(until: end.secondsSinceEpoch) }
         Output.line(t("paused until {time}", ["time": ISO8601.string(end, in: zone)]))
@@ -92,7 +103,9 @@ struct ResumeCommand: ParsableCommand {
 }
 
 struct ReloadCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now.")) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "reload", abstract: t("Make the agent re-read the store now."))
+    }
     func run() throws {
         CLIText.useUserLanguage()
         try AgentConnection.call { client throws(AgentClientError) in try client.reload() }

@@ -7,9 +7,9 @@ import MoscowTimeStore
 struct StatusCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "status",
-        abstract: t("Show whether the agent runs, what rings, what is snoozed, and what comes next."),
-        discussion: t("Exit status 3 when the agent is not running."))
+            commandName: "status",
+            abstract: t("Show whether the agent runs, what rings, what is snoozed, and what comes next."),
+            discussion: t("Exit status 3 when the agent is not running."))
     }
 
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
@@ -41,7 +41,12 @@ struct StatusCommand: ParsableCommand {
                 ("running", .bool(true)), ("version", .string(s.version)), ("runningSince", .string(when(s.runningSince))),
                 ("zone", .string(s.zone)), ("pausedUntil", s.pausedUntil == 0 ? .null : .string(when(s.pausedUntil))),
                 ("ringing", .array(ringingItems)), ("snoozed", .array(snoozedItems)),
-                ("next", s.nextTrigger == 0 ? .null : .object([("id", .string(s.nextID)), ("label", .string(s.nextLabel)), ("at", .string(when(s.nextTrigger)))])),
+                (
+                    "next",
+                    s.nextTrigger == 0
+                        ? .null
+                        : .object([("id", .string(s.nextID)), ("label", .string(s.nextLabel)), ("at", .string(when(s.nextTrigger)))])
+                ),
                 ("notificationServer", .string(s.notificationServer)),
                 ("notificationCapabilities", .array(s.notificationCapabilities.map(JSONValue.string))),
                 ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
@@ -69,14 +74,24 @@ struct StatusCommand: ParsableCommand {
         for r in snoozed {
             fields.add(t("snoozed"), t("{label} [{id}] until {time}", ["label": r.label, "id": r.id, "time": local(r.until)]))
         }
-        fields.add(t("notifications"), s.notificationCapabilities.isEmpty ? s.notificationServer
-                   : t("{server}; capabilities: {capabilities}", ["server": s.notificationServer,
-                                                                  "capabilities": s.notificationCapabilities.joined(separator: " ")]))
+        fields.add(
+            t("notifications"),
+            s.notificationCapabilities.isEmpty
+                ? s.notificationServer
+                : t(
+                    "{server}; capabilities: {capabilities}",
+                    [
+                        "server": s.notificationServer,
+                        "capabilities": s.notificationCapabilities.joined(separator: " "),
+                    ]))
         fields.add(t("sound"), s.soundBackend)
         if let tray = Self.trayText(s.tray, t) { fields.add(t("tray"), tray) }
-        fields.add(t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
+        fields.add(
+            t("store"), s.storeProblem.isEmpty ? s.store : t("{store} — PROBLEM: {problem}", ["store": s.store, "problem": s.storeProblem]))
         fields.add(t("wake"), wake.line(t))
-        if let year = doc.missingCalendarYear(today: zone.local(ctx.now).date) { fields.add(t("calendar"), CalendarDayText.missingYear(year, t)) }
+        if let year = doc.missingCalendarYear(today: zone.local(ctx.now).date) {
+            fields.add(t("calendar"), CalendarDayText.missingYear(year, t))
+        }
         if doc.sync.account != nil {
             for line in SyncStatusQuery.lines(sync, t, when: { ISO8601.parse($0).map(p.whenText) ?? $0 }) { fields.add(t("sync"), line) }
         }
@@ -89,7 +104,9 @@ struct StatusCommand: ParsableCommand {
         case "": return nil
         case "shown": return t("icon shown")
         case "no-watcher":
-            return t("not shown: no StatusNotifierWatcher on the session bus (an XEmbed-only tray such as trayer, tint2 or i3bar, or GNOME without the AppIndicator extension); notifications work as usual")
+            return t(
+                "not shown: no StatusNotifierWatcher on the session bus (an XEmbed-only tray such as trayer, tint2 or i3bar, or GNOME without the AppIndicator extension); notifications work as usual"
+            )
         case "not-registered": return t("not shown: the StatusNotifierWatcher did not register the icon")
         case "no-bus-name": return t("not shown: the icon's bus name is taken")
         default: return t("not shown yet: waiting for the session bus")
@@ -103,17 +120,18 @@ extension WakeHelper.Capability {
         switch self {
         case .available:
             return t("alarms wake this computer from suspend (one minute ahead)")
-        case let .unavailable(code, detail):
-            return t("this computer cannot be woken from suspend: {reason}; alarms ring on resume within the late window",
-                     ["reason": WakeReasonWording.reason(code: code, detail: detail, t)])
+        case .unavailable(let code, let detail):
+            return t(
+                "this computer cannot be woken from suspend: {reason}; alarms ring on resume within the late window",
+                ["reason": WakeReasonWording.reason(code: code, detail: detail, t)])
         }
     }
 
     var json: JSONValue {
         switch self {
-        case .available: return .object([("possible", .bool(true)), ("reason", .null)]) // not UI
-        case let .unavailable(code, reason):
-            return .object([("possible", .bool(false)), ("code", .string(code)), ("reason", .string(reason))]) // not UI
+        case .available: return .object([("possible", .bool(true)), ("reason", .null)])  // not UI
+        case .unavailable(let code, let reason):
+            return .object([("possible", .bool(false)), ("code", .string(code)), ("reason", .string(reason))])  // not UI
         }
     }
 }
