@@ -297,9 +297,15 @@ def test_introspection_matches_the_interface_file(api):
                                            "Quit", "Reload", "Resume", "Skip", "Snooze", "Stop"]
     assert sorted(exported["signals"]) == ["AchievementEarned", "AlarmMissed", "AlarmRinging", "AlarmSnoozed", "AlarmStopped",
                                            "HabitReminderShown"]
-    # and the copy compiled into the agent is the file, byte for byte
-    swift = (REPO_ROOT / "Sources" / "AgentControl" / "AgentInterfaceXML.swift").read_text()
-    assert INTERFACE_FILE.read_text().strip() in swift
+    # and the copy compiled into the agent is the file, byte for byte (the value of the multi-line
+    # literal: Swift removes the closing delimiter's indentation from every line)
+    swift = (REPO_ROOT / "Sources" / "AgentControl" / "AgentInterfaceXML.swift").read_text().splitlines()
+    opening = next(i for i, line in enumerate(swift) if line.rstrip().endswith('#"""'))
+    closing = next(i for i in range(opening + 1, len(swift)) if swift[i].strip() == '"""#')
+    indent = swift[closing][:len(swift[closing]) - len(swift[closing].lstrip())]
+    assert all(line.startswith(indent) or not line.strip() for line in swift[opening + 1:closing])
+    value = "\n".join(line[len(indent):] for line in swift[opening + 1:closing])
+    assert value == INTERFACE_FILE.read_text().strip()
 
 
 # -- errors -----------------------------------------------------------------------------------------
