@@ -31,6 +31,7 @@ struct AgentCLI: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        ProcessHeap.prepare()
         gio_on_demand_set_failure { why in
             CLIText.useUserLanguage()
             let message = Message(

@@ -67,6 +67,30 @@ struct DocumentStoreTests {
         #expect(try DocumentStore(paths: dir.paths).load() == doc)
     }
 
+    @Test func aOneShotStoreReadsAndWritesTheSame() throws {
+        // agent-cli's store keeps the parse trees it read (the process ends right after); what it
+        // loads and what its updates write are those of the agent's store, which frees them.
+        let dir = D()
+        let oneShot = DocumentStore(paths: dir.paths, keepsParseTrees: true)
+        let doc = fullDocument()
+        try oneShot.update { $0 = doc }
+        #expect(try oneShot.load() == doc)
+        #expect(try DocumentStore(paths: dir.paths).load() == doc)
+        let before = D.read(dir.paths.document)
+        try oneShot.update { $0.alarms[0].label = "Зарядка" }
+        try DocumentStore(paths: dir.paths).update { $0.alarms[0].label = "Зарядка" }
+        #expect(try DocumentStore(paths: dir.paths).load().alarms[0].label == "Зарядка")
+        #expect(D.read(dir.paths.document) != before)
+        // A damaged file is refused by both in the same words.
+        D.write(dir.paths.document, #"{"schemaVersion": 5, "alarms": [{"id": 1}]}"#)
+        #expect(throws: (any Error).self) { try oneShot.load() }
+        var messages: [String] = []
+        for store in [oneShot, DocumentStore(paths: dir.paths)] {
+            do { _ = try store.load() } catch { messages.append("\(error)") }
+        }
+        #expect(messages.count == 2 && messages[0] == messages[1])
+    }
+
     @Test func unchangedUpdateWritesNothing() throws {
         let dir = D()
         let store = DocumentStore(paths: dir.paths)

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+
 /// Alarm ids: 8 random lowercase hex digits, addressed on the command line by any unique prefix
 /// (as git does with commits) or by the exact label.
 public enum AlarmID {
@@ -49,7 +51,16 @@ public enum AlarmID {
             values.append(v)
         }
         if keys.count == ids.count {
-            keys.sort()
+            // C's qsort: the standard library's sort made its scratch array's type by name, a search
+            // of all of agent-cli's conformance records (a twentieth of `list` of 100 alarms).
+            keys.withUnsafeMutableBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                qsort(base, b.count, MemoryLayout<UInt64>.stride) { x, y in
+                    let a = x!.load(as: UInt64.self)
+                    let b = y!.load(as: UInt64.self)
+                    return a < b ? -1 : (a > b ? 1 : 0)
+                }
+            }
             var length = [Int](repeating: 4, count: ids.count)  // at least 4 digits
             var k = 0
             while k < keys.count {  // runs of equal ids share one length

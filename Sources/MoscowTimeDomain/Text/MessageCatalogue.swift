@@ -15,10 +15,19 @@
 /// the translations table — then two tables of N (length, offset) pairs pointing at NUL-terminated
 /// strings. A plural entry's original is "singular\0plural" and its translation "form0\0form1\0…";
 /// a context is "context\u{4}msgid". The entry with the empty original is the header (PO metadata).
+///
+/// The file is kept as it is and an entry found in it when asked for, by binary search: msgfmt
+/// writes the originals in byte order. Making a dictionary of all ~1 000 entries up front was
+/// most of a Russian `agent-cli list` (8.5 M instructions of 21.6 M); a file whose originals are
+/// not in order (not written by msgfmt) is read into one.
 public struct MessageCatalogue: Sendable {
-    /// Translations keyed by the original (the singular for plural entries); each holds one string,
-    /// or one per plural form.
-    let messages: [String: [String]]
+    private let bytes: [UInt8]
+    private let bigEndian: Bool
+    private let count: Int
+    private let originals: Int
+    private let translations: Int
+    /// Every entry by original, only for a file whose originals are out of order.
+    private let unordered: [String: [String]]?
     /// The header entry's fields (`Language`, `Plural-Forms`, `Content-Type`, …).
     public let header: [String: String]
 
@@ -30,54 +39,138 @@ public struct MessageCatalogue: Sendable {
 
     public init(bytes: [UInt8]) throws(Failure) {
         guard bytes.count >= 20 else { throw .notAMOFile }
-        func word(_ at: Int, bigEndian: Bool) -> UInt32? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            let b = (UInt32(bytes[at]), UInt32(bytes[at + 1]), UInt32(bytes[at + 2]), UInt32(bytes[at + 3]))
-            return bigEndian ? b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3 : b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0
-        }
-        let bigEndian: Bool
-        switch word(0, bigEndian: false) {
+        self.bytes = bytes
+        switch Self.word(bytes, 0, bigEndian: false) {
         case 0x9504_12de: bigEndian = false
         case 0xde12_0495: bigEndian = true
         default: throw .notAMOFile
         }
-        let revision = word(4, bigEndian: bigEndian)!
+        let revision = Self.word(bytes, 4, bigEndian: bigEndian)!
         guard revision >> 16 <= 1 else { throw .unsupportedRevision(revision) }
-        let count = Int(word(8, bigEndian: bigEndian)!)
-        let originals = Int(word(12, bigEndian: bigEndian)!)
-        let translations = Int(word(16, bigEndian: bigEndian)!)
-
-        func string(table: Int, index: Int) throws(Failure) -> [String] {
-            guard let length = word(table + 8 * index, bigEndian: bigEndian),
-                let offset = word(table + 8 * index + 4, bigEndian: bigEndian),
-                Int(offset) + Int(length) <= bytes.count
-            else { throw .truncated }
-            return bytes[Int(offset)..<Int(offset) + Int(length)]
-                .split(separator: 0, omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-        }
-
-        var messages: [String: [String]] = [:]
-        var header: [String: String] = [:]
-        messages.reserveCapacity(count)
+        count = Int(Self.word(bytes, 8, bigEndian: bigEndian)!)
+        originals = Int(Self.word(bytes, 12, bigEndian: bigEndian)!)
+        translations = Int(Self.word(bytes, 16, bigEndian: bigEndian)!)
+        // Every entry must lie in the file, checked once here so lookups need not.
+        var ordered = true
+        var previous: Range<Int>? = nil
         for i in 0..<count {
-            let original = try string(table: originals, index: i)
-            let translation = try string(table: translations, index: i)
-            guard let key = original.first else { continue }
-            if key.isEmpty {
-                for line in (translation.first ?? "").split(separator: "\n") {
-                    if let colon = line.firstIndex(of: ":") {
-                        header[String(line[..<colon])] = String(line[line.index(after: colon)...].drop { $0 == " " })
+            guard let original = Self.range(bytes, table: originals, index: i, bigEndian: bigEndian),
+                Self.range(bytes, table: translations, index: i, bigEndian: bigEndian) != nil
+            else { throw .truncated }
+            let key = Self.key(bytes, original)
+            if let p = previous, !bytes[p].lexicographicallyPrecedes(bytes[key]) { ordered = false }
+            previous = key
+        }
+        var header: [String: String] = [:]
+        var unordered: [String: [String]]? = nil
+        if ordered {
+            // The header's original is empty: the first in byte order.
+            if count > 0, Self.key(bytes, Self.range(bytes, table: originals, index: 0, bigEndian: bigEndian)!).isEmpty {
+                header = Self.header(Self.strings(bytes, Self.range(bytes, table: translations, index: 0, bigEndian: bigEndian)!))
+            }
+        } else {
+            var all: [String: [String]] = [:]
+            for i in 0..<count {
+                let original = Self.strings(bytes, Self.range(bytes, table: originals, index: i, bigEndian: bigEndian)!)
+                let translation = Self.strings(bytes, Self.range(bytes, table: translations, index: i, bigEndian: bigEndian)!)
+                guard let key = original.first else { continue }
+                if key.isEmpty { header = Self.header(translation) } else { all[key] = translation }
+            }
+            unordered = all
+        }
+        self.header = header
+        self.unordered = unordered
+    }
+
+    /// Where the translation of `key` (the singular for plural entries) lies in the file; nil when
+    /// there is none. Searched in the file's bytes, comparing as C's strcmp does, as msgfmt sorted.
+    private func translationRange(_ key: String) -> Range<Int>? {
+        guard !key.isEmpty else { return nil }
+        var key = key
+        return key.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { b -> Range<Int>? in
+                func word(_ at: Int) -> Int {
+                    let w = UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16 | UInt32(b[at + 3]) << 24
+                    return Int(bigEndian ? w.byteSwapped : w)
+                }
+                var low = 0
+                var high = count
+                while low < high {
+                    let mid = (low + high) / 2
+                    let length = word(originals + 8 * mid)
+                    let offset = word(originals + 8 * mid + 4)
+                    // The original ends at its length or its first NUL (a plural entry's singular).
+                    var i = 0
+                    var order = 0
+                    while order == 0 {
+                        let originalEnds = i == length || b[offset + i] == 0
+                        if originalEnds || i == key.count {
+                            order = originalEnds ? (i == key.count ? 0 : -1) : 1
+                            break
+                        }
+                        if b[offset + i] != key[i] { order = b[offset + i] < key[i] ? -1 : 1 }
+                        i += 1
+                    }
+                    if order < 0 {
+                        low = mid + 1
+                    } else if order > 0 {
+                        high = mid
+                    } else {
+                        let start = word(translations + 8 * mid + 4)
+                        return start..<start + word(translations + 8 * mid)
                     }
                 }
-                continue
+                return nil
             }
-            // An untranslated (empty) entry falls back to the English text.
-            if translation.allSatisfy(\.isEmpty) { continue }
-            messages[key] = translation
         }
-        self.messages = messages
-        self.header = header
+    }
+
+    /// The translation's forms (one, or one per plural form); nil when there is no entry or it is
+    /// untranslated (empty), which falls back to the English text.
+    private func forms(_ key: String) -> [String]? {
+        let found: [String]?
+        if let unordered {
+            found = unordered[key]
+        } else {
+            found = translationRange(key).map { Self.strings(bytes, $0) }
+        }
+        guard let found, !found.allSatisfy(\.isEmpty) else { return nil }
+        return found
+    }
+
+    private static func word(_ bytes: [UInt8], _ at: Int, bigEndian: Bool) -> UInt32? {
+        guard at >= 0, at + 4 <= bytes.count else { return nil }
+        let b = (UInt32(bytes[at]), UInt32(bytes[at + 1]), UInt32(bytes[at + 2]), UInt32(bytes[at + 3]))
+        return bigEndian ? b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3 : b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0
+    }
+
+    /// Where entry `index` of the string table at `table` lies; nil when outside the file.
+    private static func range(_ bytes: [UInt8], table: Int, index: Int, bigEndian: Bool) -> Range<Int>? {
+        guard let length = word(bytes, table + 8 * index, bigEndian: bigEndian),
+            let offset = word(bytes, table + 8 * index + 4, bigEndian: bigEndian),
+            Int(offset) + Int(length) <= bytes.count
+        else { return nil }
+        return Int(offset)..<Int(offset) + Int(length)
+    }
+
+    /// An original's key: up to its first NUL (a plural entry's singular).
+    private static func key(_ bytes: [UInt8], _ r: Range<Int>) -> Range<Int> {
+        r.lowerBound..<(bytes[r].firstIndex(of: 0) ?? r.upperBound)
+    }
+
+    /// The NUL-separated strings at `r` (a plural entry's forms).
+    private static func strings(_ bytes: [UInt8], _ r: Range<Int>) -> [String] {
+        bytes[r].split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func header(_ translation: [String]) -> [String: String] {
+        var header: [String: String] = [:]
+        for line in (translation.first ?? "").split(separator: "\n") {
+            if let colon = line.firstIndex(of: ":") {
+                header[String(line[..<colon])] = String(line[line.index(after: colon)...].drop { $0 == " " })
+            }
+        }
+        return header
     }
 
     /// The catalogue compiled into the program from `po/` (`EmbeddedCatalogues`, made by the
@@ -87,11 +180,16 @@ public struct MessageCatalogue: Sendable {
     }
 
     /// The translation of `message`, or nil when the catalogue has none.
-    public func translation(_ message: String) -> String? { messages[message]?.first }
+    public func translation(_ message: String) -> String? {
+        // Only the first form is made into a String (most entries have no other).
+        guard unordered == nil else { return forms(message)?.first }
+        guard let r = translationRange(message), !bytes[r].allSatisfy({ $0 == 0 }) else { return nil }
+        return String(decoding: bytes[r.lowerBound..<(bytes[r].firstIndex(of: 0) ?? r.upperBound)], as: UTF8.self)
+    }
 
     /// The plural form of `singular` for `count`, or nil when the catalogue has no such entry.
     public func translation(_ singular: String, count: Int) -> String? {
-        guard let forms = messages[singular], !forms.isEmpty else { return nil }
+        guard let forms = forms(singular), !forms.isEmpty else { return nil }
         return forms[min(forms.count - 1, pluralIndex(count))]
     }
 

@@ -32,3 +32,16 @@ extension FileDescriptor {
         }
     }
 }
+
+extension FileDescriptor {
+    /// Writes all of `bytes`, retrying short writes and interrupted ones. swift-system's generic
+    /// `writeAll` made a type by name on its first call, a search of all of agent-cli's
+    /// conformance records (a twentieth of `list` of 100 alarms); this takes the bytes as they are.
+    public func writeFully(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        var done = 0
+        while done < bytes.count {
+            let rest = UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + done }, count: bytes.count - done)
+            do { done += try write(rest, retryOnInterrupt: true) } catch let e as Errno { throw e } catch { throw .ioError }
+        }
+    }
+}

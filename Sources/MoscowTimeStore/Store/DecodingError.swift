@@ -47,7 +47,10 @@ struct FieldReader {
 
     /// The member `key` (the first, as `JSONValue`'s subscript); nil when absent.
     private func member(_ key: String) -> JSONValue? {
-        for k in members.indices where members[k].0 == key { return members[k].1 }
+        // Lengths first: most names asked for are absent, and a length is one load where a String
+        // comparison is a call (a fifth of decoding 10 000 alarms).
+        let length = key.utf8.count
+        for k in members.indices where members[k].0.utf8.count == length && members[k].0 == key { return members[k].1 }
         return nil
     }
 

@@ -17,19 +17,25 @@ public final class DocumentStore: Sendable {
     /// The largest file `load` reads (256 MiB), and so the largest `update` writes: a change that
     /// would make the file larger is refused before anything is written (tests pass a small one).
     public let maximumBytes: Int
+    /// True in a process that ends right after its command (agent-cli): the JSON tree a load
+    /// decodes is then left for the process's end instead of being freed node by node, which was
+    /// a sixth of `agent-cli list` of 10 000 alarms (clang's `-disable-free` does the same). The
+    /// agent, which lives for days, frees every tree.
+    public let keepsParseTrees: Bool
 
     public static let defaultMaximumBytes = FileSystem.maximumReadBytes
 
     public init(
         paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
         clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() },
-        maximumBytes: Int = DocumentStore.defaultMaximumBytes
+        maximumBytes: Int = DocumentStore.defaultMaximumBytes, keepsParseTrees: Bool = false
     ) {
         self.paths = paths
         self.documentPath = documentPath ?? paths.document
         self.migration = migration
         self.clock = clock
         self.maximumBytes = maximumBytes
+        self.keepsParseTrees = keepsParseTrees
     }
 
     /// The current document; an empty default one when none exists yet.
@@ -72,6 +78,7 @@ public final class DocumentStore: Sendable {
         bytes = []  // the file's bytes (3 MB for 10 000 alarms) are not needed while the tree is decoded
         let migrated: JSONValue
         do { migrated = try migration.migrate(json) } catch { throw fail(error) }
+        if keepsParseTrees { _ = Unmanaged.passRetained(KeptParseTree(migrated)) }
         do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.message)) }
     }
 
@@ -150,4 +157,10 @@ public final class DocumentStore: Sendable {
         }
         return written
     }
+}
+
+/// A parse tree a one-shot process never frees (`DocumentStore.keepsParseTrees`).
+private final class KeptParseTree {
+    let tree: JSONValue
+    init(_ tree: JSONValue) { self.tree = tree }
 }

@@ -16,8 +16,8 @@ struct AlarmPresenter {
     /// so none is needed for what comes after now.
     var rule: NextRing { NextRing(writtenAt: nil, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar, now: now) }
 
-    /// The next ring of one alarm, counting a pending snooze.
-    func nextRing(_ a: Alarm) -> Instant? { rule.next(a, state.alarms[a.id])?.at }
+    /// The next ring of one alarm, counting a pending snooze (`rule`: made once for a whole table).
+    func nextRing(_ a: Alarm, by rule: NextRing? = nil) -> Instant? { (rule ?? self.rule).next(a, state.alarms[a.id])?.at }
 
     /// "Weekdays", "Working days (production calendar)", "Once on 2026-12-31"…
     func summary(_ a: Alarm) -> String { ScheduleText.summary(a.schedule, t, zone: zone, holidays: calendar.country) }
@@ -31,8 +31,9 @@ struct AlarmPresenter {
         let on = t("on")
         let off = t("off")
         let snoozed = ", " + t("snoozed")  // looked up once, not per row
+        let rule = self.rule
         for (a, id) in zip(alarms, short) {
-            let next = nextRing(a).map(whenText) ?? "—"
+            let next = nextRing(a, by: rule).map(whenText) ?? "—"
             var state = !a.enabled ? off : (a.skippedDays.isEmpty && a.offUntil == nil ? on : skipText(a))
             if self.state.snoozes[a.id] != nil { state += snoozed }
             if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }

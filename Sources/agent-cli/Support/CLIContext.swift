@@ -12,7 +12,8 @@ struct CLIContext {
         environment = Environment.current
         let now = try CLIContext.clockOverride(environment) ?? SystemWallClock().now()
         self.now = now
-        store = DocumentStore(paths: StorePaths.fromEnvironment(environment), clock: { now })
+        store = DocumentStore(paths: StorePaths.fromEnvironment(environment), clock: { now }, keepsParseTrees: true)
+        ProcessHeap.prepare(toRead: store.documentPath)
     }
 
     /// `MOSCOWTIME_NOW=2026-11-21T12:00:00Z` pins "now" for reproducible output (tests, examples).

@@ -32,6 +32,34 @@ struct POSIXIOTests {
         #expect(bytes == payload)
     }
 
+    @Test func writeFullyWritesEverythingThroughShortWrites() throws {
+        let (r, w) = Self.pipe()
+        defer { try? r.close() }
+        // More than a pipe's buffer (64 KiB): write(2) returns short counts while the reader drains.
+        let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let writer = Thread {
+            payload.withUnsafeBytes { try? w.writeFully($0) }
+            try? w.close()
+        }
+        let bytes = try r.readAll()
+        writer.join()
+        #expect(bytes == payload)
+    }
+
+    @Test func writeFullyReportsAWriteErrorAsErrno() {
+        // A read-only end cannot be written: EBADF, thrown rather than lost.
+        let (r, w) = Self.pipe()
+        defer {
+            try? r.close()
+            try? w.close()
+        }
+        #expect { try [UInt8](repeating: 1, count: 10).withUnsafeBytes { try r.writeFully($0) } } throws: {
+            ($0 as? Errno) == .badFileDescriptor
+        }
+        // Nothing to write is no call at all.
+        #expect(throws: Never.self) { try [UInt8]().withUnsafeBytes { try r.writeFully($0) } }
+    }
+
     @Test func aRegularFileIsReadWholeAndTheLimitHolds() throws {
         let dir = ScratchDirectory("io")
         let path = dir.path + "/f"

@@ -20,8 +20,8 @@ struct MessageCatalogueTests {
     }
 
     /// A .mo file as msgfmt writes it (little- or big-endian), for entries in byte order.
-    static func mo(_ entries: [(String, String)], bigEndian: Bool = false) -> [UInt8] {
-        let sorted = entries.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    static func mo(_ entries: [(String, String)], bigEndian: Bool = false, inOrder: Bool = true) -> [UInt8] {
+        let sorted = inOrder ? entries.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) } : entries
         var out: [UInt8] = []
         func word(_ v: Int) {
             let w = UInt32(v)
@@ -66,6 +66,46 @@ struct MessageCatalogueTests {
             #expect(c.translation("Missing") == nil)
             #expect(c.header["Language"] == "ru")
         }
+    }
+
+    /// The entries of a little-endian .mo file, read plainly: (original, translation) with their NULs.
+    static func entries(_ mo: [UInt8]) -> [(String, String)] {
+        func word(_ at: Int) -> Int { Int(mo[at]) | Int(mo[at + 1]) << 8 | Int(mo[at + 2]) << 16 | Int(mo[at + 3]) << 24 }
+        func string(_ table: Int, _ k: Int) -> String {
+            let length = word(table + 8 * k)
+            let offset = word(table + 8 * k + 4)
+            return String(decoding: mo[offset..<offset + length], as: UTF8.self)
+        }
+        return (0..<word(8)).map { (string(word(12), $0), string(word(16), $0)) }
+    }
+
+    @Test func lookupsInTheShippedFileAgreeWithReadingItWhole() throws {
+        // The shipped catalogue is searched where it lies; the same entries out of order make a file
+        // that is read whole into a dictionary. Every entry, its plural forms, and keys that are not
+        // there get the same answer from both.
+        let bytes = try #require(EmbeddedCatalogues.base64["ru"].flatMap(Base64.decode))
+        let entries = Self.entries(bytes)
+        #expect(entries.count > 900)
+        let searched = try MessageCatalogue(bytes: bytes)
+        let whole = try MessageCatalogue(bytes: Self.mo(entries.reversed(), inOrder: false))
+        #expect(searched.header == whole.header && searched.header["Language"] == "ru")
+        let keys = Set(entries.map { String($0.0.split(separator: "\u{0}", omittingEmptySubsequences: false)[0]) })
+        var plurals = 0
+        for (original, translation) in entries where !original.isEmpty {
+            let parts = original.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            let key = parts[0]
+            #expect(searched.translation(key) == whole.translation(key), "\(key)")
+            #expect(searched.translation(key) == (translation.isEmpty ? nil : translation.split(separator: "\u{0}").first.map(String.init)))
+            if parts.count > 1 {
+                plurals += 1
+                for n in [0, 1, 2, 5, 11, 21, 22, 111] { #expect(searched.translation(key, count: n) == whole.translation(key, count: n)) }
+            }
+            for missing in [key + " ", String(key.dropLast()), "~" + key] where !keys.contains(missing) {
+                #expect(searched.translation(missing) == nil && whole.translation(missing) == nil, "\(missing)")
+            }
+        }
+        #expect(plurals > 10)
+        #expect(searched.translation("") == nil)
     }
 
     @Test func rejectsOtherFilesAndTruncation() {
