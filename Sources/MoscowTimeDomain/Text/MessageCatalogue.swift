@@ -89,6 +89,7 @@ public struct MessageCatalogue: Sendable {
         var key = key
         return key.withUTF8 { key in
             bytes.withUnsafeBufferPointer { b -> Range<Int>? in
+                // `Self.word` without its bounds checks: `init` checked every entry's place.
                 func word(_ at: Int) -> Int {
                     let w = UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16 | UInt32(b[at + 3]) << 24
                     return Int(bigEndian ? w.byteSwapped : w)

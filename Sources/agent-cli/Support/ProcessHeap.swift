@@ -5,8 +5,8 @@ import Glibc
 /// agent-cli's heap, set up before anything is read for a process that runs one command and
 /// exits. Reading a large store builds its bytes, the JSON tree, the alarms and the table: about
 /// 20 MB for 10 000 alarms, first touched one 4 KB page at a time. Those ~4 600 page faults
-/// were a quarter of `agent-cli list` of 10 000 alarms (on a VM, where a fault costs several
-/// microseconds); the instructions of the work itself were barely more.
+/// were a quarter of `agent-cli list` of 10 000 alarms on a VM, where one costs several
+/// microseconds.
 enum ProcessHeap {
     static func prepare() {
         // Blocks up to 32 MB (the store's bytes: 3 MB for 10 000 alarms) come from the heap, so
