@@ -206,7 +206,10 @@ def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
     achievement = None
     left = dict(answers)
     while left or achievement is None:
-        titles = ([ACHIEVEMENT] if achievement is None else []) + sorted(left)
+        # Done last, as above, also where every reminder is on screen at once (Plasma): answered
+        # first, its achievement's banner timed out while the other two were read and answered.
+        pending = [name for name in sorted(left) if left[name] != "Done"] or sorted(left)
+        titles = ([ACHIEVEMENT] if achievement is None else []) + pending
         shown = desktop.notification(titles, desktop.out / "habit.png", timeout=15)
         (desktop.out / "habit.png").replace(desktop.out / f"habit-{shown.title.split()[0].lower()}.png")
         if shown.title == ACHIEVEMENT:
