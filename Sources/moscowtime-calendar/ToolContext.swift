@@ -71,7 +71,7 @@ struct ToolFailure: Error {
 /// for content written as it is (an export to stdout, JSON, a prompt).
 enum ToolOutput {
     static func write(_ s: String, fd: Int32 = 1) {
-        _ = try? FileDescriptor(rawValue: fd).writeAll(s.utf8)
+        _ = try? FileDescriptor(rawValue: fd).writeFully(Array(s.utf8))
     }
     static func line(_ s: String) { write(TerminalText.lines(s) + "\n") }
     static func error(_ s: String) { write("agent-cli: " + TerminalText.oneLine(s) + "\n", fd: 2) }

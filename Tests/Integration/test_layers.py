@@ -123,4 +123,4 @@ def test_no_hand_written_read_or_write_loops():
                 window = "\n".join(lines[n:n + 8])
                 if raw_call.search(window) and "EINTR" in window:
                     offenders.append(f"{p.relative_to(SOURCES)}:{n + 1}")
-    assert not offenders, "use FileDescriptor.writeAll / readAll (swift-system, MoscowTimeStore/IO): " + ", ".join(offenders)
+    assert not offenders, "use FileDescriptor.writeFully / readAll (MoscowTimeStore/IO; the desktop adapters: writeAll): " + ", ".join(offenders)

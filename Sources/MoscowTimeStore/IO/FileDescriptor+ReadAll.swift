@@ -34,14 +34,24 @@ extension FileDescriptor {
 }
 
 extension FileDescriptor {
-    /// Writes all of `bytes`, retrying short writes and interrupted ones. swift-system's generic
-    /// `writeAll` made a type by name on its first call, a search of all of agent-cli's
-    /// conformance records (a twentieth of `list` of 100 alarms); this takes the bytes as they are.
+    /// Writes all of `bytes`, retrying short writes and interrupted ones: the project's one write
+    /// loop above the desktop adapters (which do not see the store and keep swift-system's
+    /// `writeAll`). That generic `writeAll` made a type by name on its first call, a search of all
+    /// of agent-cli's conformance records (a twentieth of `list` of 100 alarms).
     public func writeFully(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var done = 0
         while done < bytes.count {
             let rest = UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + done }, count: bytes.count - done)
             do { done += try write(rest, retryOnInterrupt: true) } catch let e as Errno { throw e } catch { throw .ioError }
         }
+    }
+}
+
+extension FileDescriptor {
+    /// `writeFully` of an array's bytes.
+    public func writeFully(_ bytes: [UInt8]) throws(Errno) {
+        // withUnsafeBytes rethrows untyped: the typed error crosses it as a Result.
+        let result: Result<Void, Errno> = bytes.withUnsafeBytes { raw in Result { () throws(Errno) in try writeFully(raw) } }
+        try result.get()
     }
 }

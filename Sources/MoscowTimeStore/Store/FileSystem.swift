@@ -182,10 +182,10 @@ enum FileSystem {
         var ok = false
         defer { if !ok { unlink(tmp) } }
         do {
-            try FileDescriptor(rawValue: fd).writeAll(bytes)
+            try FileDescriptor(rawValue: fd).writeFully(bytes)
         } catch {
             close(fd)
-            let code = (error as? Errno)?.rawValue ?? EIO
+            let code = error.rawValue
             throw Failure(Message("cannot write {path}: {why}", ["path": tmp], parts: ["why": why(code)]))
         }
         if let written {
@@ -225,7 +225,7 @@ enum FileSystem {
         guard errno == EXDEV || errno == EPERM, let bytes = try? read(target),
             let (fd, copy) = try? createExclusive(beside: backup)
         else { return }
-        let written = (try? FileDescriptor(rawValue: fd).writeAll(bytes)) != nil && fsync(fd) == 0
+        let written = (try? FileDescriptor(rawValue: fd).writeFully(bytes)) != nil && fsync(fd) == 0
         close(fd)
         if !written || Glibc.rename(copy, backup) != 0 { unlink(copy) }
     }

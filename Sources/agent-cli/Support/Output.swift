@@ -40,7 +40,7 @@ enum Output {
     static func write(_ s: String) { write(Array(s.utf8)) }
 
     /// A closed or failing stdout (`agent-cli list | head`) ends the output quietly.
-    static func write(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { try? FileDescriptor.standardOutput.writeFully($0) } }
+    static func write(_ bytes: [UInt8]) { _ = try? FileDescriptor.standardOutput.writeFully(bytes) }
 
     /// Lines of a message, which may quote text from outside: shown through `TerminalText`.
     static func line(_ s: String) { write(TerminalText.lines(s) + "\n") }
