@@ -535,3 +535,39 @@ def test_make_install_gives_the_wake_helper_only_cap_wake_alarm(tmp_path, make_v
     postinst = (REPO / "packaging/debian/moscowtime-agent.postinst").read_text()
     assert "setcap cap_wake_alarm+ep \"$helper\"" in postinst and "helper=/usr/libexec/moscowtime/moscowtime-wake" in postinst
     assert "chmod" not in postinst and "u+s" not in postinst
+
+
+def elf_linking(path: Path) -> dict:
+    """What the loader sees of an x86-64/aarch64 ELF executable: its type (2 fixed address, 3
+    position-independent), whether it has a PT_GNU_RELRO segment, and its DT_FLAGS/DT_FLAGS_1."""
+    import struct
+
+    data = path.read_bytes()
+    assert data[:4] == b"\x7fELF" and data[4] == 2 and data[5] == 1, f"{path} is not a 64-bit little-endian ELF file"
+    e_type, = struct.unpack_from("<H", data, 16)
+    e_phoff, = struct.unpack_from("<Q", data, 32)
+    e_phentsize, e_phnum = struct.unpack_from("<HH", data, 54)
+    relro, flags, flags1 = False, 0, 0
+    for k in range(e_phnum):
+        p_type, _, p_offset, _, _, p_filesz = struct.unpack_from("<IIQQQQ", data, e_phoff + k * e_phentsize)
+        if p_type == 0x6474E552:  # PT_GNU_RELRO
+            relro = True
+        elif p_type == 2:  # PT_DYNAMIC: (tag, value) pairs
+            for at in range(p_offset, p_offset + p_filesz, 16):
+                tag, value = struct.unpack_from("<qQ", data, at)
+                if tag == 30:  # DT_FLAGS
+                    flags = value
+                elif tag == 0x6FFFFFFB:  # DT_FLAGS_1
+                    flags1 = value
+    return {"type": e_type, "relro": relro, "bind_now": bool(flags & 0x8 or flags1 & 0x1), "pie_flag": bool(flags1 & 0x08000000)}
+
+
+def test_agent_cli_is_linked_at_a_fixed_address_with_full_relro_and_the_rest_stay_pie():
+    """Package.swift links agent-cli without PIE (its start-up no longer copies 135 pages to write
+    relocations into them) and with BIND_NOW, so the GOT is read-only from the start; the agent and
+    the calendar helper, which stay running or talk to servers, keep the randomised address."""
+    cli = elf_linking(bin_dir() / "agent-cli")
+    assert cli == {"type": 2, "relro": True, "bind_now": True, "pie_flag": False}, cli
+    for name in ("moscowtime-agent", "moscowtime-calendar"):
+        other = elf_linking(bin_dir() / name)
+        assert other["type"] == 3 and other["relro"], (name, other)
