@@ -21,8 +21,8 @@ let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disabl
 /// agent-cli's start-up, linked for it. On the VMs measured, what a short command costs is mostly
 /// the memory pages it touches (3–4 µs each), and a position-independent agent-cli copied 135 pages
 /// at every start only to write the loader's 44 000 relative relocations into them (Swift's
-/// witness tables and metadata): `--version` took 297 page faults, non-PIE 169; in paired runs
-/// 0.5 ms less for `--version`, 1.1 ms for `list` of 100 alarms. So it is linked at a fixed address
+/// witness tables and metadata): `--version` took 296 page faults, non-PIE 166; in paired runs
+/// 0.5–1.0 ms less for `--version`, 0.9–1.2 ms for `list` of 100 alarms. So it is linked at a fixed address
 /// (lld's --no-pie), with BIND_NOW (-z now, as make's HARDEN gives every program) so that its GOT
 /// is read-only from the start (full RELRO). What that gives up, for this program only, is the
 /// randomised address of its own code: agent-cli runs as the user with no privilege to gain (no
