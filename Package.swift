@@ -18,21 +18,15 @@ let linksGIO: [LinkerSetting] = [.linkedLibrary("gio-2.0"), .linkedLibrary("gobj
 /// all (0.1–0.3 M instructions) per new type: 1.25 M of the 7.8 M of `agent-cli list` of 100 alarms.
 let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
-/// agent-cli's start-up, linked for it. On the VMs measured, what a short command costs is mostly
-/// the memory pages it touches (3–4 µs each), and a position-independent agent-cli copied 135 pages
-/// at every start only to write the loader's 44 000 relative relocations into them (Swift's
-/// witness tables and metadata): `--version` took 296 page faults, non-PIE 166; in paired runs
-/// 0.5–1.0 ms less for `--version`, 0.9–1.2 ms for `list` of 100 alarms. So it is linked at a fixed address
-/// (lld's --no-pie), with BIND_NOW (-z now, as make's HARDEN gives every program) so that its GOT
-/// is read-only from the start (full RELRO). What that gives up, for this program only, is the
-/// randomised address of its own code: agent-cli runs as the user with no privilege to gain (no
-/// setuid, no capability), reads the user's own files and argv and talks to the user's own agent;
-/// its libraries, heap, stack and mappings stay randomised. The agent, which stays running and
-/// answers D-Bus, and moscowtime-calendar, which talks to CalDAV servers, stay PIE.
-/// The core's public symbols stay out of the dynamic symbol table (the static runtime's
-/// -export-dynamic put 5 300 there, which the runtime's dladdr at start walks and every symbol
-/// lookup of the loader consults), and GCC's unwinder is linked in (-static-libgcc): one shared
-/// library fewer to find, map and relocate.
+/// agent-cli's start-up, linked for it (figures: README, "Start-up, fourth round"):
+/// - at a fixed address (--no-pie): as PIE, every start copied 135 data pages only to write the
+///   loader's relocations into them, and a touched page is most of what a short command costs.
+///   Why that is acceptable for agent-cli alone: packaging/README.md, "How the programs are linked";
+/// - BIND_NOW (-z now, as make's HARDEN gives every program): its GOT read-only from the start;
+/// - the core's public symbols out of the dynamic symbol table (the static runtime's
+///   -export-dynamic put 5 300 there, which the runtime's dladdr at start walks and every symbol
+///   lookup of the loader consults);
+/// - GCC's unwinder linked in (-static-libgcc): one shared library fewer to find, map and relocate.
 let startUpLinking = [
     "-use-ld=lld", "-Xlinker", "--no-pie", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "--no-export-dynamic",
     "-Xclang-linker", "-static-libgcc",

@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import stat
+import struct
 import subprocess
 import sys
 import textwrap
@@ -540,8 +541,6 @@ def test_make_install_gives_the_wake_helper_only_cap_wake_alarm(tmp_path, make_v
 def elf_linking(path: Path) -> dict:
     """What the loader sees of an x86-64/aarch64 ELF executable: its type (2 fixed address, 3
     position-independent), whether it has a PT_GNU_RELRO segment, and its DT_FLAGS/DT_FLAGS_1."""
-    import struct
-
     data = path.read_bytes()
     assert data[:4] == b"\x7fELF" and data[4] == 2 and data[5] == 1, f"{path} is not a 64-bit little-endian ELF file"
     e_type, = struct.unpack_from("<H", data, 16)
