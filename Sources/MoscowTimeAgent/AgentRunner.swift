@@ -34,7 +34,7 @@ final class AgentRunner {
     private(set) var armedAt: Instant?
     /// The wake-up from suspend (set once the agent owns its name); re-planned with every re-arm.
     var wake: WakeAlarm? {
-        didSet { updateWake() }
+        didSet { updateWake(now) }
     }
     /// True while `carryOut` runs effects.
     private var carrying = false
@@ -86,13 +86,15 @@ final class AgentRunner {
             Log.debug("the clock went back before the habit history kept; re-reading the document")
             reload()
         }
-        carryOut(scheduler.handle(event, now: now))
+        let at = now
+        carryOut(scheduler.handle(event, now: at), decidedAt: at)
     }
 
     /// A user's request (D-Bus, tray, notification button). Throws, changing nothing, when it does
     /// not apply (unknown alarm, not ringing).
     func perform(_ action: AgentAction) throws(EngineError) {
-        carryOut(try scheduler.perform(action, now: now))
+        let at = now
+        carryOut(try scheduler.perform(action, now: at), decidedAt: at)
         if case .answer(.later, let r) = action, let until = scheduler.state.habitReminders.later[r.habitID]?.until {
             Log.info("habit reminder \"\(r.name)\" postponed until \(ISO8601.string(until, in: scheduler.zone))")
         }
@@ -152,7 +154,8 @@ final class AgentRunner {
         }
         alarms.text = AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone)
         alarms.dismiss = doc.settings.dismiss
-        carryOut(scheduler.handle(.documentChanged(doc, zone: zone), now: now))
+        let at = now
+        carryOut(scheduler.handle(.documentChanged(doc, zone: zone), now: at), decidedAt: at)
     }
 
     func prepareForSleep(_ goingToSleep: Bool) {
@@ -188,7 +191,11 @@ final class AgentRunner {
         do { try stateStore.save(scheduler.state) } catch { Log.error("\(error)") }
     }
 
-    private func carryOut(_ decision: AgentDecision) {
+    /// Carries out what the scheduler decided at `decidedAt`, then arms the timer for the next wake
+    /// as of that same instant: the clock has moved on meanwhile (a save waiting on a busy disk, a
+    /// notification server slow to answer), and asked now, an occurrence that came due in between
+    /// would be looked for after it (a timer armed in the past fires at once).
+    private func carryOut(_ decision: AgentDecision, decidedAt: Instant) {
         // Saved before anything is carried out: a crash after this never re-rings.
         if decision.stateChanged { saveState() }
         var disable: [String] = []
@@ -220,7 +227,7 @@ final class AgentRunner {
                 disable.append(id)
             case .showHabitReminder(let r):
                 if whole == nil { whole = documents.loadWhole() ?? scheduler.document }
-                done = habits.show(r, document: scheduler.document, history: whole!, zone: zone, now: now)
+                done = habits.show(r, document: scheduler.document, history: whole!, zone: zone, now: decidedAt)
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
             case .recordHabit(let action, let habitID, let day):
@@ -239,7 +246,7 @@ final class AgentRunner {
         }
         saveShownNotifications()
         if !disable.isEmpty, let w = disableOneTimeAlarms(disable) { written = w }
-        rearm()
+        rearm(decidedAt)
         for o in observers { o.object?.runnerDidSettle() }
         // What the agent wrote is taken in now, as written; the directory watcher's report of it
         // then finds it taken in (`storeChanged`).
@@ -357,7 +364,7 @@ final class AgentRunner {
 
     /// Keeps exactly one wake-up armed: the earliest ring of a wake-enabled alarm less the lead,
     /// cleared when there is none (see `WakePlanner`).
-    private func updateWake() {
+    private func updateWake(_ now: Instant) {
         guard let wake, wake.availability == .available else { return }
         let plan = scheduler.wakePlan(now: now)
         guard plan?.wakeAt.secondsSinceEpoch != wake.armedAt else { return }
@@ -371,8 +378,8 @@ final class AgentRunner {
         }
     }
 
-    private func rearm() {
-        updateWake()
+    private func rearm(_ now: Instant) {
+        updateWake(now)
         let next = scheduler.nextWake(now: now)
         guard next != armedAt else { return }
         armedAt = next

@@ -1,5 +1,5 @@
-import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDesktop
 import MoscowTimeDomain
 
 /// Tells the user once a year that the official production calendar of the coming year (from

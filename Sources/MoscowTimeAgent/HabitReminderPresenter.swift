@@ -1,5 +1,5 @@
-import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDesktop
 import MoscowTimeDomain
 
 /// Shows the habit reminders `AgentScheduler` decides on: a normal-urgency notification with

@@ -1,5 +1,5 @@
-import MoscowTimeDesktop
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
 

@@ -1,5 +1,5 @@
-import MoscowTimeStore
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeStore
 import Testing
 
 /// `agent-cli habit …` end to end, against the built binary.

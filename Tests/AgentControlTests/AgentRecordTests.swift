@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import GLibSupport
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 
 /// Every reply record decodes what it encodes, has the XML's type, and refuses other shapes.

@@ -1,5 +1,5 @@
-import AgentControl
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AgentControl
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import GLibSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import Testing
 
 /// The one GVariant toolkit: what is built is what GLib holds, and equality is the values' own.

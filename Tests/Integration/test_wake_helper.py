@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from harness import run_cli, wait_until
+from harness.preload import build_preload
 from harness.agent import binary
 
 HELPER = "moscowtime-wake"
@@ -142,14 +143,8 @@ def test_without_an_rtc_alarm_it_says_so(tmp_path):
     """The kernel's answer when no RTC can wake the machine (EINVAL/EOPNOTSUPP from timerfd_create),
     injected with a preloaded timerfd_create (the build-tree helper has no file capability, so the
     loader honours LD_PRELOAD)."""
-    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang") or shutil.which("/opt/swift/usr/bin/clang")
-    if not cc:
-        pytest.skip("a C compiler is needed for the preload shim")
-    shim = tmp_path / "shim.c"
-    shim.write_text("#include <errno.h>\n#include <time.h>\n#include <stdlib.h>\n"
-                    "int timerfd_create(int c, int f) { (void)c; (void)f; errno = atoi(getenv(\"SHIM_ERRNO\")); return -1; }\n")
-    lib = tmp_path / "shim.so"
-    subprocess.run([cc, "-shared", "-fPIC", "-o", str(lib), str(shim)], check=True)
+    lib = build_preload(tmp_path, "shim", "#include <errno.h>\n#include <time.h>\n#include <stdlib.h>\n"
+                        "int timerfd_create(int c, int f) { (void)c; (void)f; errno = atoi(getenv(\"SHIM_ERRNO\")); return -1; }\n")
     rtc_present = Path("/sys/class/rtc/rtc0").exists()
     for err in (22, 95):  # EINVAL, EOPNOTSUPP
         r = subprocess.run([str(_helper()), "--check"], capture_output=True, text=True, timeout=10,

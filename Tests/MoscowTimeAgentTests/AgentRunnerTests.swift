@@ -100,6 +100,28 @@ struct AgentRunnerTests {
         #expect(handledWhenShown == ["a1b2c3d4": seven])  // on disk before the notification was shown
     }
 
+    @Test("the clock moves on while a decision is carried out: what came due meanwhile still rings")
+    func clockMovesWhileCarryingOut() throws {
+        // The 07:00 alarm rings; its notification takes two seconds to show (a slow server, a busy
+        // disk under the state save). A timer due at 07:00:01 came due meanwhile: the timer must
+        // be armed for it, not for what comes after 07:00:02.
+        let timer = Alarm(
+            id: "0000000b", label: "Tea", schedule: .timer(fireAt: seven + 1, duration: 61), created: seven - 60)
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400), timer], now: seven - 60)
+        defer { r.remove() }
+        r.runner.start()
+        r.clock.instant = seven
+        r.server.onPresent = { r.clock.instant = seven + 2 }
+        r.runner.handle(.timePassed, "test")
+        r.server.onPresent = nil
+        #expect(r.server.onScreen.map(\.content.summary) == ["Подъём"])
+        let armed = try #require(r.runner.armedAt)
+        #expect(armed <= seven + 2)  // a deadline passed already fires at once
+        r.runner.handle(.timePassed, "test")
+        #expect(r.server.onScreen.map(\.content.summary) == ["Подъём", "Tea"])
+        #expect(r.state.handled["0000000b"] == seven + 1)
+    }
+
     @Test("the notification's buttons go back through the scheduler: Snooze, then Stop")
     func buttons() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven)

@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 import MoscowTimeStore
 import TestSupport
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 
 @testable import MoscowTimeCalendar

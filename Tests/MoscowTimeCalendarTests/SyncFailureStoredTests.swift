@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
-// SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 
 @testable import MoscowTimeCalendar

@@ -1,5 +1,5 @@
-import MoscowTimeDomain
 // SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDomain
 import Testing
 
 @testable import MoscowTimeCalendar

@@ -411,6 +411,25 @@ struct AlarmEngineTests {
         #expect(engine([F.alarm(id, F.everyDay(7, 0), enabled: false)]).nextWake(now: seven) == nil)
     }
 
+    @Test("asked after the alarm came due, the next wake is now, not tomorrow")
+    func nextWakeAskedLateKeepsWhatCameDue() {
+        // The runtime decides at 06:59:59 and arms its timer after saving and showing: at 07:00:00
+        // or later, the 07:00 occurrence is due and not handled yet.
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven - 1)
+        #expect(e.nextWake(now: seven - 1) == seven)
+        #expect(e.nextWake(now: seven) == seven)
+        #expect(e.nextWake(now: seven + 2) == seven + 2)
+        let late = e.evaluate(now: seven + 2)
+        #expect(late.rings.map(\.due) == [seven])
+        #expect(e.nextWake(now: seven + 2) == seven + 2 + 300)  // its ring timeout, the ring handled
+        // A one-time timer the same way: never passed over.
+        let timer = engine([F.alarm(id, .timer(fireAt: seven, duration: 60), created: "2026-11-21T03:59:00Z")])
+        _ = timer.evaluate(now: seven - 1)
+        #expect(timer.nextWake(now: seven + 1) == seven + 1)
+        #expect(timer.evaluate(now: seven + 1).rings.count == 1)
+    }
+
     @Test func firstStartReportsOnlyTheLatestOccurrenceMissedSinceTheAlarmWasSet() {
         // Set in January, agent never ran: at its first start only yesterday's 07:00 is reported, once.
         let e = engine([F.alarm(id, F.everyDay(7, 0))])

@@ -1,5 +1,5 @@
-import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 
 @testable import MoscowTimeDomain
@@ -110,8 +110,9 @@ struct NextRingSkipTests {
                 t = x
             }
             #expect(rule.next(a, AlarmTrack())?.at == expected)
+            // An engine not asked yet: an occurrence due and not handled is a wake now.
             let e = AlarmEngine(document: doc, state: AlarmBook(), zone: F.moscow)
-            #expect(e.nextWake(now: now) == expected)
+            #expect(e.nextWake(now: now) == (rule.due(a, AlarmTrack()) != nil ? now : expected))
         }
     }
 }

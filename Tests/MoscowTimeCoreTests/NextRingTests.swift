@@ -1,5 +1,5 @@
-import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 
 @testable import MoscowTimeDomain
@@ -290,6 +290,64 @@ struct NextRingAgreementTests {
                 #expect(rung[alarm.id] == p, "round \(round), \(alarm.schedule), modified \(alarm.modified), now \(now)")
             }
         }
+    }
+
+    /// The runtime asks for the next wake only after carrying out a decision (a save on a busy
+    /// disk, a slow notification server): a moment after the engine decided, up to a minute and a
+    /// half here. Every occurrence `next` promised still rings (late by that moment at most), and
+    /// none rings twice.
+    @Test func askedLateTheEngineStillRingsEveryOccurrencePromised() {
+        var rng = SplitMix(seed: 2026_11_27)
+        let lag: Int64 = 90  // within the late window
+        for round in 0..<300 {
+            let now = F.at("2026-11-21T00:00:00Z") + Int64.random(in: 0...(200 * 86_400), using: &rng)
+            // Alarms a few minutes apart and timers between them, so that the moment often passes one.
+            var doc = round.isMultiple(of: 2) ? randomDocument(now: now, &rng) : clusteredDocument(now: now, &rng)
+            doc.writtenAt = now - 60
+            let state = randomState(doc, now: now, &rng)
+            let zone = Zone(identifier: doc.settings.zone)!
+            let e = AlarmEngine(document: doc, state: state, zone: zone)
+            _ = e.evaluate(now: now)
+            let horizon = now + 3 * 86_400
+            // Every ring promised in the horizon, but a pending snooze's (it rings its first due).
+            let promised = UpcomingTriggers.list(doc, state: AgentState(alarms: e.state), zone: zone, now: now, count: 200)
+                .filter { $0.at <= horizon - lag && $0.snoozedFrom == nil }
+            var rung: [String: [(at: Instant, due: Instant)]] = [:]
+            var t = now
+            for _ in 0..<10_000 {
+                let asked = t + Int64.random(in: 0...lag, using: &rng)
+                guard let wake = e.nextWake(now: asked), wake <= horizon else { break }
+                t = max(wake, asked, t + 1)  // a timer armed in the past fires at once
+                for r in e.evaluate(now: t).rings { rung[r.alarmID, default: []].append((t, r.due)) }
+            }
+            for alarm in doc.alarms {
+                let context = "round \(round), \(alarm.schedule), modified \(alarm.modified), now \(now)"
+                let rings = rung[alarm.id] ?? []
+                for p in promised where p.alarm.id == alarm.id {
+                    let ring = rings.first { $0.due == p.at }
+                    #expect(ring != nil, "\(context): \(p.at) did not ring; rang \(rings.map(\.due))")
+                    if let ring { #expect(ring.at - p.at <= lag, "\(context): \(p.at) rang at \(ring.at)") }
+                }
+                let dues = rings.map(\.due)
+                #expect(Set(dues).count == dues.count, "\(context): an occurrence rang twice: \(dues)")
+            }
+        }
+    }
+
+    /// Daily alarms within a few minutes of one another and timers among them, soon after `now`.
+    func clusteredDocument(now: Instant, _ rng: inout SplitMix) -> StoreDocument {
+        let start = now + Int64.random(in: 60...7200, using: &rng)
+        let local = F.moscow.local(start)
+        var alarms: [Alarm] = []
+        for k in 0..<Int.random(in: 2...6, using: &rng) {
+            let minute = (local.hour * 60 + local.minute + Int.random(in: 0...4, using: &rng)) % 1440
+            let schedule: Schedule =
+                Bool.random(using: &rng)
+                ? .weekly(days: Weekday.all, time: TimeOfDay(hour: minute / 60, minute: minute % 60)!)
+                : .timer(fireAt: start + Int64.random(in: 0...300, using: &rng), duration: 60)
+            alarms.append(Alarm(id: "c000000\(k)", label: "c\(k)", schedule: schedule, created: now - 60, modified: now - 60))
+        }
+        return F.document(alarms)
     }
 
     func randomDocument(now: Instant, _ rng: inout SplitMix) -> StoreDocument {

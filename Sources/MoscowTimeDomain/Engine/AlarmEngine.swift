@@ -218,7 +218,8 @@ public final class AlarmEngine {
         return decision([], since: before)
     }
 
-    /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.
+    /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout;
+    /// `now` itself when something came due since the last evaluation (the timer fires at once).
     public func nextWake(now: Instant) -> Instant? {
         var best: Instant?
         func consider(_ t: Instant?) { if let t, best == nil || t < best! { best = t } }
@@ -230,6 +231,10 @@ public final class AlarmEngine {
             // Also a snooze's end inside the pause (to report it) and the occurrence that would
             // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
             consider(track.snooze?.until)
+            // An occurrence that came due since the last evaluation and is not handled yet: now.
+            // The next occurrence is looked for after now, so a caller asking a moment after it
+            // decided (a slow save in between) would otherwise arm past it and it would never ring.
+            if rule.due(alarm, track) != nil { consider(now) }
             consider(rule.occurrence(after: rule.searchStart(alarm, track), alarm))
         }
         return best

@@ -54,7 +54,8 @@ public final class AgentScheduler {
     public var ringing: [String: RingingAlarm] { alarms.ringing }
 
     /// When the runtime must call `handle(.timePassed, …)` next: the earliest alarm trigger, snooze
-    /// end, ring timeout, pause end, habit reminder or "Later". Valid after any `handle`/`perform`.
+    /// end, ring timeout, pause end, habit reminder or "Later". Valid after any `handle`/`perform`,
+    /// asked at its `now` or later: what came due in between is a wake at `now`, never skipped.
     public func nextWake(now: Instant) -> Instant? {
         let a = alarms.nextWake(now: now)
         guard let h = habitWake else { return a }

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 from zoneinfo import ZoneInfo
 
 from . import agent as _agent
@@ -244,10 +244,12 @@ class AgentRig:
         return CreatedAlarm(j["id"], j["label"], parse_iso(j["schedule"]["at"]), j)
 
     # the agent
-    def start_agent(self, *extra: str, verbose: bool = True, wait: bool = True) -> _agent.AgentProcess:
-        """Starts the agent; with `wait`, returns once it owns its bus name and watches the store."""
+    def start_agent(self, *extra: str, verbose: bool = True, wait: bool = True,
+                    env: Optional[Mapping[str, str]] = None) -> _agent.AgentProcess:
+        """Starts the agent (with `env` added to its environment); with `wait`, returns once it owns
+        its bus name and watches the store."""
         args = (["--verbose"] if verbose else []) + list(extra)
-        agent = _agent.start_agent(self.sandbox, args)
+        agent = _agent.start_agent(self.sandbox, args, env)
         self.agents.append(agent)
         if wait:
             wait_until(lambda: self.bus.has_owner(AGENT_BUS_NAME) or not agent.alive(), 10,

@@ -1,5 +1,5 @@
-import TestSupport
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 
 @testable import MoscowTimeDomain
