@@ -12,6 +12,9 @@ final class PreNoticePresenter: AgentRunnerObserver {
     private let factory: NotificationFactory
     private lazy var timer = WallClockTimer(onFire: { [weak self] in self?.fire() }, onClockChange: { [weak self] in self?.rearm() })
     private var shown: (notice: PreNotice, handle: any ShownNotification)?
+    /// The notice time the timer is armed for, and the last one that fired (`PreNotice.timeToArm`).
+    private(set) var armedFor: Instant?
+    private var lastFired: Instant?
 
     init(runner: AgentRunner, notifier: any NotificationShowing, factory: NotificationFactory) {
         self.runner = runner
@@ -26,7 +29,8 @@ final class PreNoticePresenter: AgentRunnerObserver {
     /// Arms the timer at the next notice time (none while the setting is off).
     private func rearm() {
         let s = runner.scheduler
-        guard let at = PreNotice.nextTime(after: runner.now, settings: s.document.settings, zone: s.zone) else {
+        armedFor = PreNotice.timeToArm(now: runner.now, lastFired: lastFired, settings: s.document.settings, zone: s.zone)
+        guard let at = armedFor else {
             if timer.armedDeadline != nil { timer.disarm() }
             return
         }
@@ -35,6 +39,7 @@ final class PreNoticePresenter: AgentRunnerObserver {
 
     private func fire() {
         let s = runner.scheduler
+        lastFired = armedFor
         defer { rearm() }
         guard s.document.settings.preNotice != nil,
             let notice = PreNotice.find(s.document, state: s.state, zone: s.zone, now: runner.now)

@@ -122,6 +122,23 @@ struct AgentRunnerTests {
         #expect(r.state.handled["0000000b"] == seven + 1)
     }
 
+    @Test("an event handled as the evening notice comes due keeps the notice's timer for tonight")
+    func preNoticeKeptWhenReArmedLate() throws {
+        let nine = seven + 14 * 3600  // 21:00 in Moscow
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: nine - 1)
+        defer { r.remove() }
+        try r.store.update { $0.settings.preNotice = TimeOfDay(hour: 21, minute: 0) }
+        r.runner.start()
+        r.runner.reload()
+        let presenter = PreNoticePresenter(runner: r.runner, notifier: r.server, factory: NotificationFactory(server: r.server))
+        r.runner.observe(presenter)
+        #expect(presenter.armedFor == nine)
+        // An event at 20:59:59 whose effects end at 21:00:02: the notice has not fired yet.
+        r.clock.instant = nine + 2
+        r.runner.handle(.timePassed, "test")
+        #expect(presenter.armedFor == nine)
+    }
+
     @Test("the notification's buttons go back through the scheduler: Snooze, then Stop")
     func buttons() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven)

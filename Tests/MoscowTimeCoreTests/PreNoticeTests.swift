@@ -24,6 +24,21 @@ struct PreNoticeTests {
         #expect(PreNotice.nextTime(after: F.at("2026-11-25T18:00:00Z"), settings: nine, zone: F.moscow) == F.at("2026-11-26T18:00:00Z"))
     }
 
+    @Test("re-armed a moment after its time, a notice not fired yet is kept; once fired, tomorrow's")
+    func timeToArm() {
+        let nine = settings(F.time(21, 0))
+        let tonight = F.at("2026-11-25T18:00:00Z")
+        let tomorrow = F.at("2026-11-26T18:00:00Z")
+        #expect(PreNotice.timeToArm(now: tonight - 1, lastFired: nil, settings: nine, zone: F.moscow) == tonight)
+        // The agent was busy when the clock reached 21:00 and re-arms at 21:00:05: still tonight's.
+        #expect(PreNotice.timeToArm(now: tonight + 5, lastFired: nil, settings: nine, zone: F.moscow) == tonight)
+        #expect(PreNotice.timeToArm(now: tonight + 5, lastFired: tonight - 86_400, settings: nine, zone: F.moscow) == tonight)
+        #expect(PreNotice.timeToArm(now: tonight + 5, lastFired: tonight, settings: nine, zone: F.moscow) == tomorrow)
+        // Long past (the agent started at 22:00): tomorrow's, not a late one tonight.
+        #expect(PreNotice.timeToArm(now: tonight + 3600, lastFired: nil, settings: nine, zone: F.moscow) == tomorrow)
+        #expect(PreNotice.timeToArm(now: tonight, lastFired: nil, settings: settings(nil), zone: F.moscow) == nil)
+    }
+
     @Test("names tomorrow's first ring of an alarm that wakes the computer, through the one rule")
     func find() {
         let now = F.at("2026-11-25T18:00:00Z")  // Wednesday 21:00 in Moscow

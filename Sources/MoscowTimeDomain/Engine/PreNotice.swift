@@ -23,6 +23,17 @@ public struct PreNotice: Hashable, Sendable {
         return tonight > now ? tonight : zone.instant(today.adding(days: 1), time)
     }
 
+    /// The notice time to arm the timer for at `now`: the next one after the last that fired
+    /// (`lastFired`), including one that passed less than `rearmSlack` seconds ago. The timer is
+    /// re-armed after every event the agent handles, and the clock moves on while it handles one
+    /// (a save on a busy disk): a notice time reached meanwhile is kept, and fires at once.
+    public static func timeToArm(now: Instant, lastFired: Instant?, settings: Settings, zone: Zone) -> Instant? {
+        nextTime(after: max(now - rearmSlack, lastFired ?? now - rearmSlack), settings: settings, zone: zone)
+    }
+
+    /// How far back a notice time not fired yet is still kept (see `timeToArm`).
+    public static let rearmSlack: Int64 = 60
+
     /// The notice for the evening of `now`: the first ring on the next day, by the zone's calendar,
     /// of an alarm that wakes the computer (a pending snooze is not one). Nil when there is none.
     public static func find(_ doc: StoreDocument, state: AgentState, zone: Zone, now: Instant) -> PreNotice? {
