@@ -411,23 +411,41 @@ struct AlarmEngineTests {
         #expect(engine([F.alarm(id, F.everyDay(7, 0), enabled: false)]).nextWake(now: seven) == nil)
     }
 
-    @Test("asked after the alarm came due, the next wake is now, not tomorrow")
+    @Test("asked after the alarm came due, the next wake is that occurrence, not tomorrow's")
     func nextWakeAskedLateKeepsWhatCameDue() {
         // The runtime decides at 06:59:59 and arms its timer after saving and showing: at 07:00:00
-        // or later, the 07:00 occurrence is due and not handled yet.
+        // or later, the 07:00 occurrence is due and not handled yet. Armed in the past, it fires at once.
         let e = engine([daily()])
         _ = e.evaluate(now: seven - 1)
         #expect(e.nextWake(now: seven - 1) == seven)
         #expect(e.nextWake(now: seven) == seven)
-        #expect(e.nextWake(now: seven + 2) == seven + 2)
+        #expect(e.nextWake(now: seven + 2) == seven)
         let late = e.evaluate(now: seven + 2)
         #expect(late.rings.map(\.due) == [seven])
         #expect(e.nextWake(now: seven + 2) == seven + 2 + 300)  // its ring timeout, the ring handled
+        #expect(e.nextWake(now: seven + 9) == seven + 2 + 300)
         // A one-time timer the same way: never passed over.
         let timer = engine([F.alarm(id, .timer(fireAt: seven, duration: 60), created: "2026-11-21T03:59:00Z")])
         _ = timer.evaluate(now: seven - 1)
-        #expect(timer.nextWake(now: seven + 1) == seven + 1)
+        #expect(timer.nextWake(now: seven + 1) == seven)
         #expect(timer.evaluate(now: seven + 1).rings.count == 1)
+        // Before any evaluation (nothing decided yet), the next occurrence after now.
+        #expect(engine([daily()]).nextWake(now: seven + 2) == seven + 86_400)
+    }
+
+    @Test("an occurrence left before a skipped one wakes the engine once, not again and again")
+    func nextWakeDoesNotLoopOnWhatEvaluationLeaves() {
+        // Not evaluated from 06:00 to 08:00 the next day, whose ring is skipped: that skipped ring
+        // stands for its turn, so the day before's is not due either. Asked late, the engine wakes
+        // for the earlier one once; once evaluated, it looks after now again.
+        var a = daily()
+        a.skippedDays = [F.day(2026, 11, 22)]
+        let e = engine([a])
+        _ = e.evaluate(now: seven - 3600)
+        let nextDay = seven + 86_400
+        #expect(e.nextWake(now: nextDay + 3600) == seven)
+        #expect(e.evaluate(now: nextDay + 3600).isEmpty)
+        #expect(e.nextWake(now: nextDay + 3600) == nextDay + 86_400)
     }
 
     @Test func firstStartReportsOnlyTheLatestOccurrenceMissedSinceTheAlarmWasSet() {

@@ -24,6 +24,8 @@ public final class AlarmEngine {
     public private(set) var document: StoreDocument
     public private(set) var state: AlarmBook
     public private(set) var zone: Zone
+    /// The `now` of the last `evaluate` (see `nextWake`).
+    public private(set) var evaluatedAt: Instant?
     private var alarmsByID: [String: Alarm] = [:]
     /// `document.workingCalendar`, put together once per document.
     private var calendar: WorkingCalendar
@@ -136,6 +138,7 @@ public final class AlarmEngine {
 
         if !missed.isEmpty { effects.append(.reportMissed(missed)) }
         effects += disable.map(AgentEffect.disableAlarm)
+        evaluatedAt = now
         return decision(effects, since: before)
     }
 
@@ -218,24 +221,26 @@ public final class AlarmEngine {
         return decision([], since: before)
     }
 
-    /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout;
-    /// `now` itself when something came due since the last evaluation (the timer fires at once).
+    /// When the runtime must call `evaluate` next: the earliest trigger, snooze end or ring timeout.
+    /// Asked later than the last evaluation, an occurrence that came due in between is the answer,
+    /// in the past (the runtime's timer then fires at once).
     public func nextWake(now: Instant) -> Instant? {
         var best: Instant?
         func consider(_ t: Instant?) { if let t, best == nil || t < best! { best = t } }
         for r in state.ringing.values { consider(r.endsAt) }
         consider(state.pausedUntil)
         let rule = rule(now)
+        // Occurrences are looked for after the last evaluation, not after now: the runtime asks a
+        // moment after it decided (a slow save in between), and one due in that moment would be
+        // passed over and never ring. Not further back: what an evaluation left (an earlier
+        // occurrence before a skipped one) is not due, and must not wake it again and again.
+        let from = min(evaluatedAt ?? now, now)
         for alarm in document.alarms where alarm.enabled {
             let track = state[alarm.id]
             // Also a snooze's end inside the pause (to report it) and the occurrence that would
             // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
             consider(track.snooze?.until)
-            // An occurrence that came due since the last evaluation and is not handled yet: now.
-            // The next occurrence is looked for after now, so a caller asking a moment after it
-            // decided (a slow save in between) would otherwise arm past it and it would never ring.
-            if rule.due(alarm, track) != nil { consider(now) }
-            consider(rule.occurrence(after: rule.searchStart(alarm, track), alarm))
+            consider(rule.occurrence(after: max(rule.baseline(alarm, track) ?? from, from), alarm))
         }
         return best
     }
