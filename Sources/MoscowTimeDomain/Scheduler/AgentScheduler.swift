@@ -55,7 +55,7 @@ public final class AgentScheduler {
 
     /// When the runtime must call `handle(.timePassed, …)` next: the earliest alarm trigger, snooze
     /// end, ring timeout, pause end, habit reminder or "Later". Valid after any `handle`/`perform`,
-    /// asked at its `now` or later: what came due in between is a wake at `now`, never skipped.
+    /// asked at its `now` or later: what came due in between is the answer, in the past (fires at once).
     public func nextWake(now: Instant) -> Instant? {
         let a = alarms.nextWake(now: now)
         guard let h = habitWake else { return a }
