@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import Glibc
 import MoscowTimeDesktop
 import MoscowTimeDomain
@@ -42,6 +43,8 @@ final class AgentRunner {
     private var leftovers: RingNotifications?
     /// The first day the scheduler's document has the habits' history for (see `keep`).
     private var historyFrom: CivilDate?
+    /// A heap trim waits for the main loop's next idle moment (`releaseFreedWhenIdle`).
+    private var trimPending = false
 
     init(
         scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
@@ -141,8 +144,20 @@ final class AgentRunner {
     /// A document the agent wrote itself (a habit logged, a one-time alarm switched off, a skip):
     /// handed to the scheduler as written, not read back from the file.
     private func takeIn(_ written: DocumentStore.Written) {
-        defer { Memory.releaseFreed() }
         handOver(documents.adopt(written, keeping: keep))
+        releaseFreedWhenIdle()
+    }
+
+    /// Gives the heap back once the event is over. The whole document the agent wrote (a user's
+    /// five years of habits) is still held by the callers while it is taken in: trimmed then, 5 MB
+    /// of it stayed resident after every Stop of a one-time alarm with a big store.
+    private func releaseFreedWhenIdle() {
+        guard !trimPending else { return }
+        trimPending = true
+        MainLoopSource.idle { [weak self] in
+            self?.trimPending = false
+            Memory.releaseFreed()
+        }
     }
 
     /// The document as the scheduler keeps it, read or written: the notifications' language and
