@@ -240,7 +240,7 @@ public final class AlarmEngine {
             // Also a snooze's end inside the pause (to report it) and the occurrence that would
             // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
             consider(track.snooze?.until)
-            consider(rule.occurrence(after: max(rule.baseline(alarm, track) ?? from, from), alarm))
+            consider(rule.occurrence(after: rule.searchStart(alarm, track, from: from), alarm))
         }
         return best
     }

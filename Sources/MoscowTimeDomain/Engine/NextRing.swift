@@ -131,9 +131,11 @@ public struct NextRing: Sendable {
         return latest
     }
 
-    /// The instant after which the alarm's coming occurrences are looked for.
-    public func searchStart(_ alarm: Alarm, _ track: AlarmTrack) -> Instant {
-        max(baseline(alarm, track) ?? now, now)
+    /// The instant after which the alarm's coming occurrences are looked for: after `from` (now,
+    /// or for the engine its last evaluation, see `AlarmEngine.nextWake`) and its baseline.
+    public func searchStart(_ alarm: Alarm, _ track: AlarmTrack, from: Instant? = nil) -> Instant {
+        let from = from ?? now
+        return max(baseline(alarm, track) ?? from, from)
     }
 
     /// The alarm's next ring strictly after now: a pending snooze's end or an occurrence.
