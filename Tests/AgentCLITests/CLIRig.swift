@@ -75,7 +75,7 @@ final class CLIRig: @unchecked Sendable {
         guard let pid = Self.spawn([Self.binary] + args, env: env, stdout: out, stderr: err) else {
             return Result(status: -1, out: "", err: "cannot start \(Self.binary)")
         }
-        let status = Self.wait(pid)
+        let status = Self.wait(pid, "agent-cli \(args.joined(separator: " "))")
         return Result(
             status: status.exited ? status.code : 128 + status.code,
             out: String(decoding: Self.read(out) ?? [], as: UTF8.self),
@@ -116,7 +116,7 @@ final class CLIRig: @unchecked Sendable {
         guard let pid = spawn(argv, env: env, stdout: out, stderr: err) else {
             return Result(status: -1, out: "", err: "cannot start \(argv[0])")
         }
-        let status = wait(pid)
+        let status = wait(pid, argv.joined(separator: " "))
         return Result(
             status: status.exited ? status.code : 128 + status.code,
             out: String(decoding: read(out) ?? [], as: UTF8.self),
@@ -147,11 +147,33 @@ final class CLIRig: @unchecked Sendable {
         return pid
     }
 
-    static func wait(_ pid: pid_t) -> WaitStatus {
+    /// How long a program the tests start may run: a hang fails its test, named, instead of
+    /// holding the whole run.
+    static let waitLimitMilliseconds: Int64 = 120_000
+
+    /// Reaps `pid`; one still running after `waitLimitMilliseconds` is killed and fails the test.
+    static func wait(_ pid: pid_t, _ what: @autoclosure () -> String = "a program") -> WaitStatus {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let deadline = monotonicMilliseconds() + waitLimitMilliseconds
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid || (r < 0 && errno != EINTR) { break }
+            if monotonicMilliseconds() > deadline {
+                Issue.record("\(what()) (pid \(pid)) still running after \(waitLimitMilliseconds / 1000) s; killed")
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(1_000)
+        }
         let signal = status & 0x7F
         return signal == 0 ? WaitStatus(exited: true, code: (status >> 8) & 0xFF) : WaitStatus(exited: false, code: signal)
+    }
+
+    static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     static func read(_ path: String) -> [UInt8]? {
