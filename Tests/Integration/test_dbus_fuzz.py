@@ -14,6 +14,7 @@ import dbus
 import pytest
 
 from harness.alarms import AGENT_BUS_NAME, hhmm, utc_now
+from harness.procs import wait_until
 
 pytestmark = pytest.mark.agent
 
@@ -67,6 +68,10 @@ def test_hostile_calls_get_documented_errors_and_refusals_change_nothing(rig):
     idle = rig.cli_json("add", hhmm(utc_now() + timedelta(hours=3)), "--label", "Idle")
     rig.cli("pause", "--for", "2h")  # a state file exists from the start
     known = [idle["id"]]
+    # The agent records when it took the new alarm in (`seen`), from its directory watcher, which
+    # may come after the pause on a loaded machine: wait for it, so that a refused call in the
+    # fuzz is not blamed for that write.
+    wait_until(lambda: idle["id"] in rig.state().get("seen", {}), 10, "the agent to take the new alarm in")
     conn = rig.bus.conn
     rng = random.Random(SEED)
     started = time.monotonic()
