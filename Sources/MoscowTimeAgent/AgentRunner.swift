@@ -28,7 +28,7 @@ final class AgentRunner {
     private let alarms: RingPresenter
     private let habits: HabitReminderPresenter
     private let clock: any WallClock
-    private lazy var timer = WallClockTimer(
+    private(set) lazy var timer = WallClockTimer(
         onFire: { [weak self] in self?.handle(.timePassed, "timer") },
         onClockChange: { [weak self] in self?.handle(.clockChanged, "clock changed or resumed") })
     private var observers: [WeakObserver] = []
@@ -396,7 +396,12 @@ final class AgentRunner {
     private func rearm(_ now: Instant) {
         updateWake(now)
         let next = scheduler.nextWake(now: now)
-        guard next != armedAt else { return }
+        // The same instant needs no new arming while the timer holds it. One it no longer holds and
+        // that is still to come is armed again: the kernel drops an expiry that a clock step back
+        // to before it came with (`WallClockTimer` reports the step only). Not one in the past: the
+        // timer fired for it, and arming it again would only fire again.
+        let dropped = timer.armedDeadline == nil && next.map { $0 > now } == true
+        guard next != armedAt || dropped else { return }
         armedAt = next
         if let next {
             timer.arm(atUnixSeconds: next.secondsSinceEpoch)

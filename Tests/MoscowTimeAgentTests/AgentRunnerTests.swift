@@ -122,6 +122,22 @@ struct AgentRunnerTests {
         #expect(r.state.handled["0000000b"] == seven + 1)
     }
 
+    @Test("the clock stepped back over a timer's expiry: the timer is armed again for the alarm")
+    func clockSteppedBackOverTheExpiry() throws {
+        // The 07:00 timer expires, and the clock is stepped back to 06:59:30 (NTP, just after a
+        // resume) before the agent reads it: the kernel reports the step and drops the expiry, so
+        // the timer holds nothing. The alarm is still to come and must have its timer again.
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 60)
+        defer { r.remove() }
+        r.runner.start()
+        #expect(r.runner.timer.armedDeadline == seven.secondsSinceEpoch)
+        r.runner.timer.disarm()  // what WallClockTimer does on such a step
+        r.clock.instant = seven - 30
+        r.runner.handle(.clockChanged, "test")
+        #expect(r.runner.timer.armedDeadline == seven.secondsSinceEpoch)
+        #expect(r.server.onScreen.isEmpty)
+    }
+
     @Test("an event handled as the evening notice comes due keeps the notice's timer for tonight")
     func preNoticeKeptWhenReArmedLate() throws {
         let nine = seven + 14 * 3600  // 21:00 in Moscow

@@ -319,6 +319,9 @@ struct NextRingAgreementTests {
                 guard let wake = e.nextWake(now: asked), wake <= horizon else { break }
                 t = max(wake, asked, t + 1)  // a timer armed in the past fires at once
                 for r in e.evaluate(now: t).rings { rung[r.alarmID, default: []].append((t, r.due)) }
+                // Asked at once, after the evaluation it asks for nothing already due: the timer
+                // that fired is re-armed later, never left as it was (nor made to fire again at once).
+                if let again = e.nextWake(now: t) { #expect(again > t, "round \(round): evaluated at \(t), next wake \(again)") }
             }
             for alarm in doc.alarms {
                 let context = "round \(round), \(alarm.schedule), modified \(alarm.modified), now \(now)"
