@@ -41,11 +41,13 @@ public final class WakeAlarm {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
-        guard pipe(&input) == 0, pipe(&output) == 0 else {
+        // Close-on-exec from the start (pipe2): no child another thread starts meanwhile (a sound, a
+        // calendar sync) may hold the helper's input, or the helper would outlive the agent.
+        guard g_unix_open_pipe(&input, FD_CLOEXEC, nil) != 0, g_unix_open_pipe(&output, FD_CLOEXEC, nil) != 0 else {
+            for fd in input where fd >= 0 { close(fd) }
             availability = .unavailable(code: "spawn", reason: "pipe: \(String(cString: strerror(errno)))")
             return
         }
-        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

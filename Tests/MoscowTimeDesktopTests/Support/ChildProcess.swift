@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGLib
 import Glibc
 import TestEnvironmentSeed
 
@@ -43,10 +44,9 @@ final class ChildProcess {
                 posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             case .pipe:
                 if pipeEnds[0] < 0 {
-                    guard pipe(&pipeEnds) == 0 else { throw SpawnError(description: "pipe failed") }
-                    // Close-on-exec, so later children do not inherit them (dup2 clears it on 1/2).
-                    _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-                    _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+                    // Close-on-exec from the start (pipe2), so that no child another test starts
+                    // meanwhile inherits them (dup2 clears it on 1/2).
+                    guard g_unix_open_pipe(&pipeEnds, FD_CLOEXEC, nil) != 0 else { throw SpawnError(description: "pipe failed") }
                 }
                 posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], fd)
             }
