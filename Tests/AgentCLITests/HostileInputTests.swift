@@ -8,7 +8,7 @@ import Testing
 /// documented ones (0, 1, 2, 3), no crash (signal) and no hang, errors are one safe line, and a
 /// refused command leaves the store byte-for-byte as it was.
 @Suite(
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(5)),
     .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct HostileInputTests {
     /// Runs agent-cli under `timeout -s KILL`: a hang shows as exit 137 instead of stalling the suite.
@@ -94,7 +94,7 @@ struct HostileInputTests {
         "--minutes", "--amount", "--remind", "--target", "--at", "--json", "--date",
     ]
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func fuzzedCommandsExitAsDocumentedAndNeverChangeDataWhenRefused() throws {
         let rig = CLIRig()
         rig.writeStore(

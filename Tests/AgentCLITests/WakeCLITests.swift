@@ -5,7 +5,7 @@ import Testing
 
 /// `--wake/--no-wake` per alarm (default: on for alarms, off for timers) and the `wake` setting.
 @Suite(
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(5)),
     .enabled(if: CLIRig.binaryExists, "agent-cli must be built next to the test binary (or set MOSCOWTIME_BIN_DIR)"))
 struct WakeCLITests {
     func wake(_ rig: CLIRig, _ id: String) throws -> Bool? {

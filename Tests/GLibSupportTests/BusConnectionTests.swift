@@ -99,7 +99,15 @@ private struct PrivateBus {
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        guard posix_spawnp(&pid, "dbus-daemon", nil, &attributes, &argv, environ) == 0 else {
+        // Its stdio on /dev/null: a daemon left by a test that died must not hold the test run's
+        // output open (a caller reading it to the end would wait for ever).
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        guard posix_spawnp(&pid, "dbus-daemon", &actions, &attributes, &argv, environ) == 0 else {
             throw GLibError(message: "cannot start dbus-daemon")
         }
         self.pid = pid

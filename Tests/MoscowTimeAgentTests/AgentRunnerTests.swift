@@ -11,7 +11,7 @@ import Testing
 /// order — against the in-memory notification server and sound backend and a real store in a
 /// scratch directory. It decides nothing; these check that what the core decided happens.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .serialized)
+@Suite(.timeLimit(.minutes(5)), .serialized)
 struct AgentRunnerTests {
     let zone = Zone(identifier: "Europe/Moscow")!
     /// 07:00 in Moscow on Saturday 2026-11-21.

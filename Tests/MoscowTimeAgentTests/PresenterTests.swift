@@ -10,7 +10,7 @@ import Testing
 /// The agent's presenters against an in-memory notification server and sound backend: what is
 /// shown, with which buttons and markup, which sounds play and stop, and where answers go.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PresenterTests {
     let zone = Zone(identifier: "Europe/Moscow")!
     /// 07:00 in Moscow on Saturday 2026-11-21.

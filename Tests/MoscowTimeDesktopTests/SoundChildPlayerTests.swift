@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGLib
 import Foundation
 import Glibc
 import MoscowTimeStore
@@ -121,7 +122,8 @@ struct SoundChildPlayerTests {
         let pulse = try PulseServer()
         let helper = try #require(ResourceLocator.helperProgram("moscowtime-sound"))
         var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
+        // Close-on-exec (pipe2): no child another test starts meanwhile may hold the write end.
+        #expect(g_unix_open_pipe(&fds, FD_CLOEXEC, nil) != 0)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

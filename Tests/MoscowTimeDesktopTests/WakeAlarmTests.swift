@@ -6,7 +6,7 @@ import Testing
 
 /// The agent's side of the wake helper: one child, one line per change, answers on the main loop.
 /// The real helper runs here with `--clock realtime` (no privilege needed).
-@Suite("WakeAlarm", .serialized, .timeLimit(.minutes(1)))
+@Suite("WakeAlarm", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct WakeAlarmTests {
     /// `moscowtime-wake` beside this test binary (`swift build` builds every product).
