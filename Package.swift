@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "TestSupport"],
             linkerSettings: linksGIO),
-        // What several test targets share (the seeded generator).
+        // What several test targets share (the seeded generator, the monotonic clock).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sets, before main(), the environment variables the desktop test support changes (see seed.c).
         .target(name: "TestEnvironmentSeed", path: "Tests/TestEnvironmentSeed"),
@@ -157,7 +157,7 @@ let package = Package(
             name: "MoscowTimeDesktopTests",
             dependencies: [
                 "MoscowTimeDesktop", "MoscowTimeDomain", "MoscowTimeStore", "GLibSupport", "AgentControl",
-                "TestEnvironmentSeed",
+                "TestEnvironmentSeed", "TestSupport",
             ]),
         .testTarget(
             name: "MoscowTimeAgentTests",

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
+import TestSupport
 import Testing
 
 /// Runs the built `agent-cli` in a private XDG tree with "now" pinned (MOSCOWTIME_NOW), and reads
@@ -168,12 +169,6 @@ final class CLIRig: @unchecked Sendable {
         }
         let signal = status & 0x7F
         return signal == 0 ? WaitStatus(exited: true, code: (status >> 8) & 0xFF) : WaitStatus(exited: false, code: signal)
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     static func read(_ path: String) -> [UInt8]? {

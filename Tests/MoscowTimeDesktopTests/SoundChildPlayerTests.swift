@@ -3,6 +3,7 @@ import CGLib
 import Foundation
 import Glibc
 import MoscowTimeStore
+import TestSupport
 import Testing
 
 @testable import MoscowTimeDesktop

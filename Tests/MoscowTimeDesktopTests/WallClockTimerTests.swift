@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
+import TestSupport
 import Testing
 
 @testable import MoscowTimeDesktop

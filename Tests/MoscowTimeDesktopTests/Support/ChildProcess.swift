@@ -2,6 +2,7 @@
 import CGLib
 import Glibc
 import TestEnvironmentSeed
+import TestSupport
 
 /// A helper program started by a test (dbus-daemon, python-dbusmock, pulseaudio, parec), without
 /// Foundation: plain posix_spawn, so waiting for it never spins a run loop that could run other
@@ -154,12 +155,6 @@ final class ChildProcess {
         waitpid(pid, &status, 0)
         exitStatus = status
     }
-}
-
-func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
 
 /// The environment a helper program gets: just enough to run, plus the test's private addresses.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import GLibSupport
 import Glibc
+import TestSupport
 
 /// python-dbusmock running one of its templates on the shared test bus. dbusmock only works under
 /// /usr/bin/python3 (not a python first on PATH). Signals must be emitted by the mock itself

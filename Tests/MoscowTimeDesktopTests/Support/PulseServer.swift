@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import TestEnvironmentSeed
+import TestSupport
 
 /// A private PulseAudio server with a null sink "testsink" whose monitor can be recorded, all state in
 /// a temporary directory (nothing under $HOME).

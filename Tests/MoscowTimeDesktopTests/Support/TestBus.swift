@@ -3,6 +3,7 @@ import CGLib
 import GLibSupport
 import Glibc
 import Synchronization
+import TestSupport
 
 /// One private dbus-daemon for the whole test process, serving as both the session and the system
 /// bus (DBUS_SESSION_BUS_ADDRESS and DBUS_SYSTEM_BUS_ADDRESS point at it). GIO keeps one session-bus
