@@ -49,7 +49,10 @@ CONFIG  ?= release
 STATIC  ?= --static-swift-stdlib
 # Full RELRO and immediate binding, as Debian's hardening asks (lintian: hardening-no-bindnow).
 HARDEN  ?= -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
-SWIFT_FLAGS = -c $(CONFIG) $(STATIC) $(HARDEN) --scratch-path $(SCRATCH)
+# No $ORIGIN run path: the programs load only system libraries (and the static runtime needs none
+# of its own), while the loader looked for each library in a dozen folders beside the program first.
+RPATH   ?= $(if $(STATIC),--disable-local-rpath)
+SWIFT_FLAGS = -c $(CONFIG) $(STATIC) $(HARDEN) $(RPATH) --scratch-path $(SCRATCH)
 # Tests install a debug tree: make man completions install CONFIG=debug STATIC= GEN=/tmp/x …
 BIN     ?= $(SCRATCH)/$(CONFIG)
 GEN     ?= $(SCRATCH)/dist

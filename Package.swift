@@ -18,7 +18,12 @@ let linksGIO: [LinkerSetting] = [.linkedLibrary("gio-2.0"), .linkedLibrary("gobj
 /// all (0.1–0.3 M instructions) per new type: 1.25 M of the 7.8 M of `agent-cli list` of 100 alarms.
 let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
-/// agent-cli's start-up, linked for it (figures: README, "Start-up, fourth round"):
+/// Every function in a section of its own, so that agent-cli's link can place what its everyday
+/// commands run side by side (`startUpLinking`'s ordering file). Without it a module's functions stay
+/// in one block per file, and a short command touched 77 code pages spread over 11 MB.
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
+
+/// agent-cli's start-up, linked for it (figures: README, "Start-up, fourth round" and "fifth round"):
 /// - at a fixed address (--no-pie): as PIE, every start copied 135 data pages only to write the
 ///   loader's relocations into them, and a touched page is most of what a short command costs.
 ///   Why that is acceptable for agent-cli alone: packaging/README.md, "How the programs are linked";
@@ -26,10 +31,14 @@ let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disabl
 /// - the core's public symbols out of the dynamic symbol table (the static runtime's
 ///   -export-dynamic put 5 300 there, which the runtime's dladdr at start walks and every symbol
 ///   lookup of the loader consults);
-/// - GCC's unwinder linked in (-static-libgcc): one shared library fewer to find, map and relocate.
+/// - GCC's unwinder linked in (-static-libgcc): one shared library fewer to find, map and relocate;
+/// - the functions the everyday commands run first and together (packaging/agent-cli.order, written
+///   by scripts/order-agent-cli; a name the binary lacks is skipped, so a stale file costs time only).
 let startUpLinking = [
     "-use-ld=lld", "-Xlinker", "--no-pie", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "--no-export-dynamic",
     "-Xclang-linker", "-static-libgcc",
+    "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/packaging/agent-cli.order",
+    "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
 let package = Package(
@@ -81,16 +90,18 @@ let package = Package(
         // tz database (GTimeZone). po/*.po and data/calendar are compiled into it at build time
         // (CatalogueCompiler), so every program speaks Russian and knows the working days.
         .target(
-            name: "MoscowTimeDomain", dependencies: ["CGLib"], swiftSettings: directMetadataAccess,
+            name: "MoscowTimeDomain", dependencies: ["CGLib"], swiftSettings: directMetadataAccess + functionSections,
             plugins: ["CatalogueCompiler"]),
         // The store: the document's file, locks and JSON, the agent's state file, habit import/export
         // (CSV, the Loop ZIP through GIO's zlib), templates, sync's versions and merge, and the
         // process's edges: environment, the wall clock, files shipped beside the programs.
         .target(
             name: "MoscowTimeStore", dependencies: ["MoscowTimeDomain", "CGLib", systemPackage],
-            swiftSettings: directMetadataAccess),
+            swiftSettings: directMetadataAccess + functionSections),
         // agent-cli's terminal presentation: tables aligned by display width, the habit heatmap and sparkline.
-        .target(name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain", "CGLib"], swiftSettings: directMetadataAccess),
+        .target(
+            name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain", "CGLib"],
+            swiftSettings: directMetadataAccess + functionSections),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
         .executableTarget(name: "embed-catalogue"),
 
@@ -100,7 +111,7 @@ let package = Package(
 
         // The one Swift face of GLib/GIO for the modules above it: GVariant building and reading,
         // GError, the session bus as a typed connection, main-loop closures, markup escaping.
-        .target(name: "GLibSupport", dependencies: ["CGLib"]),
+        .target(name: "GLibSupport", dependencies: ["CGLib"], swiftSettings: functionSections),
 
         // Desktop adapters: GLib main loop, wall-clock timerfd, notifications, sound, bus names, logind.
         // Knows nothing of alarms.
@@ -109,7 +120,7 @@ let package = Package(
             linkerSettings: linksGIO),
 
         // The agent's D-Bus API: its names, version and XML, typed reply records, and the client agent-cli uses.
-        .target(name: "AgentControl", dependencies: ["GLibSupport"]),
+        .target(name: "AgentControl", dependencies: ["GLibSupport"], swiftSettings: functionSections),
 
         // The agent: feeds events to the core's scheduler and carries out its effects with the desktop adapters.
         .target(
@@ -124,7 +135,7 @@ let package = Package(
             dependencies: [
                 "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", systemPackage,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ], swiftSettings: directMetadataAccess,
+            ], swiftSettings: directMetadataAccess + functionSections,
             linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"] + startUpLinking)]),
         .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),

@@ -152,7 +152,7 @@ public enum CalendarExporter {
             icalrecurrencetype_clear(&r)
             r.freq = ICAL_WEEKLY_RECURRENCE
             r.interval = 1
-            mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
+            mt_recur_set_week_days(&r, Int32(days.mask))
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
         case .workdays(let time, let from):
             let created = createdDate(a, zoneID: zoneID)
@@ -162,7 +162,7 @@ public enum CalendarExporter {
             icalrecurrencetype_clear(&r)
             r.freq = ICAL_WEEKLY_RECURRENCE
             r.interval = 1
-            mt_recur_set_week_days(&r, Int32(Weekday.workdays.reduce(0) { $0 | $1.bit }))
+            mt_recur_set_week_days(&r, Int32(Weekday.workdays.mask))
             icalcomponent_add_property(ev, icalproperty_new_rrule(r))
             calendarExceptions(ev, from: first, time: time, zoneID: zoneID, workingDays)
             icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.days, CalendarFormat.workdays))
@@ -207,7 +207,7 @@ public enum CalendarExporter {
     /// or after its first day when it has a later one (RFC 5545 counts DTSTART as an occurrence, so
     /// it must be one). Reading it back, a DTSTART later than the first of its days after CREATED
     /// is the alarm's first day.
-    static func firstDay(in days: Set<Weekday>, from date: CivilDate) -> CivilDate {
+    static func firstDay(in days: WeekdaySet, from date: CivilDate) -> CivilDate {
         var d = date
         while !days.contains(d.weekday) { d = d.adding(days: 1) }
         return d
@@ -295,11 +295,11 @@ public enum CalendarExporter {
         case .daily: r.freq = ICAL_DAILY_RECURRENCE
         case .weekdays(let days):
             r.freq = ICAL_WEEKLY_RECURRENCE
-            mt_recur_set_week_days(&r, Int32(days.reduce(0) { $0 | $1.bit }))
+            mt_recur_set_week_days(&r, Int32(days.mask))
         case .workingDays:
             // Monday–Friday for other programs; X-MOSCOWTIME-FREQUENCY says it is the calendar's.
             r.freq = ICAL_WEEKLY_RECURRENCE
-            mt_recur_set_week_days(&r, Int32(Weekday.workdays.reduce(0) { $0 | $1.bit }))
+            mt_recur_set_week_days(&r, Int32(Weekday.workdays.mask))
         case .everyNDays(let n):
             r.freq = ICAL_DAILY_RECURRENCE
             r.interval = Int16(n)

@@ -144,8 +144,8 @@ struct EventScheduleMapper {
     }
 
     /// The rule's BYDAY days, nil when one has a position (`BYDAY=1MO`).
-    static func plainDays(_ rule: inout icalrecurrencetype) -> Set<Weekday>? {
-        var byDays = Set<Weekday>()
+    static func plainDays(_ rule: inout icalrecurrencetype) -> WeekdaySet? {
+        var byDays = WeekdaySet()
         var k: Int32 = 0
         while true {
             let v = mt_recur_by_day(&rule, k)
@@ -161,16 +161,16 @@ struct EventScheduleMapper {
 
     /// The schedule the rule's frequency, interval and days say, in our zone; nil when none says it.
     func candidate(
-        _ ev: OpaquePointer, rule: icalrecurrencetype, byDays: Set<Weekday>, start: icaltimetype,
+        _ ev: OpaquePointer, rule: icalrecurrencetype, byDays: WeekdaySet, start: icaltimetype,
         firstRing local: LocalDateTime
     ) -> Result<Schedule?, Reason> {
         // Days in the event's own zone; the reminder may fall on another day in ours.
         let eventDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))!
         let shift = local.date.days(since: eventDate)
-        func shifted(_ days: Set<Weekday>) -> Set<Weekday> {
-            Set(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
+        func shifted(_ days: WeekdaySet) -> WeekdaySet {
+            WeekdaySet(days.map { Weekday(rawValue: Int((Int64($0.rawValue - 1) + shift % 7 + 7) % 7) + 1)! })
         }
-        func weekly(_ days: Set<Weekday>) -> Schedule {
+        func weekly(_ days: WeekdaySet) -> Schedule {
             .weekly(days: days, time: local.timeOfDay, from: firstDay(days, firstRing: local.date, ev))
         }
         switch rule.freq {
@@ -202,7 +202,7 @@ struct EventScheduleMapper {
     /// (CREATED for our own export, today for another calendar's event). So an event that starts
     /// months ahead never rings before it starts, and our export (whose DTSTART is that first day,
     /// see `CalendarExporter.firstDay`) reads back the same.
-    func firstDay(_ days: Set<Weekday>, firstRing: CivilDate, _ ev: OpaquePointer) -> CivilDate? {
+    func firstDay(_ days: WeekdaySet, firstRing: CivilDate, _ ev: OpaquePointer) -> CivilDate? {
         var created = zone.local(now).date
         if own, let p = icalcomponent_get_first_property(ev, ICAL_CREATED_PROPERTY) {
             let t = icalproperty_get_created(p)

@@ -35,14 +35,14 @@ struct CalendarRoundTripTests {
         }
         /// A first day for a weekly alarm: one of its days, after the ones its creation (before
         /// 2031) already reaches, up to the last day alarms can have.
-        mutating func firstDay(_ days: Set<Weekday>) -> CivilDate {
+        mutating func firstDay(_ days: WeekdaySet) -> CivilDate {
             var d = CivilDate(daysSinceEpoch: Int64(int(22_000...(extremes ? 83_990 : 23_000))))
             while !days.contains(d.weekday) { d = d.adding(days: 1) }
             return d
         }
         mutating func time() -> TimeOfDay { TimeOfDay(hour: int(0...23), minute: int(0...59))! }
         mutating func instant() -> Instant { Instant(secondsSinceEpoch: Int64(int(1_700_000_000...1_900_000_000))) }
-        mutating func days() -> Set<Weekday> { Weekday.set(mask: int(1...127)) }
+        mutating func days() -> WeekdaySet { WeekdaySet(mask: int(1...127)) }
         mutating func amount() -> Double { pick([0, 1, 2.5, 8, 0.1, 1e6, 1.0 / 3, 12.75]) }
     }
 

@@ -144,8 +144,8 @@ struct ForeignCalendarTests {
     @Test("a series that starts months ahead never rings before it starts")
     func startsMonthsAhead() throws {
         for (rule, days) in [
-            ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE", Set<Weekday>([.monday, .wednesday])),
-            ("RRULE:FREQ=DAILY", Set(Weekday.all)), ("RRULE:FREQ=WEEKLY", [.monday]),
+            ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE", WeekdaySet([.monday, .wednesday])),
+            ("RRULE:FREQ=DAILY", Weekday.all), ("RRULE:FREQ=WEEKLY", [.monday]),
         ] {
             let r = try read(Self.calendar(Self.event("DTSTART;TZID=Europe/Moscow:20270301T090000\r\n\(rule)\r\n")))
             #expect(r.warnings == [], "\(rule)")

@@ -28,7 +28,7 @@ struct SyncUnchangedItemsTests {
             switch int(0...4) {
             case 0:
                 return .weekly(
-                    days: Set((0..<int(1...4)).map { _ in pick(Array(Weekday.allCases)) }), time: time(), from: bool() ? day() : nil)
+                    days: WeekdaySet((0..<int(1...4)).map { _ in pick(Array(Weekday.allCases)) }), time: time(), from: bool() ? day() : nil)
             case 1: return .workdays(time: time(), from: nil)
             case 2: return .once(date: day(), time: time())
             case 3: return .everyNDays(interval: int(2...9), start: day(), time: time())

@@ -47,7 +47,7 @@ struct InputParserTests {
         ("sat,weekdays", [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]),
     ])
     func validDays(text: String, expected: [Weekday]) throws {
-        #expect(try DaysParser.parse(text) == Set(expected))
+        #expect(try DaysParser.parse(text) == WeekdaySet(expected))
     }
 
     @Test func invalidDays() {

@@ -364,7 +364,7 @@ struct NextRingAgreementTests {
             case 1: schedule = .timer(fireAt: now + Int64.random(in: -3600...7200, using: &rng), duration: 60)
             case 2: schedule = .everyNDays(interval: Int.random(in: 2...4, using: &rng), start: day, time: time)
             default:
-                let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
+                let days = WeekdaySet(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
                 schedule = .weekly(days: days.isEmpty ? [.monday] : days, time: time)
             }
             let stamp = now + Int64.random(in: -3600...3600, using: &rng)  // another clock, either way

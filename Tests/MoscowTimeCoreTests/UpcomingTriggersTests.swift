@@ -84,7 +84,7 @@ struct UpcomingTriggersTests {
         var alarms: [Alarm] = []
         for k in 0..<300 {
             let id = "c" + String(String(k, radix: 16).reversed()).padding(7)
-            let days = Set(Weekday.allCases.filter { _ in rng.next() % 2 == 0 })
+            let days = WeekdaySet(Weekday.allCases.filter { _ in rng.next() % 2 == 0 })
             let t = F.time(Int(rng.next() % 24), Int(rng.next() % 60))
             alarms.append(F.alarm(id, .weekly(days: days.isEmpty ? [.monday] : days, time: t)))
         }

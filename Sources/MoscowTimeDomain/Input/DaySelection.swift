@@ -2,7 +2,7 @@
 /// What a days argument chose (`--days`, a template's `days`): fixed weekdays, or the working
 /// days of the production calendar (`workdays`/`рабочие`), which move with holidays and transfers.
 public enum DaySelection: Hashable, Sendable {
-    case weekdays(Set<Weekday>)
+    case weekdays(WeekdaySet)
     case workingDays
 
     /// The alarm schedule at `time`, from `from` on when given.

@@ -18,7 +18,7 @@ public enum DaysParser {
         return m
     }()
 
-    static let words: [String: Set<Weekday>] = [
+    static let words: [String: WeekdaySet] = [
         "weekdays": Weekday.workdays, "будни": Weekday.workdays,
         "weekends": Weekday.weekend, "weekend": Weekday.weekend, "выходные": Weekday.weekend,
         "everyday": Weekday.all, "every-day": Weekday.all, "daily": Weekday.all, "all": Weekday.all,
@@ -45,10 +45,10 @@ public enum DaysParser {
         }
     }
 
-    public static func parse(_ text: String) throws(InputError) -> Set<Weekday> {
+    public static func parse(_ text: String) throws(InputError) -> WeekdaySet {
         let lower = text.lowercased().trimmingSpaces
         if let w = words[lower] { return w }
-        var result = Set<Weekday>()
+        var result = WeekdaySet()
         let parts = lower.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "," || $0 == " " })
         guard !parts.isEmpty else { throw InputError("no days given: use {accepted}", [:], parts: ["accepted": Message(accepted)]) }
         for part in parts {

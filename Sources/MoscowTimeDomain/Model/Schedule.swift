@@ -4,7 +4,7 @@ public enum Schedule: Hashable, Sendable {
     /// On a set of weekdays at a local time (the original app's default: Monday–Friday); from a
     /// first day on when `from` is given (an imported event that starts months ahead never rings
     /// before it starts).
-    case weekly(days: Set<Weekday>, time: TimeOfDay, from: CivilDate? = nil)
+    case weekly(days: WeekdaySet, time: TimeOfDay, from: CivilDate? = nil)
     /// On the working days of the production calendar (`WorkingCalendar`: transfers, holidays,
     /// working Saturdays) at a local time; from a first day on when `from` is given.
     case workdays(time: TimeOfDay, from: CivilDate? = nil)

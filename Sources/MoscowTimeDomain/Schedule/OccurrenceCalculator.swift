@@ -28,7 +28,7 @@ public struct OccurrenceCalculator: Sendable {
         case .weekly(let days, let time, let from):
             // As below, with the days as bits and day numbers: no set lookup or calendar
             // conversion per day scanned (`list` asks this for every alarm).
-            let mask = days.reduce(0) { $0 | $1.bit }
+            let mask = days.mask
             var day = max(zone.local(t).date.daysSinceEpoch - 1, from?.daysSinceEpoch ?? .min)
             for _ in 0..<scanDays(schedule) {
                 if mask & (1 << Int(((day % 7) + 7 + 3) % 7)) != 0 {  // bit 0 = Monday; day 0 was a Thursday

@@ -19,7 +19,7 @@ public enum ScheduleText {
                     "date": from.description,
                 ])
         case .weekly(let days, _, nil):
-            let mask = days.reduce(0) { $0 | $1.bit }  // compared as bits: one summary per row of `list`
+            let mask = days.mask  // compared as bits: one summary per row of `list`
             if mask == 0b111_1111 { return t("Every day") }
             if mask == 0b001_1111 { return t("Weekdays") }
             if mask == 0b110_0000 { return t("Weekends") }

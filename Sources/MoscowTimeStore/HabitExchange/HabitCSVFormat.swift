@@ -39,7 +39,7 @@ public enum HabitCSVFormat {
         case "daily": return parts.count == 1 ? .daily : nil
         case "workdays": return parts.count == 1 ? .workingDays : nil
         case "weekdays":
-            var days = Set<Weekday>()
+            var days = WeekdaySet()
             for k in arg.split(separator: ",") {
                 guard let w = Weekday(key: String(k)) else { return nil }
                 days.insert(w)

@@ -72,7 +72,7 @@ public enum DocumentCoding {
         var s = Settings()
         if r.has("zone") {
             s.zone = try r.string("zone")
-            guard Zone(identifier: s.zone) != nil else { throw r.fail("zone", Message("unknown time zone {zone}", ["zone": s.zone])) }
+            guard Zone.shared(s.zone) != nil else { throw r.fail("zone", Message("unknown time zone {zone}", ["zone": s.zone])) }
         }
         if r.has("snoozeMinutes") { s.snoozeMinutes = try r.int("snoozeMinutes", in: Limits.snoozeMinutes) }
         if r.has("sound") { s.sound = try r.string("sound") }
@@ -224,7 +224,7 @@ public enum DocumentCoding {
             }
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
             return .weekly(
-                days: Weekday.set(mask: mask), time: try r.time("time"),
+                days: WeekdaySet(mask: mask), time: try r.time("time"),
                 from: r.has("from") ? try r.date("from") : nil)
         case "workdays":
             return .workdays(time: try r.time("time"), from: r.has("from") ? try r.date("from") : nil)

@@ -133,7 +133,7 @@ public enum HabitCoding {
         switch try r.string("kind") {
         case "daily": return .daily
         case "weekdays":
-            var days = Set<Weekday>()
+            var days = WeekdaySet()
             for (k, d) in try r.array("days").enumerated() {
                 guard let key = d.stringValue, let w = Weekday(key: key) else {
                     throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun"))

@@ -18,7 +18,7 @@ struct SchedulerHistoryTests {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return .daily
         case 1:
-            let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
+            let days = WeekdaySet(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
             return days.isEmpty ? .weekdays([.monday]) : .weekdays(days)
         case 2: return .everyNDays([2, 3, 10, 45, 365][Int.random(in: 0..<5, using: &rng)])
         case 3: return .timesPerWeek(Int.random(in: 1...6, using: &rng))

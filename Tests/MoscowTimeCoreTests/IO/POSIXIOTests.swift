@@ -17,7 +17,8 @@ struct POSIXIOTests {
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
-    @Test func readsEverythingAcrossManyChunks() throws {
+    /// With no size hint, and with one smaller than what comes (read into the array, then by chunks).
+    @Test(arguments: [0, 100_000]) func readsEverythingAcrossManyChunks(sizeHint: Int) throws {
         let (r, w) = Self.pipe()
         defer { try? r.close() }
         // 300 000 bytes: several 64 KiB chunks and more than a pipe's buffer, so reads are partial.
@@ -26,7 +27,7 @@ struct POSIXIOTests {
             try? w.writeAll(payload)
             try? w.close()
         }
-        let bytes = try r.readAll()
+        let bytes = try r.readAll(sizeHint: sizeHint)
         writer.join()
         #expect(bytes.count == payload.count)
         #expect(bytes == payload)
@@ -73,6 +74,30 @@ struct POSIXIOTests {
         #expect { try FileSystem.read(path, limit: 99_999) } throws: {
             ($0 as? FileSystem.Failure)?.message.contains("99999 bytes") == true
         }
+    }
+
+    /// The size hint is read straight into the array; a file that turns out longer or shorter than
+    /// its hint (written meanwhile) is still read whole, and the limit still holds.
+    @Test func aWrongSizeHintStillReadsTheWholeFile() throws {
+        let dir = ScratchDirectory("io-hint")
+        let path = dir.path + "/f"
+        let text = String(repeating: "0123456789", count: 20_000)
+        ScratchDirectory.write(path, text)
+        let fd = try FileDescriptor.open(path, .readOnly)
+        defer { try? fd.close() }
+        for hint in [1, 10, 65_535, 65_536, 199_999, 200_000, 200_001, 1_000_000] {
+            #expect(try fd.seek(offset: 0, from: .start) == 0)
+            let bytes = try fd.readAll(sizeHint: hint)
+            #expect(bytes == Array(text.utf8), "hint \(hint)")
+        }
+        for (hint, limit) in [(100, 150_000), (200_000, 199_999), (300_000, 199_999)] {
+            #expect(try fd.seek(offset: 0, from: .start) == 0)
+            #expect { try fd.readAll(limit: limit, sizeHint: hint) } throws: {
+                ($0 as? ReadAllFailure) == .tooLarge(limit: limit)
+            }
+        }
+        #expect(try fd.seek(offset: 0, from: .start) == 0)
+        #expect(try fd.readAll(limit: 200_000, sizeHint: 200_000).count == 200_000)
     }
 
     @Test func aReadErrorIsReportedAsErrno() {

@@ -114,7 +114,7 @@ struct TextFastPathTests {
         for lang in [Language.en, .ru] {
             let t = Localizer(lang)
             for mask in 1..<128 where ![0b111_1111, 0b001_1111, 0b110_0000].contains(mask) {
-                let days = Weekday.set(mask: mask)
+                let days = WeekdaySet(mask: mask)
                 let names = lang == .ru ? ScheduleText.capitalizedRU : ScheduleText.capitalizedEN
                 let expected = Weekday.allCases.filter { days.contains($0) }.map { names[$0.rawValue - 1] }.joined(separator: ", ")
                 #expect(

@@ -7,7 +7,7 @@
 public enum HabitFrequency: Hashable, Sendable {
     case daily
     /// On these weekdays only (never empty).
-    case weekdays(Set<Weekday>)
+    case weekdays(WeekdaySet)
     /// On the working days of the production calendar (`Habit.workingCalendar`): a day off is not
     /// due, as a weekday outside a weekday habit's set.
     case workingDays
