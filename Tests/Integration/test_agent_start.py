@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import time
 
 import pytest
@@ -70,6 +71,28 @@ def test_without_an_activation_file_the_agent_beside_agent_cli_is_started(sandbo
     # The agent answers and is not a child of agent-cli's session (it outlived the command).
     assert run_cli(sandbox, ["status"]).rc == 0
     assert os.getsid(_owner_pid(session_bus)) != os.getsid(0)
+
+
+def test_the_started_agent_keeps_none_of_the_callers_descriptors(sandbox, session_bus, notify_mock):
+    """A panel script that reads agent-cli's output through a pipe, or hands it one more descriptor,
+    must see the end of it when agent-cli exits, not when the agent it started does: the agent gets
+    stdio on /dev/null, no other descriptor of agent-cli's, and `/` as its folder."""
+    sandbox.add_cleanup(lambda: _stop_agent(session_bus))
+    extra_read, extra_write = os.pipe()
+    try:
+        r = subprocess.run([str(binary("agent-cli")), "add", "07:30"], env={**sandbox.env, **sandbox.binary_env, **START},
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+                           pass_fds=(extra_write,))
+        os.close(extra_write)
+        assert r.returncode == 0 and "started the agent" in r.stderr, r
+        pid = _owner_pid(session_bus)
+        held = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        assert f"pipe:[{os.fstat(extra_read).st_ino}]" not in held, held
+        assert os.read(extra_read, 1) == b""  # the write end is closed everywhere: end of file at once
+        assert [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in (0, 1, 2)] == ["/dev/null"] * 3
+        assert os.readlink(f"/proc/{pid}/cwd") == "/"
+    finally:
+        os.close(extra_read)
 
 
 def test_nothing_is_started_by_commands_that_do_not_ring(sandbox, session_bus):

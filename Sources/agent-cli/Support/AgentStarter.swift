@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
+import CGLib
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
@@ -63,22 +64,15 @@ enum AgentStarter {
         }
     }
 
-    /// Starts `path` in its own session with stdio on /dev/null: it outlives this command, and
-    /// a caller capturing our output does not wait for the agent's end.
+    /// Starts `path` as a daemon through GLib's spawn: in its own session (setsid), with stdio on
+    /// /dev/null and every other descriptor closed, in `/` (as D-Bus activation starts it), and
+    /// not our child (GLib forks twice). It outlives this command, and a caller capturing our
+    /// output, or a pipe a panel script handed us, is not held open for the agent's lifetime.
     private static func spawnDetached(_ path: String) -> Bool {
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        posix_spawnattr_setflags(&attr, Int16(0x80))  // POSIX_SPAWN_SETSID
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid = pid_t()
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { for p in argv { free(p) } }
-        return posix_spawn(&pid, path, &actions, &attr, argv, environ) == 0
+        let flags = GSpawnFlags(
+            G_SPAWN_STDIN_FROM_DEV_NULL.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue | G_SPAWN_STDERR_TO_DEV_NULL.rawValue)
+        var argv: [UnsafeMutablePointer<gchar>?] = [g_strdup(path), nil]
+        defer { g_free(argv[0]) }
+        return g_spawn_async("/", &argv, nil, flags, { _ in _ = setsid() }, nil, nil, nil) != 0
     }
 }
