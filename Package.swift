@@ -133,11 +133,14 @@ let package = Package(
         .executableTarget(
             name: "agent-cli",
             dependencies: [
-                "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", systemPackage,
+                "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", "ArgumentsAtStart",
+                systemPackage,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: directMetadataAccess + functionSections,
             linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"] + startUpLinking)]),
         .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
+        // The static runtime's argv lookup, replaced for agent-cli (see its header).
+        .target(name: "ArgumentsAtStart", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
         // agent-cli execs this for export --ics and import: libical stays out of every other start-up.
         .executableTarget(
@@ -175,7 +178,7 @@ let package = Package(
             dependencies: ["MoscowTimeAgent", "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "GLibSupport"]),
         .testTarget(name: "GLibSupportTests", dependencies: ["GLibSupport", "CGLib"], linkerSettings: linksGIO),
         .testTarget(name: "AgentControlTests", dependencies: ["AgentControl", "GLibSupport"], linkerSettings: linksGIO),
-        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "TestSupport"]),
+        .testTarget(name: "AgentCLITests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "TestSupport", "ArgumentsAtStart"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,28 +67,51 @@ struct DocumentStoreTests {
         #expect(try DocumentStore(paths: dir.paths).load() == doc)
     }
 
-    @Test func aOneShotStoreReadsAndWritesTheSame() throws {
-        // agent-cli's store keeps the parse trees it read (the process ends right after); what it
-        // loads and what its updates write are those of the agent's store, which frees them.
+    @Test func aDocumentDecodedAsReadAndOneMigratedAsATreeAreTheSame() throws {
+        // The current schema, and older ones that differ only in their number, are decoded as
+        // parsed; a migration that rewrites goes through the tree and is decoded from that. Both
+        // give the same document, and the same words for the same damage.
         let dir = D()
-        let oneShot = DocumentStore(paths: dir.paths, keepsParseTrees: true)
-        let doc = fullDocument()
-        try oneShot.update { $0 = doc }
-        #expect(try oneShot.load() == doc)
-        #expect(try DocumentStore(paths: dir.paths).load() == doc)
-        let before = D.read(dir.paths.document)
-        try oneShot.update { $0.alarms[0].label = "Зарядка" }
-        try DocumentStore(paths: dir.paths).update { $0.alarms[0].label = "Зарядка" }
-        #expect(try DocumentStore(paths: dir.paths).load().alarms[0].label == "Зарядка")
-        #expect(D.read(dir.paths.document) != before)
-        // A damaged file is refused by both in the same words.
-        D.write(dir.paths.document, #"{"schemaVersion": 5, "alarms": [{"id": 1}]}"#)
-        #expect(throws: (any Error).self) { try oneShot.load() }
-        var messages: [String] = []
-        for store in [oneShot, DocumentStore(paths: dir.paths)] {
-            do { _ = try store.load() } catch { messages.append("\(error)") }
+        var doc = fullDocument()
+        let start = F.day(2026, 10, 1)
+        doc.habits = [
+            Habit(
+                id: "0000abab", name: "Чтение \"вслух\"", frequency: .weekdays([.monday, .friday]), reminders: [F.time(8, 0)], start: start,
+                entries: [.done(F.day(2026, 10, 2)), .skipped(F.day(2026, 10, 3), note: "болел"), .noted(F.day(2026, 10, 5), note: "✓")],
+                created: F.at("2026-10-01T00:00:00Z")),
+            Habit(
+                id: "0000cdcd", name: "Water", start: start,
+                kind: .numeric(HabitGoal(unit: "стаканов", target: 8, direction: .atLeast, per: .day)),
+                entries: [.done(F.day(2026, 10, 1), amount: 7.5), .done(F.day(2026, 10, 4), amount: 0, note: "n")],
+                created: F.at("2026-10-01T00:00:00Z")),
+        ]
+        try DocumentStore(paths: dir.paths).update { $0 = doc }
+        let current = String(decoding: try #require(D.read(dir.paths.document)), as: UTF8.self)
+        let rewriting = Migration(steps: (2...StoreDocument.currentSchemaVersion).map { Migration.setVersion($0) })
+        #expect(rewriting.latestVersion == Migration.standard.latestVersion)
+        func load(version: Int, _ migration: Migration) throws -> StoreDocument {
+            D.write(dir.paths.document, current.replacing("\"schemaVersion\": 5,", with: "\"schemaVersion\": \(version),"))
+            return try DocumentStore(paths: dir.paths, migration: migration).load()
         }
-        #expect(messages.count == 2 && messages[0] == messages[1])
+        let asRead = try load(version: 5, .standard)
+        #expect(asRead.alarms == doc.alarms && asRead.habits == doc.habits && asRead.settings == doc.settings)
+        #expect(asRead.sync == doc.sync && asRead.calendarYears == doc.calendarYears)
+        for version in 1...4 {
+            #expect(try load(version: version, .standard) == asRead)
+            #expect(try load(version: version, rewriting) == asRead)
+        }
+        var messages: [String] = []
+        for migration in [Migration.standard, rewriting] {
+            for version in [5, 3] {
+                D.write(dir.paths.document, #"{"schemaVersion": \#(version), "alarms": [{"id": "0000000a", "label": "x", "created": 1}]}"#)
+                do {
+                    _ = try DocumentStore(paths: dir.paths, migration: migration).load()
+                    Issue.record("a damaged alarm was read at schema \(version)")
+                } catch { messages.append("\(error)") }
+            }
+        }
+        #expect(messages.count == 4 && Set(messages).count == 1)
+        #expect(messages.first?.contains("alarms[0].created") == true)
     }
 
     @Test func unchangedUpdateWritesNothing() throws {

@@ -175,6 +175,75 @@ struct JSONTests {
             let v = value(0)
             #expect(try parse(JSONWriter.pretty(v)) == v)
             #expect(try parse(JSONWriter.compact(v)) == v)
+            #expect(JSONDocument(v).value == v)  // a tree made a tape (decoders given a tree)
         }
+    }
+
+    /// The parser's eight-bytes-at-a-time tests against the bytes one by one.
+    @Test func wordTestsAgreeWithTheBytes() {
+        var rng = SplitMix(seed: 24)
+        let interesting: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0x81, 0xA2, 0xDC, 0xFF]
+        for round in 0..<20_000 {
+            let bytes = (0..<8).map { _ in round % 2 == 0 ? interesting[Int(rng.next() % 16)] : UInt8(truncatingIfNeeded: rng.next()) }
+            let w = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            for b: UInt8 in [0x22, 0x5C, 0x00, 0xFF] { #expect(JSONParser.hasByte(w, b) == bytes.contains(b), "\(bytes) \(b)") }
+            for n: UInt8 in [1, 0x20, 0x80] { #expect(JSONParser.hasByteBelow(w, n) == bytes.contains { $0 < n }, "\(bytes) < \(n)") }
+        }
+    }
+
+    /// A quote, escape, control character, non-ASCII letter or invalid byte at every position of
+    /// strings of every length around the eight-byte steps reads as one byte at a time would.
+    @Test func everyPositionOfTheFastStringPath() throws {
+        for length in 0..<26 {
+            for at in 0...length {
+                let before = String(repeating: "a", count: at)
+                let after = String(repeating: "b", count: length - at)
+                #expect(try parse("\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+                #expect(try parse("\"\(before)я\(after)\"") == .string(before + "я" + after))
+                #expect(try parse("[\"\(before)\",\"\(after)\"]") == .array([.string(before), .string(after)]))
+                #expect(parseError("\"\(before)\u{1}\(after)\"") != nil)
+                #expect(throws: JSONParseError.self) { try JSONParser.parse(Array("\"\(before)".utf8) + [0xFF] + Array("\(after)\"".utf8)) }
+                #expect(parseError("\"\(before)\(after)") != nil)  // unterminated
+            }
+        }
+    }
+
+    /// An object's name mask never hides a member: random objects of short names from a small
+    /// alphabet (many share a bit), asked for random names, answer as a scan of every name does.
+    @Test func theNameMaskHidesOnlyAbsentNames() throws {
+        var rng = SplitMix(seed: 5)
+        let letters = Array("abzé_0")
+        func name() -> String { String((0..<Int(rng.next() % 5)).map { _ in letters[Int(rng.next() % UInt64(letters.count))] }) }
+        for _ in 0..<2_000 {
+            let names = (0..<Int(rng.next() % 9)).map { _ in name() }
+            let doc = JSONDocument(try JSONParser.parse(JSONWriter.compact(.object(names.enumerated().map { ($1, .int($0)) }))))
+            let parsed = try JSONParser.document(Array(JSONWriter.compact(doc.value).utf8))
+            let mask = parsed.names(of: JSONDocument.root)
+            for key in names + (0..<6).map({ _ in name() }) {
+                let expected = names.firstIndex(of: key).map(Double.init)
+                #expect(parsed.member(key, of: JSONDocument.root, names: mask).flatMap(parsed.number) == expected, "\(names) \(key)")
+                #expect(doc.member(key, of: JSONDocument.root, names: doc.names(of: JSONDocument.root)).flatMap(doc.number) == expected)
+            }
+        }
+    }
+
+    /// A member is found by its name's bytes: the first of the same name, escaped names, names beyond ASCII.
+    @Test func membersAreFoundByName() throws {
+        let doc = try JSONParser.document(#"{"id": 1, "i": 2, "idd": 3, "\u0069d": 4, "id": 5, "имя": 6, "": 7, "x\"y": 8}"#)
+        let root = JSONDocument.root
+        func number(_ key: String) -> Double? {
+            let found = doc.member(key, of: root)
+            #expect(doc.member(key, of: root, names: doc.names(of: root)) == found, "\(key)")
+            return found.flatMap(doc.number)
+        }
+        #expect(number("id") == 1)
+        #expect(number("i") == 2)
+        #expect(number("idd") == 3)
+        #expect(number("имя") == 6)
+        #expect(number("") == 7)
+        #expect(number("x\"y") == 8)
+        #expect(number("ID") == nil && number("d") == nil && number("idd ") == nil)
+        let escapedFirst = try JSONParser.document(#"{"\u0069d": 4, "id": 5}"#)
+        #expect(escapedFirst.member("id", of: root).flatMap(escapedFirst.number) == 4)
     }
 }

@@ -78,7 +78,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `YYYY-MM-DD` as UTF-8 bytes; no allocation (the store holds a date or two per alarm).
-    init?(isoBytes u: UnsafeBufferPointer<UInt8>) {
+    package init?(isoBytes u: UnsafeBufferPointer<UInt8>) {
         guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
             let y = ISO8601.digits(u, 0, 4), let m = ISO8601.digits(u, 5, 2), let d = ISO8601.digits(u, 8, 2)
         else { return nil }

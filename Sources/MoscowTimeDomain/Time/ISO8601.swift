@@ -21,28 +21,30 @@ public enum ISO8601 {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM`.
     public static func parse(_ text: String) -> Instant? {
-        // Works on the UTF-8 bytes in place: the store holds two instants per alarm, and this runs
-        // for each of them on every `agent-cli list`.
         var text = text
-        return text.withUTF8 { u -> Instant? in
-            guard u.count >= 20, u[10] == UInt8(ascii: "T"), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"),
-                let date = CivilDate(isoBytes: UnsafeBufferPointer(rebasing: u[0..<10])),
-                let h = digits(u, 11, 2), let m = digits(u, 14, 2), let sec = digits(u, 17, 2),
-                h < 24, m < 60, sec < 60
-            else { return nil }
-            var offset = 0
-            if u.count == 20, u[19] == UInt8(ascii: "Z") {
-                offset = 0
-            } else if u.count == 25, u[19] == UInt8(ascii: "+") || u[19] == UInt8(ascii: "-"), u[22] == UInt8(ascii: ":"),
-                let oh = digits(u, 20, 2), let om = digits(u, 23, 2)
-            {
-                offset = (oh * 3600 + om * 60) * (u[19] == UInt8(ascii: "-") ? -1 : 1)
-            } else {
-                return nil
-            }
-            let wall = date.daysSinceEpoch * 86_400 + Int64(h * 3600 + m * 60 + sec)
-            return Instant(secondsSinceEpoch: wall - Int64(offset))
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// `parse` of the text's UTF-8 bytes, in place: the store holds two instants per alarm, and
+    /// this runs for each of them on every `agent-cli list`.
+    package static func parse(utf8 u: UnsafeBufferPointer<UInt8>) -> Instant? {
+        guard u.count >= 20, u[10] == UInt8(ascii: "T"), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"),
+            let date = CivilDate(isoBytes: UnsafeBufferPointer(rebasing: u[0..<10])),
+            let h = digits(u, 11, 2), let m = digits(u, 14, 2), let sec = digits(u, 17, 2),
+            h < 24, m < 60, sec < 60
+        else { return nil }
+        var offset = 0
+        if u.count == 20, u[19] == UInt8(ascii: "Z") {
+            offset = 0
+        } else if u.count == 25, u[19] == UInt8(ascii: "+") || u[19] == UInt8(ascii: "-"), u[22] == UInt8(ascii: ":"),
+            let oh = digits(u, 20, 2), let om = digits(u, 23, 2)
+        {
+            offset = (oh * 3600 + om * 60) * (u[19] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
         }
+        let wall = date.daysSinceEpoch * 86_400 + Int64(h * 3600 + m * 60 + sec)
+        return Instant(secondsSinceEpoch: wall - Int64(offset))
     }
 
     /// The decimal value of `count` ASCII digits at `start`; nil if any is not a digit.

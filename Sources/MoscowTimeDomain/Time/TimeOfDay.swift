@@ -14,15 +14,17 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { ASCIIFormat.string(capacity: 5) { $0.clock(hour, minute) } }
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
 
+    /// The store's own `HH:MM` as UTF-8 bytes (the fast path of `init(text:)`); nil for any other form.
+    package init?(hhmm u: UnsafeBufferPointer<UInt8>) {
+        guard u.count == 5, u[2] == UInt8(ascii: ":"), let h = ISO8601.digits(u, 0, 2), let m = ISO8601.digits(u, 3, 2)
+        else { return nil }
+        self.init(hour: h, minute: m)
+    }
+
     /// Parses `7:30` or `07:30` (also `7.30`); nil otherwise.
     public init?(text: Substring) {
-        // Fast path for the store's own `HH:MM`.
         var bytes = text
-        if let t = bytes.withUTF8({ u -> TimeOfDay? in
-            guard u.count == 5, u[2] == UInt8(ascii: ":"), let h = ISO8601.digits(u, 0, 2), let m = ISO8601.digits(u, 3, 2)
-            else { return nil }
-            return TimeOfDay(hour: h, minute: m)
-        }) {
+        if let t = bytes.withUTF8(TimeOfDay.init(hhmm:)) {
             self = t
             return
         }

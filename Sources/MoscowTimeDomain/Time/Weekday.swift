@@ -22,6 +22,20 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
         }
     }
 
+    /// `init(key:)` of UTF-8 bytes (the store's weekdays, read in place).
+    package init?(keyUTF8 u: UnsafeBufferPointer<UInt8>) {
+        guard u.count == 3, let k = Weekday.packedKeys.firstIndex(of: Int(u[0]) << 16 | Int(u[1]) << 8 | Int(u[2])) else {
+            return nil
+        }
+        self = Weekday.allCases[k]
+    }
+
+    /// Each day's key, its three ASCII bytes in one number.
+    private static let packedKeys: [Int] = Weekday.allCases.map { day in
+        var key = day.key
+        return key.withUTF8 { Int($0[0]) << 16 | Int($0[1]) << 8 | Int($0[2]) }
+    }
+
     /// This day's bit in a 7-bit mask (Monday = 1).
     public var bit: Int { 1 << (rawValue - 1) }
 

@@ -15,39 +15,32 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     public var description: String { message.english }
 }
 
+/// Builds a `JSONDocument`: the one implementation of the grammar, whatever reads the result.
 public struct JSONParser {
     /// The document, read in place: no bounds-checked Array access and no retain per byte
     /// (this loop reads every byte of a 3 MB store on each `agent-cli list`).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
-    /// Per nesting depth, the members and items read so far, reused from object to object: each
-    /// finished object or array is then copied out at its exact size (growing a fresh array per
-    /// object, or reserving room for 8 members, left a 10 000-alarm tree 2 MB larger).
-    private var memberStacks: [[(String, JSONValue)]] = []
-    private var itemStacks: [[JSONValue]] = []
-    /// Member names seen recently (short ASCII ones), one per slot by a hash of their bytes: a store
-    /// repeats a dozen names 10 000 times over, and finding one here is cheaper than making its
-    /// String again. Names that are data (a habit's dates: they start with a digit) are not looked up.
-    private var knownNames = [KnownName?](repeating: nil, count: 64)
+    private var nodes: [JSONDocument.Node] = []
+    private var strings: [String] = []
 
-    /// A member name of at most 16 ASCII bytes, packed into two words: equal words, equal bytes.
-    private struct KnownName {
-        let count: Int
-        let low: UInt64
-        let high: UInt64
-        let name: String
-    }
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue { try document(bytes).value }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue { try parse(Array(text.utf8)) }
+
+    public static func document(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var p = JSONParser(bytes: buffer)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }  // tolerate a UTF-8 BOM from editors
             do throws(JSONParseError) {
-                let v = try p.value()
+                // Offsets and counts are kept in 32 bits (a store is read up to 256 MiB).
+                guard buffer.count < Int(UInt32.max) else { throw p.error(N_("document too large")) }
+                p.nodes.reserveCapacity(buffer.count / 12)
+                try p.value()
                 p.skipSpace()
                 guard p.i == buffer.count else { throw p.error(N_("unexpected text after the document")) }
-                return .success(v)
+                return .success(JSONDocument(bytes: bytes, nodes: p.nodes, strings: p.strings))
             } catch {
                 return .failure(error)
             }
@@ -55,7 +48,7 @@ public struct JSONParser {
         return try result.get()
     }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue { try parse(Array(text.utf8)) }
+    public static func document(_ text: String) throws(JSONParseError) -> JSONDocument { try document(Array(text.utf8)) }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -77,23 +70,29 @@ public struct JSONParser {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    private mutating func value() throws(JSONParseError) -> JSONValue {
+    private mutating func leaf(_ kind: JSONDocument.Kind, _ first: UInt32 = 0, _ second: UInt32 = 0) {
+        nodes.append(JSONDocument.Node(kind: kind, first: first, second: second, next: UInt32(nodes.count + 1)))
+    }
+
+    private mutating func value() throws(JSONParseError) {
         skipSpace()
         guard i < bytes.count else { throw error(N_("unexpected end of document")) }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "{"): try object()
+        case UInt8(ascii: "["): try array()
+        case UInt8(ascii: "\""): try string()
         case UInt8(ascii: "t"):
             try literal("true")
-            return .bool(true)
+            leaf(.true)
         case UInt8(ascii: "f"):
             try literal("false")
-            return .bool(false)
+            leaf(.false)
         case UInt8(ascii: "n"):
             try literal("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            leaf(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let bits = try number().bitPattern
+            leaf(.number, UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32))
         default: throw error(N_("unexpected character"))
         }
     }
@@ -107,36 +106,43 @@ public struct JSONParser {
     }
 
     private mutating func enter() throws(JSONParseError) {
-        // Counted only on success: the callers' `defer` that undoes it (and hands back the
-        // per-depth stacks) is set up after this returns.
+        // Counted only on success: the callers' `defer` that undoes it is set up after this returns.
         guard depth < 64 else { throw error(N_("nesting too deep")) }
         depth += 1
     }
 
-    private mutating func object() throws(JSONParseError) -> JSONValue {
+    /// A container's node, its count and end filled in once its contents are read.
+    private mutating func open(_ kind: JSONDocument.Kind) -> Int {
+        nodes.append(JSONDocument.Node(kind: kind, first: 0, second: 0, next: 0))
+        return nodes.count - 1
+    }
+
+    private mutating func close(_ at: Int, count: Int) {
+        nodes[at].second = UInt32(count)
+        nodes[at].next = UInt32(nodes.count)
+    }
+
+    private mutating func object() throws(JSONParseError) {
         try enter()
         defer { depth -= 1 }
         i += 1
+        let at = open(.object)
+        var count = 0
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
             i += 1
-            return .object([])
-        }
-        while memberStacks.count < depth { memberStacks.append([]) }
-        var members: [(String, JSONValue)] = []
-        swap(&members, &memberStacks[depth - 1])  // owned here while nested values use deeper stacks
-        defer {
-            members.removeAll(keepingCapacity: true)
-            swap(&members, &memberStacks[depth - 1])
+            close(at, count: 0)
+            return
         }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error(N_("expected a member name in double quotes")) }
-            let key = try memberName()
+            try string()
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error(N_("expected ':'")) }
             i += 1
-            members.append((key, try value()))
+            try value()
+            count += 1
             skipSpace()
             guard i < bytes.count else { throw error(N_("unexpected end of document")) }
             if bytes[i] == UInt8(ascii: ",") {
@@ -145,30 +151,28 @@ public struct JSONParser {
             }
             if bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                return .object(Array(members[...]))
+                close(at, count: count)
+                return
             }
             throw error(N_("expected ',' or '}'"))
         }
     }
 
-    private mutating func array() throws(JSONParseError) -> JSONValue {
+    private mutating func array() throws(JSONParseError) {
         try enter()
         defer { depth -= 1 }
         i += 1
+        let at = open(.array)
+        var count = 0
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
             i += 1
-            return .array([])
-        }
-        while itemStacks.count < depth { itemStacks.append([]) }
-        var items: [JSONValue] = []
-        swap(&items, &itemStacks[depth - 1])
-        defer {
-            items.removeAll(keepingCapacity: true)
-            swap(&items, &itemStacks[depth - 1])
+            close(at, count: 0)
+            return
         }
         while true {
-            items.append(try value())
+            try value()
+            count += 1
             skipSpace()
             guard i < bytes.count else { throw error(N_("unexpected end of document")) }
             if bytes[i] == UInt8(ascii: ",") {
@@ -177,7 +181,8 @@ public struct JSONParser {
             }
             if bytes[i] == UInt8(ascii: "]") {
                 i += 1
-                return .array(Array(items[...]))
+                close(at, count: count)
+                return
             }
             throw error(N_("expected ',' or ']'"))
         }
@@ -266,22 +271,38 @@ public struct JSONParser {
         return negative ? -value : value
     }
 
-    private mutating func string() throws(JSONParseError) -> String {
+    /// A string's node: plain ASCII stays in the bytes; other text is made into a String here,
+    /// where it is checked.
+    private mutating func string() throws(JSONParseError) {
         i += 1
         let start = i
         // Fast path: no escapes.
         var bits: UInt8 = 0
+        // Eight bytes at a time while none of them ends the fast path (a quote, a backslash, a
+        // control character); whether any is beyond ASCII is gathered on the way.
+        var high: UInt64 = 0
+        while i + 8 <= bytes.count {
+            let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            guard !Self.hasByte(w, UInt8(ascii: "\"")), !Self.hasByte(w, UInt8(ascii: "\\")), !Self.hasByteBelow(w, 0x20) else { break }
+            high |= w
+            i += 8
+        }
+        if high & 0x8080_8080_8080_8080 != 0 { bits = 0x80 }
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 let end = i
-                let buf = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                // Pure ASCII (ids, times, instants, keys) is valid UTF-8 as is: skip the
-                // generic validation, which was a sixth of loading a 10 000-alarm store.
-                let s: String? = bits < 0x80 ? String(decoding: buf, as: UTF8.self) : Self.validString(buf)
-                guard let s else { throw error(N_("invalid UTF-8 in string")) }
+                if bits < 0x80 {
+                    // Pure ASCII (ids, times, instants, names) is valid UTF-8 as is.
+                    leaf(.bytes, UInt32(start), UInt32(end))
+                } else {
+                    guard let s = Self.validString(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+                        throw error(N_("invalid UTF-8 in string"))
+                    }
+                    text(s)
+                }
                 i += 1
-                return s
+                return
             }
             bits |= b
             if b == UInt8(ascii: "\\") { break }
@@ -295,7 +316,8 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 i += 1
                 guard let s = String(validating: out, as: UTF8.self) else { throw error(N_("invalid UTF-8 in string")) }
-                return s
+                text(s)
+                return
             case UInt8(ascii: "\\"):
                 i += 1
                 guard i < bytes.count else { break }
@@ -334,31 +356,22 @@ public struct JSONParser {
         throw error(N_("unterminated string"))
     }
 
-    /// A member name: the String made for the same bytes before, when it is short plain ASCII.
-    private mutating func memberName() throws(JSONParseError) -> String {
-        let start = i + 1
-        guard start < bytes.count, bytes[start] > UInt8(ascii: "9") else { return try string() }
-        var k = start
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        while k < bytes.count, k - start < 16 {
-            let b = bytes[k]
-            if b == UInt8(ascii: "\"") { break }
-            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return try string() }
-            let shift = UInt64(8 * ((k - start) & 7))
-            if k - start < 8 { low |= UInt64(b) << shift } else { high |= UInt64(b) << shift }
-            k += 1
-        }
-        guard k < bytes.count, bytes[k] == UInt8(ascii: "\"") else { return try string() }  // longer, or unterminated
-        let count = k - start
-        let slot = Int(truncatingIfNeeded: ((low ^ high) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)) >> 58)
-        if let known = knownNames[slot], known.low == low, known.high == high, known.count == count {
-            i = k + 1
-            return known.name
-        }
-        let name = try string()
-        knownNames[slot] = KnownName(count: count, low: low, high: high, name: name)
-        return name
+    private mutating func text(_ s: String) {
+        leaf(.string, UInt32(strings.count))
+        strings.append(s)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether any of the eight bytes of `w` is `b` (a zero byte of `w ^ b…b`: the subtraction
+    /// borrows into the high bit only there, or past a byte that already had it).
+    @inline(__always) static func hasByte(_ w: UInt64, _ b: UInt8) -> Bool {
+        hasByteBelow(w ^ (ones &* UInt64(b)), 1)
+    }
+
+    /// Whether any of the eight bytes of `w` is below `n` (at most 0x80).
+    @inline(__always) static func hasByteBelow(_ w: UInt64, _ n: UInt8) -> Bool {
+        (w &- ones &* UInt64(n)) & ~w & (ones &* 0x80) != 0
     }
 
     /// `bytes` as a String if they are valid UTF-8. Decoding repairs invalid sequences (with U+FFFD,

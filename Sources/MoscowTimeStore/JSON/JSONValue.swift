@@ -48,7 +48,13 @@ public enum JSONValue: Equatable, Sendable {
     }
     /// Integral numbers only.
     public var intValue: Int? {
-        guard case .number(let d) = self, d.rounded() == d, abs(d) < 9e15 else { return nil }
+        guard case .number(let d) = self else { return nil }
+        return Self.integral(d)
+    }
+
+    /// `d` as an Int when it is a whole number that fits (what `intValue` accepts).
+    static func integral(_ d: Double) -> Int? {
+        guard d.rounded() == d, abs(d) < 9e15 else { return nil }
         return Int(d)
     }
     public var doubleValue: Double? {

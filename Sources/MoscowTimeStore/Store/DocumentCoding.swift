@@ -20,21 +20,23 @@ public enum DocumentCoding {
     }
 
     public static func decode(_ json: JSONValue) throws(DocumentDecodingError) -> StoreDocument {
-        let root = try FieldReader(json, path: "")
+        try decode(JSONDocument(json))
+    }
+
+    public static func decode(_ document: JSONDocument) throws(DocumentDecodingError) -> StoreDocument {
+        let root = try FieldReader(document, path: "")
         var doc = StoreDocument()
         if root.has("settings") { doc.settings = try decodeSettings(try root.object("settings")) }
-        let alarms = try root.array("alarms", optional: true)
-        var seen = Set<String>(minimumCapacity: alarms.count)
-        doc.alarms.reserveCapacity(alarms.count)
-        for (k, item) in alarms.enumerated() {
-            let alarm = try decodeAlarm(try FieldReader(item, in: "alarms", at: k))
+        var seen = Set<String>()
+        try root.forEachObject("alarms", optional: true) { (k, item) throws(DocumentDecodingError) in
+            let alarm = try decodeAlarm(item)
             guard seen.insert(alarm.id).inserted else {
                 throw DocumentDecodingError(path: "alarms[\(k)].id", reason: Message("duplicate id {id}", ["id": alarm.id]))
             }
             doc.alarms.append(alarm)
         }
-        for (k, item) in try root.array("habits", optional: true).enumerated() {
-            doc.habits.append(try HabitCoding.decode(try FieldReader(item, in: "habits", at: k)))
+        try root.forEachObject("habits", optional: true) { (_, item) throws(DocumentDecodingError) in
+            doc.habits.append(try HabitCoding.decode(item))
         }
         try HabitCoding.checkUnique(doc.habits)
         if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }
@@ -172,12 +174,12 @@ public enum DocumentCoding {
             rampSeconds: try r.optionalInt("rampSeconds", in: Limits.rampSeconds),
             created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         if r.has("skipped") {
-            let days = try r.array("skipped")
+            let days = try r.strings("skipped")
             guard days.count <= Limits.skippedDays else {
                 throw r.fail("skipped", Message("at most {n} days", ["n": String(Limits.skippedDays)]))
             }
             for (k, d) in days.enumerated() {
-                guard let text = d.stringValue, let day = CivilDate(iso: Substring(text)), Limits.alarmDates.contains(day) else {
+                guard let text = d, let day = CivilDate(iso: Substring(text)), Limits.alarmDates.contains(day) else {
                     throw r.fail(
                         "skipped[\(k)]",
                         Message(
@@ -216,11 +218,9 @@ public enum DocumentCoding {
         switch try r.string("kind") {
         case "weekly":
             var mask = 0
-            for (k, d) in try r.array("days").enumerated() {
-                guard let key = d.stringValue, let w = Weekday(key: key) else {
-                    throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun"))
-                }
-                mask |= w.bit
+            try r.forEachText("days", parse: Weekday.init(keyUTF8:)) { (k, day) throws(DocumentDecodingError) in
+                guard let day else { throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun")) }
+                mask |= day.bit
             }
             guard mask != 0 else { throw r.fail("days", Message("needs at least one day")) }
             return .weekly(

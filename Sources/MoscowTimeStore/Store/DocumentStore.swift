@@ -17,25 +17,19 @@ public final class DocumentStore: Sendable {
     /// The largest file `load` reads (256 MiB), and so the largest `update` writes: a change that
     /// would make the file larger is refused before anything is written (tests pass a small one).
     public let maximumBytes: Int
-    /// True in a process that ends right after its command (agent-cli): the JSON tree a load
-    /// decodes is then left for the process's end instead of being freed node by node, which was
-    /// a sixth of `agent-cli list` of 10 000 alarms (clang's `-disable-free` does the same). The
-    /// agent, which lives for days, frees every tree.
-    public let keepsParseTrees: Bool
 
     public static let defaultMaximumBytes = FileSystem.maximumReadBytes
 
     public init(
         paths: StorePaths, documentPath: String? = nil, migration: Migration = .standard,
         clock: @escaping @Sendable () -> Instant = { SystemWallClock().now() },
-        maximumBytes: Int = DocumentStore.defaultMaximumBytes, keepsParseTrees: Bool = false
+        maximumBytes: Int = DocumentStore.defaultMaximumBytes
     ) {
         self.paths = paths
         self.documentPath = documentPath ?? paths.document
         self.migration = migration
         self.clock = clock
         self.maximumBytes = maximumBytes
-        self.keepsParseTrees = keepsParseTrees
     }
 
     /// The current document; an empty default one when none exists yet.
@@ -71,15 +65,17 @@ public final class DocumentStore: Sendable {
     /// "not valid JSON at line 1, column 3: …", as a catalogue message.
     public static func notJSON(_ e: JSONParseError) -> Message { Message("not valid JSON at {where}", parts: ["where": e.message]) }
 
-    func decode(_ bytes: consuming [UInt8]) throws(StoreError) -> StoreDocument {
+    func decode(_ bytes: [UInt8]) throws(StoreError) -> StoreDocument {
         let fail = { (kind: StoreError.Kind) in StoreError(path: self.documentPath, kind: kind) }
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch { throw fail(.invalid(Self.notJSON(error))) }
-        bytes = []  // the file's bytes (3 MB for 10 000 alarms) are not needed while the tree is decoded
-        let migrated: JSONValue
-        do { migrated = try migration.migrate(json) } catch { throw fail(error) }
-        if keepsParseTrees { _ = Unmanaged.passRetained(KeptParseTree(migrated)) }
-        do { return try DocumentCoding.decode(migrated) } catch { throw fail(.invalid(error.message)) }
+        var document: JSONDocument
+        do { document = try JSONParser.document(bytes) } catch { throw fail(.invalid(Self.notJSON(error))) }
+        // A schema whose migration rewrites the document is migrated as a tree; the current one
+        // (every file written since), and older ones that differ only in their number, are
+        // decoded as read.
+        if !migration.decodesAsRead(document) {
+            do { document = JSONDocument(try migration.migrate(document.value)) } catch { throw fail(error) }
+        }
+        do { return try DocumentCoding.decode(document) } catch { throw fail(.invalid(error.message)) }
     }
 
     /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.
@@ -157,10 +153,4 @@ public final class DocumentStore: Sendable {
         }
         return written
     }
-}
-
-/// A parse tree a one-shot process never frees (`DocumentStore.keepsParseTrees`).
-private final class KeptParseTree {
-    let tree: JSONValue
-    init(_ tree: JSONValue) { self.tree = tree }
 }

@@ -86,7 +86,7 @@ public enum HabitCoding {
         let kind: HabitKind
         if r.has("numeric") {
             let n = try r.object("numeric")
-            guard let target = n.value["target"]?.doubleValue, target > 0, target <= HabitAmount.maximum else {
+            guard let target = n.number("target"), target > 0, target <= HabitAmount.maximum else {
                 throw n.fail("target", Message("expected a number above 0 and at most 1000000"))
             }
             let goal = try n.has("goal") ? n.string("goal") : HabitGoal.Direction.atLeast.rawValue
@@ -98,8 +98,8 @@ public enum HabitCoding {
             kind = .yesNo
         }
         var reminders: [TimeOfDay] = []
-        for (k, v) in try r.array("reminders", optional: true).enumerated() {
-            guard let t = v.stringValue.flatMap({ TimeOfDay(text: Substring($0)) }) else {
+        for (k, v) in try r.strings("reminders", optional: true).enumerated() {
+            guard let t = v.flatMap({ TimeOfDay(text: Substring($0)) }) else {
                 throw r.fail("reminders[\(k)]", Message("expected a time like 08:00"))
             }
             reminders.append(t)
@@ -113,8 +113,7 @@ public enum HabitCoding {
             created: created, modified: r.has("modified") ? try r.instant("modified") : created)
         habit.entries = try decodeEntries(r, kind: kind, start: start)
         var keys = Set<String>()
-        for (k, item) in try r.array("achievements", optional: true).enumerated() {
-            let a = try FieldReader(item, path: r.path + ".achievements[\(k)]")
+        try r.forEachObject("achievements", optional: true) { (_, a) throws(DocumentDecodingError) in
             let key = try a.string("key")
             guard let kind = HabitAchievement.kind(key: key) else {
                 throw a.fail(
@@ -134,8 +133,8 @@ public enum HabitCoding {
         case "daily": return .daily
         case "weekdays":
             var days = WeekdaySet()
-            for (k, d) in try r.array("days").enumerated() {
-                guard let key = d.stringValue, let w = Weekday(key: key) else {
+            for (k, d) in try r.strings("days").enumerated() {
+                guard let key = d, let w = Weekday(key: key) else {
                     throw r.fail("days[\(k)]", Message("expected mon, tue, wed, thu, fri, sat or sun"))
                 }
                 days.insert(w)
@@ -160,37 +159,39 @@ public enum HabitCoding {
 
     static func decodeEntries(_ r: FieldReader, kind: HabitKind, start: CivilDate) throws(DocumentDecodingError) -> [HabitEntry] {
         guard r.has("entries") else { return [] }
-        guard case .object(let members)? = r.value["entries"] else { throw r.fail("entries", Message("expected an object of dates")) }
         var entries: [HabitEntry] = []
-        entries.reserveCapacity(members.count)
         var sorted = true
         // Day numbers, not dates, are compared: a date comparison converts both sides each time.
         var previous = Int64.min
         let first = start.daysSinceEpoch
-        for (key, value) in members {
+        let isObject = try r.forEachMember("entries") { (name, value) throws(DocumentDecodingError) in
             // The error path is built only on failure: an interpolation per entry is a measurable cost.
-            func fail(_ why: Message) -> DocumentDecodingError { r.fail("entries.\(key)", why) }
-            guard let date = fastDate(key) else { throw fail(Message("expected a date like 2026-12-31 as the member name")) }
+            func fail(_ why: Message) -> DocumentDecodingError { r.fail("entries.\(name.string ?? "")", why) }
+            guard let date = name.parseText(CivilDate.init(isoBytes:)) else {
+                throw fail(Message("expected a date like 2026-12-31 as the member name"))
+            }
             let day = date.daysSinceEpoch
             guard day >= first else { throw fail(Message("is before the habit's start date {start}", ["start": start.description])) }
             var state = value
             var note: String?
-            if case .array(let pair) = value {
-                guard pair.count == 2, let n = pair[1].stringValue else { throw fail(Message("expected [state, \"note\"]")) }
+            if let pair = value.items {
+                guard pair.count == 2, let n = pair[1].string else { throw fail(Message("expected [state, \"note\"]")) }
                 state = pair[0]
                 note = n
             }
             let entry: HabitEntry
-            switch state {
-            case .string("skip"): entry = .skipped(date, note: note)
-            case .string("none") where note != nil: entry = .noted(date, note: note!)
-            case .string("done") where !kind.isNumeric: entry = .done(date, note: note)
-            case .number(let x) where kind.isNumeric:
+            if state.isText("skip") {
+                entry = .skipped(date, note: note)
+            } else if state.isText("none"), let note {
+                entry = .noted(date, note: note)
+            } else if state.isText("done"), !kind.isNumeric {
+                entry = .done(date, note: note)
+            } else if let x = state.number, kind.isNumeric {
                 guard x >= 0, x <= HabitAmount.maximum else {
                     throw fail(Message("amount {amount} is outside 0…1000000", ["amount": "\(x)"]))
                 }
                 entry = .done(date, amount: x, note: note)
-            default:
+            } else {
                 throw fail(Message(kind.isNumeric ? "expected an amount or \"skip\" (numeric habit)" : "expected \"done\" or \"skip\""))
             }
             if day <= previous {
@@ -200,6 +201,7 @@ public enum HabitCoding {
             previous = day
             entries.append(entry)
         }
+        guard isObject else { throw r.fail("entries", Message("expected an object of dates")) }
         if !sorted {
             entries.sort { $0.date < $1.date }
             for k in entries.indices.dropFirst() where entries[k].date == entries[k - 1].date {

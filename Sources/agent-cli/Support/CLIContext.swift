@@ -13,10 +13,8 @@ struct CLIContext {
         let now = try CLIContext.clockOverride(environment) ?? SystemWallClock().now()
         self.now = now
         let paths = StorePaths.fromEnvironment(environment)
-        // A large store's JSON tree is left to the process's end (freeing 10 000 alarms' tree cost
-        // more than it gave back); a small one's is freed, and the table is made in its pages.
-        let large = ProcessHeap.prepare(toRead: paths.document)
-        store = DocumentStore(paths: paths, clock: { now }, keepsParseTrees: large)
+        ProcessHeap.prepare(toRead: paths.document)
+        store = DocumentStore(paths: paths, clock: { now })
     }
 
     /// `MOSCOWTIME_NOW=2026-11-21T12:00:00Z` pins "now" for reproducible output (tests, examples).

@@ -18,12 +18,11 @@ enum ProcessHeap {
 
     /// Before a command reads the store at `path`: a large one (1 MB is about 3 000 alarms) is read
     /// into huge pages. A small one is not worth the three system calls and the larger mapping
-    /// (a quarter of a millisecond of `--version`). True for a large one.
-    static func prepare(toRead path: String) -> Bool {
+    /// (a quarter of a millisecond of `--version`).
+    static func prepare(toRead path: String) {
         var st = stat()
-        guard lstat(path, &st) == 0, st.st_size >= 1 << 20 else { return false }
+        guard lstat(path, &st) == 0, st.st_size >= 1 << 20 else { return }
         onHugePages(24 << 20)
-        return true
     }
 
     /// Grows the heap by `size` and asks for transparent huge pages there (madvise: a no-op where
