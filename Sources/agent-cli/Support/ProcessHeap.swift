@@ -3,15 +3,15 @@ import CGLib  // malloc.h: mallopt
 import Glibc
 
 /// agent-cli's heap, set up before anything is read for a process that runs one command and
-/// exits. Reading a large store builds its bytes, the JSON tree, the alarms and the table: about
-/// 20 MB for 10 000 alarms, first touched one 4 KB page at a time. Those ~4 600 page faults
+/// exits. Reading a large store builds its bytes, the parsed document, the alarms and the table:
+/// about 20 MB for 10 000 alarms, first touched one 4 KB page at a time. Those ~4 600 page faults
 /// were a quarter of `agent-cli list` of 10 000 alarms on a VM, where one costs several
 /// microseconds.
 enum ProcessHeap {
     static func prepare() {
-        // Blocks up to 32 MB (the store's bytes: 3 MB for 10 000 alarms) come from the heap, so
-        // their pages are used again for the tree once they are freed, and freed pages stay until
-        // the process ends instead of going back to the kernel to be faulted in again.
+        // Blocks up to 32 MB (the store's bytes and its parsed nodes: 3 MB each for 10 000 alarms)
+        // come from the heap, where the huge pages below are, and freed pages stay until the
+        // process ends instead of going back to the kernel to be faulted in again.
         mallopt(M_MMAP_THRESHOLD, 32 << 20)
         mallopt(M_TRIM_THRESHOLD, 64 << 20)
     }
