@@ -76,7 +76,13 @@ public enum AgentStateCoding {
 
     /// The salvaged state and one line per part that was set aside.
     public static func decodeSalvaging(_ json: JSONValue) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
-        let r = try FieldReader(json, path: "")
+        try decodeSalvaging(JSONDocument(json))
+    }
+
+    /// `decodeSalvaging` of a document as parsed: its parts are walked as trees, made once here.
+    static func decodeSalvaging(_ document: JSONDocument) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
+        let r = try FieldReader(document, path: "")
+        let json = document.value
         if let v = json["schemaVersion"]?.intValue, v > schemaVersion {
             throw DocumentDecodingError(
                 path: "schemaVersion", reason: Message("written by a newer version ({version})", ["version": "\(v)"]))

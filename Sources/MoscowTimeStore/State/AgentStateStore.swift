@@ -24,7 +24,7 @@ public struct AgentStateStore: Sendable {
         do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.reason)) }
         guard let bytes else { return (AgentState(), []) }
         do {
-            let result = try AgentStateCoding.decodeSalvaging(try JSONParser.parse(bytes))
+            let result = try AgentStateCoding.decodeSalvaging(try JSONParser.document(bytes))
             if !result.problems.isEmpty { try? FileSystem.writeAtomically(bytes, to: path + ".damaged", backup: nil) }
             return result
         } catch let e as JSONParseError {

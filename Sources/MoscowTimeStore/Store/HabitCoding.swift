@@ -211,24 +211,6 @@ public enum HabitCoding {
         return entries
     }
 
-    /// `YYYY-MM-DD` without allocating: entries are the bulk of a large store.
-    static func fastDate(_ s: String) -> CivilDate? {
-        s.utf8.withContiguousStorageIfAvailable { b -> CivilDate? in
-            guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D else { return nil }
-            func num(_ from: Int, _ n: Int) -> Int? {
-                var v = 0
-                for i in from..<(from + n) {
-                    let c = b[i]
-                    guard c >= 48, c <= 57 else { return nil }
-                    v = v * 10 + Int(c - 48)
-                }
-                return v
-            }
-            guard let y = num(0, 4), let m = num(5, 2), let d = num(8, 2) else { return nil }
-            return CivilDate(year: y, month: m, day: d)
-        } ?? CivilDate(iso: Substring(s))
-    }
-
     /// Document-level rules the per-habit decoder cannot see: unique ids and unique names.
     static func checkUnique(_ habits: [Habit]) throws(DocumentDecodingError) {
         var ids = Set<String>()

@@ -68,7 +68,7 @@ enum SyncCoding {
                 var map: [CivilDate: Instant] = [:]
                 map.reserveCapacity(dayMembers.count)
                 for (day, t) in dayMembers {
-                    guard let d = HabitCoding.fastDate(day) else { throw byDay.fail(day, Message("expected a date like 2026-12-31")) }
+                    guard let d = CivilDate(iso: Substring(day)) else { throw byDay.fail(day, Message("expected a date like 2026-12-31")) }
                     guard let at = t.stringValue.flatMap(ISO8601.parse) else {
                         throw byDay.fail(day, Message("expected an ISO 8601 instant"))
                     }
