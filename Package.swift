@@ -9,7 +9,7 @@ import PackageDescription
 let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
 
 /// GIO and GObject, linked by what uses them: CGLib links GLib alone, so that agent-cli can load
-/// GIO only when a command needs it (GIOOnDemand).
+/// them only when a command needs them (GLibOnDemand).
 let linksGIO: [LinkerSetting] = [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0")]
 
 /// Concrete generic types (`Set<Weekday>`, `[Alarm]`) reached through their metadata accessors,
@@ -32,10 +32,13 @@ let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-s
 ///   -export-dynamic put 5 300 there, which the runtime's dladdr at start walks and every symbol
 ///   lookup of the loader consults);
 /// - GCC's unwinder linked in (-static-libgcc): one shared library fewer to find, map and relocate;
+/// - without GLib (--remap-inputs: the linker reads an empty script for it; GLibOnDemand defines
+///   what agent-cli calls of it): mapping and relocating it and PCRE2 was a third of `--version`;
 /// - the functions the everyday commands run first and together (packaging/agent-cli.order, written
 ///   by scripts/order-agent-cli; a name the binary lacks is skipped, so a stale file costs time only).
 let startUpLinking = [
     "-use-ld=lld", "-Xlinker", "--no-pie", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "--remap-inputs=*/libglib-2.0.so=" + Context.packageDirectory + "/packaging/without-glib/libglib-2.0.ld",
     "-Xclang-linker", "-static-libgcc",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/packaging/agent-cli.order",
     "-Xlinker", "--no-warn-symbol-ordering",
@@ -58,7 +61,7 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config. CGLib: GLib's, GObject's and GIO's headers (all
         // under glib-2.0's include path), linking GLib alone; the targets that call GIO link it
-        // themselves (linksGIO), and agent-cli loads it on demand (GIOOnDemand).
+        // themselves (linksGIO), and agent-cli loads both on demand (GLibOnDemand).
         .systemLibrary(
             name: "CGLib", pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
@@ -86,11 +89,11 @@ let package = Package(
             providers: [.apt(["libsecret-1-dev"])]),
 
         // The domain: time, the model, schedules, the engine and scheduler, habits' statistics, working
-        // days, the catalogue's lookups. No file I/O, no clock, no main loop, no D-Bus; GLib only for the
-        // tz database (GTimeZone). po/*.po and data/calendar are compiled into it at build time
+        // days, the catalogue's lookups. No clock, no main loop, no D-Bus; no file I/O but the tz
+        // database's files (Zone, ZoneNames). po/*.po and data/calendar are compiled into it at build time
         // (CatalogueCompiler), so every program speaks Russian and knows the working days.
         .target(
-            name: "MoscowTimeDomain", dependencies: ["CGLib"], swiftSettings: directMetadataAccess + functionSections,
+            name: "MoscowTimeDomain", swiftSettings: directMetadataAccess + functionSections,
             plugins: ["CatalogueCompiler"]),
         // The store: the document's file, locks and JSON, the agent's state file, habit import/export
         // (CSV, the Loop ZIP through GIO's zlib), templates, sync's versions and merge, and the
@@ -100,7 +103,7 @@ let package = Package(
             swiftSettings: directMetadataAccess + functionSections),
         // agent-cli's terminal presentation: tables aligned by display width, the habit heatmap and sparkline.
         .target(
-            name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain", "CGLib"],
+            name: "MoscowTimeTerminal", dependencies: ["MoscowTimeDomain"],
             swiftSettings: directMetadataAccess + functionSections),
         .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["embed-catalogue"]),
         .executableTarget(name: "embed-catalogue"),
@@ -127,18 +130,20 @@ let package = Package(
             name: "MoscowTimeAgent",
             dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeDesktop", "AgentControl", "GLibSupport"]),
 
-        // GIOOnDemand defines the GIO functions agent-cli's modules call, loading GIO on the first
-        // call: only the D-Bus commands and the habit import load it. packaging/static-libstdc++
+        // GLibOnDemand defines the GLib and GIO functions agent-cli's modules call, loading the library
+        // on the first call: only the D-Bus commands, the habit import and text beyond Latin and
+        // Cyrillic load them (startUpLinking leaves GLib out of the link though CGLib names it).
+        // packaging/static-libstdc++
         // makes the static Swift runtime's -lstdc++ the archive (see the linker script there).
         .executableTarget(
             name: "agent-cli",
             dependencies: [
-                "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GIOOnDemand", "ArgumentsAtStart",
+                "MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "AgentControl", "GLibOnDemand", "ArgumentsAtStart",
                 systemPackage,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: directMetadataAccess + functionSections,
             linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/packaging/static-libstdc++"] + startUpLinking)]),
-        .target(name: "GIOOnDemand", dependencies: ["CGLib"]),
+        .target(name: "GLibOnDemand", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         // The static runtime's argv lookup, replaced for agent-cli (see its header).
         .target(name: "ArgumentsAtStart", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
         .executableTarget(name: "moscowtime-agent", dependencies: ["MoscowTimeAgent"]),
@@ -158,7 +163,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         .testTarget(
-            name: "MoscowTimeCoreTests", dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "TestSupport"],
+            name: "MoscowTimeCoreTests",
+            dependencies: ["MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal", "TestSupport", "CGLib"],
             linkerSettings: linksGIO),
         .testTarget(
             name: "MoscowTimeCalendarTests", dependencies: ["MoscowTimeCalendar", "MoscowTimeDomain", "MoscowTimeStore", "TestSupport"],

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGLib
-
 /// Aligns columns by display width, so Cyrillic, CJK and emoji labels line up in a terminal.
 public struct TextTable {
     public var header: [String]
@@ -65,9 +63,7 @@ public struct TextTable {
                 w += 1
                 continue
             }  // printable ASCII: no table lookups
-            if u.value == 0x200D || (0xFE00...0xFE0F).contains(u.value) { continue }  // ZWJ, variation selectors
-            if g_unichar_iszerowidth(gunichar(u.value)) != 0 { continue }
-            w += g_unichar_iswide(gunichar(u.value)) != 0 ? 2 : 1
+            w += DisplayWidth.of(u.value)
         }
         return w
     }

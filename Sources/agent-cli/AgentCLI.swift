@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import ArgumentParser
-import GIOOnDemand
+import GLibOnDemand
 import MoscowTimeDomain
 import MoscowTimeStore
 
@@ -32,11 +32,14 @@ struct AgentCLI: ParsableCommand {
 enum Main {
     static func main() {
         ProcessHeap.prepare()
-        gio_on_demand_set_failure { why in
+        glib_on_demand_set_failure { library, why in
             CLIText.useUserLanguage()
             let message = Message(
-                "cannot load GLib's GIO library, which talks to the agent over D-Bus: {error} (reinstall libglib2.0-0)",
-                ["error": TerminalText.oneLine(why.map { String(cString: $0) } ?? "")])
+                "cannot load GLib's library {library}: {error} (reinstall libglib2.0-0)",
+                [
+                    "library": library.map { String(cString: $0) } ?? "",
+                    "error": TerminalText.oneLine(why.map { String(cString: $0) } ?? ""),
+                ])
             Output.error(message.text(CLIText.localizer))
             Output.exit(.failure)
         }

@@ -4,8 +4,8 @@
 Package.swift gives each target its dependencies, so the domain cannot use the store's types
 (MoscowTimeStore depends on MoscowTimeDomain, and SwiftPM refuses a cycle). What it does not stop:
 an `import` of a module built anyway (SwiftPM puts every module of the build on the search path),
-and a call into the C library the domain imports for its arithmetic and the tz database (Glibc,
-CGLib): a file opened, the clock read, the environment looked at. Those are checked here, with
+and a call into the C library the domain imports for its arithmetic and the tz database (Glibc):
+a file opened, the clock read, the environment looked at. Those are checked here, with
 the rules that are not about modules at all: the agent module reaches GLib only through
 GLibSupport and the adapters, the core names no agent-cli option, and file descriptors are read
 and written through one helper (swift-system's FileDescriptor and the store's readAll)."""
@@ -18,13 +18,13 @@ SOURCES = Path(__file__).resolve().parents[2] / "Sources"
 C_MODULES = ("CGLib", "CNotify", "CCanberra", "CICal", "CSoup", "CXML", "CSecret")
 # The modules that were MoscowTimeCore: what agent-cli and the agent share.
 CORE_MODULES = ("MoscowTimeDomain", "MoscowTimeStore", "MoscowTimeTerminal")
-# The domain imports the C library for arithmetic (exp, log), Synchronization for its caches, and
-# GLib for the tz database alone.
-DOMAIN_IMPORTS = {"Glibc", "CGLib", "Synchronization"}
-# The tz database is read where zones are opened: GTimeZone reads the TZif files, ZoneNames
-# checks that a name is one of them ($TZDIR, as GLib reads it) and lists them. No other domain
-# file touches the file system.
-TZ_DATABASE = {"Time/Zone.swift", "Time/ZoneNames.swift"}
+# The domain imports the C library for arithmetic (exp, log) and the tz database's files, and
+# Synchronization for its caches.
+DOMAIN_IMPORTS = {"Glibc", "Synchronization"}
+# The tz database is read in one place: ZoneNames checks that a name is one of its files ($TZDIR,
+# as GLib and zoneinfo read it), lists them and reads a zone's file for Zone. No other domain file
+# touches the file system.
+TZ_DATABASE = {"Time/ZoneNames.swift"}
 FILE_CALLS = ("open", "openat", "fopen", "read", "pread", "write", "pwrite", "stat", "lstat",
               "fstat", "opendir", "readdir", "realpath", "readlink", "access", "unlink", "rename",
               "mkdir", "flock", "getenv")

@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGLib
 import Synchronization
 
-/// A named zone from the tz database, read through GLib's GTimeZone (no ICU, no hard-coded offsets).
+/// A named zone from the tz database, read from its TZif file (no ICU, no hard-coded offsets).
 ///
 /// Turning a local date and time into an instant follows one documented rule:
 /// - a local time that does not exist (spring-forward gap) resolves to the first instant after the
 ///   gap (Berlin 2026-03-29 02:30 → 03:00 CEST);
 /// - a local time that occurs twice (fall-back overlap) resolves to its first occurrence
 ///   (New York 2026-11-01 01:30 → 01:30 EDT, not EST).
-public final class Zone: @unchecked Sendable {
-    // GTimeZone is immutable and reference counted; GLib documents it as thread-safe.
-    private let tz: OpaquePointer
+///
+/// Why the file is read here and not through GLib's GTimeZone, as before: linking GLib was a
+/// third of agent-cli's start-up, and `list` needed it for nothing else (README, "Start-up,
+/// seventh round"). The format is small and fixed (RFC 8536: ZoneTransitions, PosixZoneRule);
+/// ZoneTransitionsTests check every zone of the database against GLib's reading of it, and the
+/// integration tests check instants against Python's zoneinfo.
+public final class Zone: Sendable {
+    private let transitions: ZoneTransitions
     public let identifier: String
-    /// Spans of time with one offset each, as found so far (see `utcOffset`), most recent last.
-    private let spans = Mutex<[OffsetSpan]>([])
 
     public static let moscowIdentifier = "Europe/Moscow"
 
@@ -32,76 +34,21 @@ public final class Zone: @unchecked Sendable {
     /// Nil when the tz database has no such zone (`ZoneNames`): POSIX TZ strings ("UTC+3"), the
     /// system's local zone and the leap-second `right/` zones are refused.
     public init?(identifier: String) {
-        guard ZoneNames.contains(identifier),
-            let tz = g_time_zone_new_identifier(identifier)
-        else { return nil }
-        self.tz = tz
+        guard let bytes = ZoneNames.tzif(identifier), let transitions = ZoneTransitions(bytes) else { return nil }
+        self.transitions = transitions
         self.identifier = identifier
     }
 
-    deinit { g_time_zone_unref(tz) }
-
     /// UTC offset in seconds in force at `instant`.
-    ///
-    /// GLib's `g_time_zone_find_interval` walks the zone's transition list from its start on every
-    /// call (Moscow has about 80), and `agent-cli list` asks about five times per alarm: so the span
-    /// of time around each answer that has the same offset is found once and kept (a few spans: the
-    /// current year of a zone with DST has three).
     public func utcOffset(at instant: Instant) -> Int {
-        let t = instant.secondsSinceEpoch
-        if let offset = spans.withLock({ $0.last(where: { $0.contains(t) })?.offset }) { return offset }
-        let span = span(containing: t)
-        spans.withLock { spans in
-            if spans.count == 8 { spans.removeFirst() }
-            spans.append(span)
-        }
-        return span.offset
-    }
-
-    /// The offset straight from GLib, one transition-list walk per call.
-    func uncachedUTCOffset(at t: Int64) -> Int {
-        Int(g_time_zone_get_offset(tz, interval(at: t)))
-    }
-
-    private func interval(at t: Int64) -> Int32 {
-        g_time_zone_find_interval(tz, G_TIME_TYPE_UNIVERSAL, gint64(t))
-    }
-
-    /// The whole run of seconds around `t` that GLib puts in the same interval as `t`. Interval
-    /// numbers only grow with time, so a second between two seconds of interval k is in interval k:
-    /// double the step until the interval changes, then halve the gap (about 60 lookups in all).
-    private func span(containing t: Int64) -> OffsetSpan {
-        let k = interval(at: t)
-        let reach: Int64 = 1 << 36  // about 2 000 years each way
-        func edge(_ direction: Int64) -> Int64 {
-            var inside = t
-            var step: Int64 = 3_600
-            var outside: Int64?
-            while step <= reach {
-                let probe = t + direction * step
-                if interval(at: probe) == k {
-                    inside = probe
-                    step *= 2
-                } else {
-                    outside = probe
-                    break
-                }
-            }
-            guard var outside else { return inside }
-            while abs(outside - inside) > 1 {
-                let mid = inside + (outside - inside) / 2
-                if interval(at: mid) == k { inside = mid } else { outside = mid }
-            }
-            return inside
-        }
-        return OffsetSpan(first: edge(-1), last: edge(1), offset: Int(g_time_zone_get_offset(tz, k)))
+        transitions.utcOffset(at: instant.secondsSinceEpoch)
     }
 
     /// The wall-clock reading at `instant`.
     public func local(_ instant: Instant) -> LocalDateTime {
         let offset = utcOffset(at: instant)
         let wall = instant.secondsSinceEpoch + Int64(offset)
-        let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        let days = wall.floorDiv(86_400)
         let secs = Int(wall - days * 86_400)
         return LocalDateTime(
             date: CivilDate(daysSinceEpoch: days), hour: secs / 3600,

@@ -8,7 +8,7 @@ import Glibc
 /// the system's settings. The same set as Python's `zoneinfo.available_timezones()` without
 /// `localtime` (Tests/Integration/test_zones.py compares them).
 public enum ZoneNames {
-    /// `$TZDIR`, as GLib reads it, else the system's database.
+    /// `$TZDIR`, as GLib and Python's zoneinfo read it, else the system's database.
     public static func directory() -> String {
         if let d = getenv("TZDIR"), d.pointee != 0 { return String(cString: d) }
         return "/usr/share/zoneinfo"
@@ -20,12 +20,29 @@ public enum ZoneNames {
     /// Whether `name` is spelt exactly as a zone of the database. One `open` and a 4-byte read:
     /// it runs on every start of agent-cli and the agent.
     public static func contains(_ name: String, directory: String = directory()) -> Bool {
+        isSpeltAsZone(name) && isTZif(directory + "/" + name, directory: directory)
+    }
+
+    /// The TZif file of the zone `name` (nil under the same conditions as `contains`, or when the
+    /// file is larger than any zone's). One `open` and one `read`: `Zone` reads it once per process.
+    static func tzif(_ name: String, directory: String = directory()) -> [UInt8]? {
+        guard isSpeltAsZone(name), let fd = openInDatabase(directory + "/" + name, directory: directory) else {
+            return nil
+        }
+        defer { close(fd.descriptor) }
+        guard fd.size <= ZoneTransitions.maximumSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: fd.size + 1)
+        let n = bytes.withUnsafeMutableBytes { read(fd.descriptor, $0.baseAddress, $0.count) }
+        guard n == fd.size, n >= 4, bytes.starts(with: "TZif".utf8) else { return nil }
+        bytes.removeLast()
+        return bytes
+    }
+
+    private static func isSpeltAsZone(_ name: String) -> Bool {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, name.utf8.count < 256,
-            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
-            !otherTrees.contains(String(parts[0])), !notZones.contains(name)
-        else { return false }
-        return isTZif(directory + "/" + name, directory: directory)
+        return !name.isEmpty && name.utf8.count < 256
+            && parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+            && !otherTrees.contains(String(parts[0])) && !notZones.contains(name)
     }
 
     /// Every zone name, sorted (walks the directory: for completion, suggestions and tests).
@@ -78,17 +95,26 @@ public enum ZoneNames {
     /// (a FIFO put there is refused, not waited on), and a symbolic link only when it leads to a
     /// file of the database itself (`Europe/Kyiv` → `Europe/Kiev` yes, `Evil` → `/tmp/x` no).
     static func isTZif(_ path: String, directory: String = directory()) -> Bool {
-        guard let resolved = realpath(path, nil) else { return false }
-        defer { free(resolved) }
-        guard let root = realpath(directory, nil) else { return false }
-        defer { free(root) }
-        guard String(cString: resolved).hasPrefix(String(cString: root) + "/") else { return false }
-        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        guard let fd = openInDatabase(path, directory: directory) else { return false }
+        defer { close(fd.descriptor) }
         var magic = [UInt8](repeating: 0, count: 4)
-        return read(fd, &magic, 4) == 4 && magic == Array("TZif".utf8)
+        return read(fd.descriptor, &magic, 4) == 4 && magic == Array("TZif".utf8)
+    }
+
+    /// A regular file at `path` inside the database, open for reading, and its size.
+    private static func openInDatabase(_ path: String, directory: String) -> (descriptor: Int32, size: Int)? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        guard let root = realpath(directory, nil) else { return nil }
+        defer { free(root) }
+        guard String(cString: resolved).hasPrefix(String(cString: root) + "/") else { return nil }
+        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(st.st_size))
     }
 }

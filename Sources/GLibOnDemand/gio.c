@@ -1,46 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// See include/gio_on_demand.h. Every function agent-cli's code calls from GIO or GObject is here,
-// with GIO's own prototype (the header is included, so the compiler checks each one): linking
-// agent-cli fails on any other, since it does not link GIO. Hidden: the executable exports its
-// symbols (-export-dynamic), and GIO, once loaded, must bind to its own functions, not to these.
+// The GIO and GObject functions agent-cli's modules call (the D-Bus client, GError's remote names,
+// the zlib decompressor of the habit import), each with GIO's own prototype: see loader.h.
 #include <gio/gio.h>
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-static void (*failure)(const char *);
+#include "loader.h"
 
-void gio_on_demand_set_failure(void (*handler)(const char *)) { failure = handler; }
+#define REAL(name) REAL_IN(gio, "libgio-2.0.so.0", name)
 
-// Says why GIO could not be had (through the program's handler, which words it in the user's
-// language) and ends the program: a D-Bus call without GIO cannot go on.
-static void fail(void) {
-    const char *why = dlerror();
-    if (failure) failure(why ? why : "");
-    fprintf(stderr, "agent-cli: %s\n", why ? why : "libgio-2.0.so.0");
-    exit(1);
-}
-
-static void *resolve(const char *name) {
-    static void *gio;
-    void *handle = __atomic_load_n(&gio, __ATOMIC_ACQUIRE);
-    if (!handle) {
-        handle = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_GLOBAL);
-        if (!handle) fail();
-        __atomic_store_n(&gio, handle, __ATOMIC_RELEASE);
-    }
-    void *f = dlsym(handle, name);
-    if (!f) fail();
-    return f;
-}
-
-#define HIDDEN __attribute__((visibility("hidden")))
-
-// One function: its own pointer, resolved on the first call (a race only resolves it twice).
-#define REAL(name) \
-    static __typeof__(&(name)) real; \
-    __typeof__(&(name)) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE); \
-    if (!f) { f = (__typeof__(&(name)))resolve(#name); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+static void *gio;
 
 HIDDEN GDBusConnection *g_bus_get_sync(GBusType bus_type, GCancellable *cancellable, GError **error) {
     REAL(g_bus_get_sync) return f(bus_type, cancellable, error);
