@@ -12,8 +12,8 @@ import Synchronization
 /// Why the file is read here and not through GLib's GTimeZone, as before: linking GLib was a
 /// third of agent-cli's start-up, and `list` needed it for nothing else (README, "Start-up,
 /// seventh round"). The format is small and fixed (RFC 8536: ZoneTransitions, PosixZoneRule);
-/// ZoneTransitionsTests check every zone of the database against GLib's reading of it, and the
-/// integration tests check instants against Python's zoneinfo.
+/// ZoneTransitionsTests check every zone of the database against GLib's reading of it, and
+/// test_zone_instants.py the instants agent-cli gives against Python's zoneinfo.
 public final class Zone: Sendable {
     private let transitions: ZoneTransitions
     public let identifier: String
