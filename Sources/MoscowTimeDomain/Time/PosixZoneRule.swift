@@ -48,7 +48,7 @@ struct PosixZoneRule: Sendable, Equatable {
         }
     }
 
-    /// The UTC offset in force at `t` seconds since the epoch.
+    /// The UTC offset in force `instant` seconds after the epoch.
     func utcOffset(at instant: Int64) -> Int {
         guard let daylight else { return standardOffset }
         // The Gregorian calendar repeats every 400 years, whole weeks included, and so does the
