@@ -20,11 +20,14 @@ public final class Zone: Sendable {
 
     public static let moscowIdentifier = "Europe/Moscow"
 
-    /// One Zone per identifier for the process (alarms kept in a zone of their own ask often).
+    /// One Zone per identifier for the process: its file is read once, however many times a zone of
+    /// that name is asked for (an export asks once per alarm). Like GLib's own cache before it, a
+    /// running process keeps the rules it read (an updated tz database is read on the next start).
     public static func shared(_ identifier: String) -> Zone? {
         sharedZones.withLock { zones in
             if let z = zones[identifier] { return z }
-            guard let z = Zone(identifier: identifier) else { return nil }
+            guard let bytes = ZoneNames.tzif(identifier), let transitions = ZoneTransitions(bytes) else { return nil }
+            let z = Zone(identifier: identifier, transitions: transitions)
             zones[identifier] = z
             return z
         }
@@ -32,9 +35,14 @@ public final class Zone: Sendable {
     private static let sharedZones = Mutex<[String: Zone]>([:])
 
     /// Nil when the tz database has no such zone (`ZoneNames`): POSIX TZ strings ("UTC+3"), the
-    /// system's local zone and the leap-second `right/` zones are refused.
-    public init?(identifier: String) {
-        guard let bytes = ZoneNames.tzif(identifier), let transitions = ZoneTransitions(bytes) else { return nil }
+    /// system's local zone and the leap-second `right/` zones are refused. The rules are the shared
+    /// zone's (see `shared`).
+    public convenience init?(identifier: String) {
+        guard let shared = Zone.shared(identifier) else { return nil }
+        self.init(identifier: identifier, transitions: shared.transitions)
+    }
+
+    private init(identifier: String, transitions: ZoneTransitions) {
         self.transitions = transitions
         self.identifier = identifier
     }

@@ -17,8 +17,8 @@ public enum ZoneNames {
     static let notZones: Set<String> = ["localtime", "posixrules"]
     static let otherTrees: Set<String> = ["posix", "right"]
 
-    /// Whether `name` is spelt exactly as a zone of the database. One `open` and a 4-byte read:
-    /// it runs on every start of agent-cli and the agent.
+    /// Whether `name` is spelt exactly as a zone of the database. One `open` and a 4-byte read
+    /// (names from calendars; what is rung on is opened through `Zone.shared`, read once).
     public static func contains(_ name: String, directory: String = directory()) -> Bool {
         isSpeltAsZone(name) && isTZif(directory + "/" + name, directory: directory)
     }

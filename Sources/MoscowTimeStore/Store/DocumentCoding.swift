@@ -202,7 +202,7 @@ public enum DocumentCoding {
         }
         if r.has("zone") {
             let z = try r.string("zone")
-            guard ZoneNames.contains(z) else { throw r.fail("zone", Message("expected a time zone of the tz database")) }
+            guard Zone.shared(z) != nil else { throw r.fail("zone", Message("expected a time zone of the tz database")) }
             alarm.zone = z
         }
         return alarm
