@@ -2,7 +2,8 @@
 """The README keeps its promises: every relative link in README.md and docs/*.md leads to a file
 that exists (and a #fragment to a heading there, as GitHub makes its anchors), and every command of
 the README's usage block (between `<!-- usage -->` and `<!-- /usage -->`) runs as written and exits
-0 — in order, in a scratch HOME, with no agent running and "now" pinned."""
+0 — in order, in a scratch HOME, with no agent running and "now" pinned; a line run with a Russian
+LANG answers in Russian."""
 from __future__ import annotations
 
 import re
@@ -105,7 +106,8 @@ def command_argv(line: str) -> tuple[dict[str, str], list[str]]:
 
 def test_the_link_checker_finds_a_missing_file_and_a_missing_heading(tmp_path):
     page = tmp_path / "page.md"
-    (tmp_path / "other.md").write_text("# Other\n\n## Using `agent-cli`\n\n## Event → effect\n\n## По-русски\n")
+    headings = "# Other\n\n## Using `agent-cli`\n\n## Event → effect\n\n## По-русски\n"
+    (tmp_path / "other.md").write_text(headings)
     page.write_text("# Page\n\n[ok](other.md#using-agent-cli) [ok](other.md#event--effect) "
                     "[ok](other.md#по-русски) [ok](#page) [web](https://example.org/x)\n"
                     "[gone](missing.md) [no heading](other.md#nowhere)\n\n"
@@ -128,12 +130,19 @@ def test_the_usage_block_is_what_the_readme_promises():
         command_argv(line)
 
 
+def english(sandbox, argv: list[str], env: dict[str, str]) -> str:
+    """What a command prints in English: a line run under a Russian LANG must print something else
+    (the labels of the block are Cyrillic, so Cyrillic alone proves nothing)."""
+    return run_cli(sandbox, argv, env={**NOW, **env, "LANG": "C.UTF-8"}).stdout
+
+
 @pytest.mark.agent
 def test_every_command_of_the_usage_block_runs(sandbox):
     failed = []
     for line in usage_commands((ROOT / "README.md").read_text(encoding="utf-8")):
         env, argv = command_argv(line)
         r = run_cli(sandbox, argv, env={**NOW, **env})
-        if r.rc != 0 or not r.stdout.strip():
+        untranslated = env.get("LANG", "").startswith("ru") and english(sandbox, argv, env) == r.stdout
+        if r.rc != 0 or not r.stdout.strip() or untranslated:
             failed.append(f"{line}\n  exit {r.rc}, stdout {r.stdout!r}, stderr {r.stderr!r}")
     assert not failed, "\n".join(failed)
