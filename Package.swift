@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MoscowTime Agent: a pure domain (time, schedules, engine, scheduler, statistics), a store that owns
 // files, the environment and the clock, a thin GLib runtime shell, and thin executables. See
-// README.md for the layout and docs/ARCHITECTURE.md for the rules between the modules.
+// docs/ARCHITECTURE.md for the layout and the rules between the modules.
 import PackageDescription
 
 /// apple/swift-system: every read and write of a file descriptor goes through its `FileDescriptor`.
@@ -23,7 +23,7 @@ let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disabl
 /// in one block per file, and a short command touched 77 code pages spread over 11 MB.
 let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
 
-/// agent-cli's start-up, linked for it (figures: README, "Start-up, fourth round" and "fifth round"):
+/// agent-cli's start-up, linked for it (figures: docs/PERFORMANCE.md, "Start-up: what each mechanism measured"):
 /// - at a fixed address (--no-pie): as PIE, every start copied 135 data pages only to write the
 ///   loader's relocations into them, and a touched page is most of what a short command costs.
 ///   Why that is acceptable for agent-cli alone: packaging/README.md, "How the programs are linked";

@@ -10,8 +10,8 @@ import Synchronization
 ///   (New York 2026-11-01 01:30 → 01:30 EDT, not EST).
 ///
 /// Why the file is read here and not through GLib's GTimeZone, as before: linking GLib was a
-/// third of agent-cli's start-up, and `list` needed it for nothing else (README, "Start-up,
-/// seventh round"). The format is small and fixed (RFC 8536: ZoneTransitions, PosixZoneRule);
+/// third of agent-cli's start-up, and `list` needed it for nothing else (docs/PERFORMANCE.md,
+/// "Start-up: what each mechanism measured"). The format is small and fixed (RFC 8536: ZoneTransitions, PosixZoneRule);
 /// ZoneTransitionsTests check every zone of the database against GLib's reading of it, and
 /// test_zone_instants.py the instants agent-cli gives against Python's zoneinfo.
 public final class Zone: Sendable {

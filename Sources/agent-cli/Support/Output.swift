@@ -3,7 +3,7 @@ import Glibc
 import MoscowTimeDomain
 import SystemPackage
 
-/// Exit statuses of agent-cli (documented in --help and the README).
+/// Exit statuses of agent-cli (documented in --help, the man page and docs/USAGE.md).
 enum ExitStatus: Int32 {
     case success = 0
     case failure = 1

@@ -196,11 +196,11 @@ def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
     pinned = {"MOSCOWTIME_NOW": iso_z(now - timedelta(minutes=2))}
     # Reminders show in the document's order. Done comes last: its achievement is a new banner, and
     # GNOME sends a queued banner that shows just as another arrives, while the user is active (the
-    # click), straight into the message list (README, "GNOME Shell").
+    # click), straight into the message list (docs/TESTING.md, "What you meet there").
     answers = {"Reading": "Skip", "Stretching": "Later", "Walking": "Done"}
     ids = {name: rig.cli_json("habit", "add", name, "--remind", hhmm(now), env=pinned)["id"] for name in answers}
     # GNOME: with the user busy, of normal banners arriving in the same instant the first goes
-    # straight into the message list (README, "GNOME Shell"); an idle user gets all three in turn.
+    # straight into the message list (docs/TESTING.md, "What you meet there"); an idle user gets all three in turn.
     desktop.wait_for_idle_user()
     rig.start_agent()
     achievement = None

@@ -24,7 +24,7 @@ from .screen import Rect, Screen, ScreenText, Window
 
 @dataclass(frozen=True)
 class ServerKind:
-    name: str          # as tests and the README call it (the Debian package)
+    name: str          # as tests and docs/TESTING.md call it (the Debian package)
     argv: tuple[str, ...]
     wm_class: str      # WM_CLASS of its notification windows
     server_name: str   # GetServerInformation's name
