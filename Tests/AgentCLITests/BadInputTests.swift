@@ -57,6 +57,18 @@ struct BadInputTests {
         Case(args: ["add", "7:30", "--every", "0"], names: "invalid --every 0"),
         Case(args: ["add", "7:30", "--every", "3651"], names: "invalid --every 3651"),
         Case(args: ["add", "7:30", "--every", "two"], names: "'two' is invalid for '--every"),
+        // A negative number is a value out of range, not a missing one (issue 36).
+        Case(args: ["add", "7:30", "--every", "-1"], names: "invalid --every -1: expected a number of days from 1 to 3650"),
+        Case(args: ["add", "7:30", "--snooze", "-5"], names: "invalid --snooze -5: expected minutes from 1 to 120"),
+        Case(args: ["snooze", "--minutes", "-1"], names: "invalid --minutes -1: expected 1 to 120"),
+        Case(args: ["skip", "abcd0001", "--count", "-2"], names: "invalid --count -2: expected a number from 1 to 100", needsStore: true),
+        Case(args: ["next", "--count", "-1"], names: "invalid --count -1: expected 1 to 1000"),
+        Case(args: ["habit", "show", "x", "--entries", "-1"], names: "invalid --entries -1: expected 0 to 10000"),
+        Case(args: ["habit", "done", "x", "--amount", "-1"], names: "invalid amount \"-1\": expected a number from 0 to 1000000"),
+        Case(args: ["habit", "add", "Y", "--numeric", "--target", "-3"], names: "invalid target \"-3\""),
+        Case(args: ["habit", "add", "Y", "--every", "-3"], names: "invalid --every \"-3\": expected a number of days from 1 to 365"),
+        Case(args: ["habit", "add", "Y", "--per-week", "-1"], names: "invalid --per-week \"-1\": expected 1 to 7 days a week"),
+        Case(args: ["habit", "add", "Y", "--times-in", "-1/5"], names: "invalid --times-in \"-1/5\""),
         Case(args: ["add", "7:30", "--from", "tomorrow"], names: "--from goes with --every"),
         Case(args: ["add", "7:30", "--every", "2", "--from", "someday"], names: "invalid date \"someday\""),
         // labels

@@ -17,22 +17,24 @@ struct HabitDefinitionOptions: ParsableArguments {
     var days: FrequencyArgument<HabitDaysOption>?
 
     @Option(
-        name: .long, help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")),
+        name: .long, parsing: .unconditional,
+        help: t("Once in any N days: due again N days after the last time (1–365).", value: N_("number")),
         transform: FrequencyArgument<EveryOption>.init)
     var every: FrequencyArgument<EveryOption>?
 
     @Option(
-        name: .customLong("per-week"), help: t("X days a week, any days (1–7).", value: N_("number")),
+        name: .customLong("per-week"), parsing: .unconditional, help: t("X days a week, any days (1–7).", value: N_("number")),
         transform: FrequencyArgument<PerWeekOption>.init)
     var perWeek: FrequencyArgument<PerWeekOption>?
 
     @Option(
-        name: .customLong("per-month"), help: t("X days a month, any days (1–30).", value: N_("number")),
+        name: .customLong("per-month"), parsing: .unconditional, help: t("X days a month, any days (1–30).", value: N_("number")),
         transform: FrequencyArgument<PerMonthOption>.init)
     var perMonth: FrequencyArgument<PerMonthOption>?
 
     @Option(
-        name: .customLong("times-in"), help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")),
+        name: .customLong("times-in"), parsing: .unconditional,
+        help: t("X times in any Y days, as Loop Habit Tracker counts (2/5; X ≤ Y ≤ 365).", value: N_("X/Y")),
         transform: FrequencyArgument<TimesInOption>.init)
     var timesIn: FrequencyArgument<TimesInOption>?
 
@@ -63,7 +65,9 @@ struct HabitDefinitionOptions: ParsableArguments {
             value: N_("unit")))
     var unit: String?
 
-    @Option(name: .long, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")), transform: TargetArgument.init)
+    @Option(
+        name: .long, parsing: .unconditional, help: t("Daily target of a numeric habit (8, 2.5).", value: N_("number")),
+        transform: TargetArgument.init)
     var target: TargetArgument?
 
     @Flag(name: .customLong("at-most"), help: t("The target is a limit not to exceed (default: at least)."))

@@ -19,7 +19,9 @@ struct HabitDoneCommand: ParsableCommand {
         transform: DateArgument.init)
     var date: DateArgument?
 
-    @Option(name: .long, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")), transform: AmountArgument.init)
+    @Option(
+        name: .long, parsing: .unconditional, help: t("Numeric habits: the day's total (3, 2.5).", value: N_("amount")),
+        transform: AmountArgument.init)
     var amount: AmountArgument?
 
     @Option(name: .long, help: t("A note for the day.", value: N_("text")))

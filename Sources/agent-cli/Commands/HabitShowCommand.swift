@@ -12,7 +12,7 @@ struct HabitShowCommand: ParsableCommand {
     @Argument(help: t("Habit name (exact) or unique id prefix.", value: N_("habit")), completion: Completions.of(.habit))
     var habit: String
 
-    @Option(name: .long, help: t("How many recent entries to list (0–10000).", value: N_("count")))
+    @Option(name: .long, parsing: .unconditional, help: t("How many recent entries to list (0–10000).", value: N_("count")))
     var entries = 14
 
     @Flag(name: .long, help: t("Machine-readable output, with every entry."))

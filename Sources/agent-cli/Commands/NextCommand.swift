@@ -9,7 +9,7 @@ struct NextCommand: ParsableCommand {
         CommandConfiguration(commandName: "next", abstract: t("Show the coming rings, soonest first."))
     }
 
-    @Option(name: .long, help: t("How many (1–1000).", value: N_("count")))
+    @Option(name: .long, parsing: .unconditional, help: t("How many (1–1000).", value: N_("count")))
     var count = NextCommand.defaultCount
 
     static let defaultCount = 5

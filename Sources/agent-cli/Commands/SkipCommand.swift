@@ -15,7 +15,7 @@ struct SkipCommand: ParsableCommand {
 
     @Argument(help: t("Alarm id, unique id prefix, or exact label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm:
         String
-    @Option(name: .long, help: t("How many rings to skip (1–100).", value: N_("number"))) var count = 1
+    @Option(name: .long, parsing: .unconditional, help: t("How many rings to skip (1–100).", value: N_("number"))) var count = 1
     @Flag(name: .long, help: t("Machine-readable output.")) var json = false
 
     func validate() throws {

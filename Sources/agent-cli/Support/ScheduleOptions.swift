@@ -17,7 +17,7 @@ struct ScheduleOptions: ParsableArguments {
         transform: DateArgument.init)
     var once: DateArgument?
 
-    @Option(name: .long, help: t("Ring every N days (1–3650).", value: N_("number")))
+    @Option(name: .long, parsing: .unconditional, help: t("Ring every N days (1–3650).", value: N_("number")))
     var every: Int?
 
     @Option(name: .long, help: t("First day for --every (default: today).", value: N_("date")), transform: DateArgument.init)
@@ -62,7 +62,9 @@ struct ScheduleOptions: ParsableArguments {
 
 /// `--snooze`, `--sound`, `--ramp`, `--wake/--no-wake`: shared by `add`, `timer` and `edit`.
 struct AlarmDetailOptions: ParsableArguments {
-    @Option(name: .long, help: t("Snooze minutes for this alarm (1–120; default: the snooze setting).", value: N_("minutes")))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: t("Snooze minutes for this alarm (1–120; default: the snooze setting).", value: N_("minutes")))
     var snooze: Int?
 
     @Option(name: .long, help: t("Theme sound id (alarm-clock-elapsed, bell…) or absolute path to a sound file.", value: N_("sound")))

@@ -11,7 +11,8 @@ struct SnoozeCommand: ParsableCommand {
     @Argument(
         help: t("Alarm id, unique prefix or label (default: every ringing alarm).", value: N_("alarm")), completion: Completions.of(.alarm))
     var alarm: String?
-    @Option(name: .long, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes"))) var minutes: Int?
+    @Option(name: .long, parsing: .unconditional, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes")))
+    var minutes: Int?
 
     func validate() throws {
         if let minutes, !Limits.snoozeMinutes.contains(minutes) {
