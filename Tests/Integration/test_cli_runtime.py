@@ -57,10 +57,16 @@ def test_status_text_and_json(rig):
     assert s["store"] == str(rig.store_path)
 
 
-def test_snooze_by_default_every_ringing_alarm_and_by_label_with_minutes(rig):
+def test_snooze_by_default_the_ringing_alarm_and_by_label_with_minutes(rig):
     rig.start_agent()
     one, two = rig.timer(1, "One"), rig.timer(1, "Two")
     rig.wait_for_ring("One"), rig.wait_for_ring("Two")
+
+    # Two ring: without an id it says which, and snoozes neither.
+    r = run_cli(rig.sandbox, ["snooze"])
+    assert r.rc == 2 and "several alarms are ringing" in r.stderr, r
+    assert f'{one.id} "One"' in r.stderr and f'{two.id} "Two"' in r.stderr and "--all" in r.stderr
+    assert sorted(x["id"] for x in _status(rig)["ringing"]) == sorted([one.id, two.id])
 
     pressed = time.time()
     r = rig.cli("snooze", "One", "--minutes", "3")
@@ -68,7 +74,7 @@ def test_snooze_by_default_every_ringing_alarm_and_by_label_with_minutes(rig):
     entry = wait_until(lambda: _snoozed(rig, one.id), 2, "One snoozed in agent-cli next --json")
     assert parse_iso(entry["at"]).timestamp() - pressed == pytest.approx(180, abs=3)
 
-    r = rig.cli("snooze")  # no id: every ringing one (only Two is left)
+    r = rig.cli("snooze")  # no id: the one that rings (only Two is left)
     assert r.stdout.strip() == f"snoozed {two.id}"
     entry = wait_until(lambda: _snoozed(rig, two.id), 2, "Two snoozed")
     assert parse_iso(entry["at"]).timestamp() - pressed == pytest.approx(600, abs=3)  # its own 10 min
@@ -99,7 +105,26 @@ def test_stop_one_by_id_and_all(rig):
     r = run_cli(rig.sandbox, ["stop", "--all"])
     assert r.rc == 2 and "no alarm is ringing or snoozed" in r.stderr
     r = run_cli(rig.sandbox, ["stop"])
-    assert r.rc == 2 and "--all" in r.stderr
+    assert r.rc == 2 and "no alarm is ringing" in r.stderr and "--all" in r.stderr
+
+
+def test_stop_and_snooze_without_an_id_act_on_the_one_ringing_alarm(rig):
+    rig.start_agent()
+    a, b = rig.timer(1, "A"), rig.timer(1, "B")
+    rig.wait_for_ring("A"), rig.wait_for_ring("B")
+    r = run_cli(rig.sandbox, ["stop"])
+    assert r.rc == 2 and "several alarms are ringing" in r.stderr and a.id in r.stderr and b.id in r.stderr, r
+    assert len(_status(rig)["ringing"]) == 2
+
+    r = rig.cli("snooze", "--all")
+    assert sorted(r.stdout.split()) == sorted(["snoozed", a.id, "snoozed", b.id])
+    c = rig.timer(1, "C")
+    rig.wait_for_ring("C")
+    r = rig.cli("stop")  # C is the one that rings; the snoozed A and B stay snoozed
+    assert r.stdout.strip() == f"stopped {c.id}"
+    s = _status(rig)
+    assert s["ringing"] == [] and sorted(x["id"] for x in s["snoozed"]) == sorted([a.id, b.id])
+    assert run_cli(rig.sandbox, ["snooze", "A", "--all"]).rc == 2  # an id or --all, not both
 
 
 def test_pause_for_and_until_then_resume(rig):

@@ -50,9 +50,19 @@ enum AgentConnection {
         }
     }
 
-    /// An alarm the user names (id prefix or label) → its full id, checked against the store.
-    static func alarmID(_ key: String?, _ ctx: CLIContext) throws -> String {
-        guard let key else { return "" }
-        return try AlarmResolver.resolve(key, in: try ctx.store.load().alarms).id
+    /// An alarm the user names (id prefix or label) → its full id, checked against the store. With no
+    /// name and `orTheRingingOne`, the one alarm that rings: none or several is an input error that
+    /// names them, so that `stop` and `snooze` never act on an alarm the user did not mean.
+    static func alarmID(_ key: String?, _ ctx: CLIContext, orTheRingingOne: Bool = false) throws -> String {
+        if let key { return try AlarmResolver.resolve(key, in: try ctx.store.load().alarms).id }
+        guard orTheRingingOne else { return "" }
+        let ringing = try call { client throws(AgentClientError) in try client.listRinging() }
+        switch ringing.count {
+        case 0: throw CLIFailure("no alarm is ringing; give an alarm id (a snoozed one too) or --all", status: .invalidInput)
+        case 1: return ringing[0].id
+        default:
+            let names = ringing.map { "\($0.id) \"\($0.label)\"" }.joined(separator: ", ")
+            throw CLIFailure("several alarms are ringing: {alarms}; give one's id or --all", ["alarms": names], status: .invalidInput)
+        }
     }
 }

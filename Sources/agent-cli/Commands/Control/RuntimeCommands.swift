@@ -6,11 +6,13 @@ import MoscowTimeDomain
 struct SnoozeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "snooze", abstract: t("Snooze a ringing alarm (all ringing ones without an id)."))
+            commandName: "snooze", abstract: t("Snooze a ringing alarm (without an id: the one that rings; --all: every one)."))
     }
     @Argument(
-        help: t("Alarm id, unique prefix or label (default: every ringing alarm).", value: N_("alarm")), completion: Completions.of(.alarm))
+        help: t("Alarm id, unique prefix or label (default: the alarm that rings).", value: N_("alarm")), completion: Completions.of(.alarm)
+    )
     var alarm: String?
+    @Flag(name: .long, help: t("Snooze every ringing alarm.")) var all = false
     @Option(name: .long, parsing: .unconditional, help: t("Minutes (1–120; default: the alarm's snooze minutes).", value: N_("minutes")))
     var minutes: Int?
 
@@ -18,12 +20,13 @@ struct SnoozeCommand: ParsableCommand {
         if let minutes, !Limits.snoozeMinutes.contains(minutes) {
             throw InputError("invalid --minutes {minutes}: expected 1 to 120", ["minutes": "\(minutes)"])
         }
+        if alarm != nil, all { throw UsageError(Message("give an alarm id or --all, not both")) }
     }
 
     func run() throws {
         CLIText.useUserLanguage()
         let ctx = try CLIContext()
-        let id = try AgentConnection.alarmID(alarm, ctx)
+        let id = try all ? "" : AgentConnection.alarmID(alarm, ctx, orTheRingingOne: true)
         let snoozed = try AgentConnection.call { client throws(AgentClientError) in try client.snooze(id, minutes: UInt32(minutes ?? 0)) }
         for id in snoozed { Output.line(t("snoozed {id}", ["id": id])) }
     }
@@ -32,20 +35,23 @@ struct SnoozeCommand: ParsableCommand {
 struct StopCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "stop", abstract: t("Stop a ringing alarm or cancel its snooze (--all: every one)."))
+            commandName: "stop",
+            abstract: t("Stop a ringing alarm or cancel its snooze (without an id: the one that rings; --all: every one)."))
     }
-    @Argument(help: t("Alarm id, unique prefix or label.", value: N_("alarm")), completion: Completions.of(.alarm)) var alarm: String?
+    @Argument(
+        help: t("Alarm id, unique prefix or label (default: the alarm that rings).", value: N_("alarm")), completion: Completions.of(.alarm)
+    )
+    var alarm: String?
     @Flag(name: .long, help: t("Stop every ringing and snoozed alarm.")) var all = false
 
     func validate() throws {
-        if alarm == nil, !all { throw UsageError(Message("give an alarm id or --all")) }
         if alarm != nil, all { throw UsageError(Message("give an alarm id or --all, not both")) }
     }
 
     func run() throws {
         CLIText.useUserLanguage()
         let ctx = try CLIContext()
-        let id = try AgentConnection.alarmID(alarm, ctx)
+        let id = try all ? "" : AgentConnection.alarmID(alarm, ctx, orTheRingingOne: true)
         let stopped = try AgentConnection.call { client throws(AgentClientError) in try client.stop(id) }
         for id in stopped { Output.line(t("stopped {id}", ["id": id])) }
     }
