@@ -287,7 +287,10 @@ public enum CalendarExporter {
         icalcomponent_add_property(td, icalproperty_new_lastmodified(ICal.utc(h.modified)))
         icalcomponent_add_property(td, icalproperty_new_summary(h.name))
         if let d = h.description { icalcomponent_add_property(td, icalproperty_new_description(d)) }
-        icalcomponent_add_property(td, icalproperty_new_dtstart(ICal.date(h.start)))
+        // A start outside the days we accept came only from a store older than that rule; written as
+        // is it became DTSTART:00000000, which no reader takes (ours included).
+        let start = min(max(h.start, Limits.alarmDates.lowerBound), Limits.alarmDates.upperBound)
+        icalcomponent_add_property(td, icalproperty_new_dtstart(ICal.date(start)))
         var r = icalrecurrencetype()
         icalrecurrencetype_clear(&r)
         r.interval = 1

@@ -58,6 +58,8 @@ public enum CalendarFileProblem: Sendable, Equatable {
     case dayNoteWithoutDate
     case removedDayInvalid
     case notADate(String)
+    /// A habit's start or day outside `Limits.alarmDates`.
+    case dayOutOfRange(CivilDate)
     case dayBeforeStart(day: CivilDate, start: CivilDate)
     case dayTwice(CivilDate)
     case invalidAmount(String)

@@ -20,6 +20,7 @@ enum HabitTodoReader {
         guard start.is_date.boolValue, let startDate = CivilDate(year: Int(start.year), month: Int(start.month), day: Int(start.day)) else {
             throw fail("DTSTART", .habitStartNotADate)
         }
+        guard Limits.alarmDates.contains(startDate) else { throw fail("DTSTART", .dayOutOfRange(startDate)) }
         let frequencyText = ICal.xValue(td, CalendarFormat.frequency) ?? ""
         guard let frequency = HabitCSVFormat.frequency(frequencyText) else {
             throw fail(CalendarFormat.frequency, .unknownFrequency(property: CalendarFormat.frequency, value: frequencyText))
@@ -112,6 +113,7 @@ enum HabitTodoReader {
             let value = ICal.xValue(p) ?? ""
             guard let date = ICal.compactDate(value) else { throw fail(CalendarFormat.day, .notADate(value), index: k) }
             guard date >= startDate else { throw fail(CalendarFormat.day, .dayBeforeStart(day: date, start: startDate), index: k) }
+            guard Limits.alarmDates.contains(date) else { throw fail(CalendarFormat.day, .dayOutOfRange(date), index: k) }
             guard history.days.insert(date).inserted else { throw fail(CalendarFormat.day, .dayTwice(date), index: k) }
             let note = notes[date]
             if let t = try stamp(p, CalendarFormat.day, k) { history.logged[date] = t }

@@ -101,6 +101,8 @@ enum CalendarWording {
             return t("expected X-LOGGED=<UTC time> and a date like 20261120")
         case .notADate(let text):
             return t("\"{value}\" is not a date like 20261120", ["value": text])
+        case .dayOutOfRange(let day):
+            return t("{date} is outside the years 2000 to 2199 that habits can have", ["date": day.description])
         case .dayBeforeStart(let day, let start):
             return t("{date} is before the habit's start {start}", ["date": day.description, "start": start.description])
         case .dayTwice(let day):

@@ -69,6 +69,14 @@ struct BadInputTests {
         Case(args: ["habit", "add", "Y", "--every", "-3"], names: "invalid --every \"-3\": expected a number of days from 1 to 365"),
         Case(args: ["habit", "add", "Y", "--per-week", "-1"], names: "invalid --per-week \"-1\": expected 1 to 7 days a week"),
         Case(args: ["habit", "add", "Y", "--times-in", "-1/5"], names: "invalid --times-in \"-1/5\""),
+        // A habit's days are an alarm's days (issue 36): 9999-12-31 was exported as DTSTART:00000000.
+        Case(
+            args: ["habit", "add", "Y", "--start", "9999-12-31"],
+            names: "invalid --start 9999-12-31: expected a date from 2000-01-01 to 2199-12-31"),
+        Case(
+            args: ["habit", "add", "Y", "--start", "0001-01-01"],
+            names: "invalid --start 0001-01-01: expected a date from 2000-01-01 to 2199-12-31"),
+        Case(args: ["habit", "edit", "x", "--start", "2200-01-01"], names: "invalid --start 2200-01-01"),
         Case(args: ["add", "7:30", "--from", "tomorrow"], names: "--from goes with --every"),
         Case(args: ["add", "7:30", "--every", "2", "--from", "someday"], names: "invalid date \"someday\""),
         // labels

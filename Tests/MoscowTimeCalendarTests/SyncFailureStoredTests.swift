@@ -28,6 +28,7 @@ struct SyncFailureStoredTests {
                 .dayBeforeStart(
                     day: CivilDate(year: 2026, month: 1, day: 2)!,
                     start: CivilDate(year: 2026, month: 2, day: 1)!))),
+        .invalidResource(url: "http://a/c/h.ics", CalendarFileError(line: 5, .dayOutOfRange(CivilDate(year: 2200, month: 1, day: 1)!))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 19, .nestedTooDeep(limit: CalendarLimits.maximumNesting))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 4, .lineTooLong(limit: CalendarLimits.maximumLineBytes))),
         .invalidResource(url: "http://a/c/n.ics", CalendarFileError(line: 1_000_004, .tooManyLines(limit: CalendarLimits.maximumLines))),

@@ -119,6 +119,7 @@ extension CalendarFileProblem {
         case .dayNoteWithoutDate: return ("dayNoteWithoutDate", [])
         case .removedDayInvalid: return ("removedDayInvalid", [])
         case .notADate(let text): return ("notADate", [text])
+        case .dayOutOfRange(let day): return ("dayOutOfRange", [day.description])
         case .dayBeforeStart(let day, let start): return ("dayBeforeStart", [day.description, start.description])
         case .dayTwice(let day): return ("dayTwice", [day.description])
         case .invalidAmount(let text): return ("invalidAmount", [text])
@@ -181,6 +182,9 @@ extension CalendarFileProblem {
         case ("dayNoteWithoutDate", 0): self = .dayNoteWithoutDate
         case ("removedDayInvalid", 0): self = .removedDayInvalid
         case ("notADate", 1): self = .notADate(v[0])
+        case ("dayOutOfRange", 1):
+            guard let d = date(0) else { return nil }
+            self = .dayOutOfRange(d)
         case ("dayBeforeStart", 2):
             guard let d = date(0), let s = date(1) else { return nil }
             self = .dayBeforeStart(day: d, start: s)

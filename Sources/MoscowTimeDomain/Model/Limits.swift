@@ -13,13 +13,14 @@ public enum Limits {
     /// Every instant read from a file or given on a boundary lies in 2000-01-01 … 2200-01-01 UTC:
     /// wider values are damage or an attack, and near Int64's ends arithmetic on them would trap.
     public static let instantSeconds: ClosedRange<Int64> = 946_684_800...7_258_118_400
-    /// The days an alarm can be set for (`--once`, `--from`, an imported event), the same years:
-    /// the CLI, the store, import and export accept exactly these, so each round-trips.
     /// Days one alarm may skip (`skip --count`, EXDATE read from a calendar).
     public static let skippedDays = 366
     /// How many rings `skip --count` skips at once.
     public static let skipCount = 1...100
     /// How far ahead `disable --until` may reach, in days.
     public static let offUntilDays = 1...366
+    /// The days an alarm or a habit can have (`--once`, `--from`, a habit's `--start`, an imported
+    /// event or habit), the same years as `instantSeconds`: the CLI, the store, import, export and
+    /// sync accept exactly these, so each round-trips.
     public static let alarmDates = CivilDate(year: 2000, month: 1, day: 1)!...CivilDate(year: 2199, month: 12, day: 31)!
 }

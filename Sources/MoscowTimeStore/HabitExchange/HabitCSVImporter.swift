@@ -76,9 +76,7 @@ public enum HabitCSVImporter {
                             "unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80",
                             ["value": field("state")])
                     }
-                    guard let earned = CivilDate(iso: Substring(field("date"))) else {
-                        throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": field("date")])
-                    }
+                    let earned = try HabitDayField.date.parse(field("date"))
                     let a = HabitAchievement(kind, earned: earned)
                     if habits[k].achievements.contains(where: { $0.key == a.key }) {
                         throw InputError("achievement {key} appears twice", ["key": a.key])
@@ -111,9 +109,7 @@ public enum HabitCSVImporter {
                 ["value": "\(field("frequency"))"])
         }
         let reminders = field("reminders").isEmpty ? [] : try ReminderTimesParser.parse(field("reminders"))
-        guard let start = CivilDate(iso: Substring(field("start"))) else {
-            throw InputError("invalid start \"{value}\": expected YYYY-MM-DD", ["value": "\(field("start"))"])
-        }
+        let start = try HabitDayField.start.parse(field("start"))
         guard let archived = ["true": true, "false": false][field("archived")] else {
             throw InputError("invalid archived \"{value}\": expected true or false", ["value": "\(field("archived"))"])
         }
@@ -141,9 +137,7 @@ public enum HabitCSVImporter {
     }
 
     static func entry(_ field: (String) -> String, kind: HabitKind) throws(InputError) -> HabitEntry {
-        guard let date = CivilDate(iso: Substring(field("date"))) else {
-            throw InputError("invalid date \"{value}\": expected YYYY-MM-DD", ["value": "\(field("date"))"])
-        }
+        let date = try HabitDayField.date.parse(field("date"))
         let note = try HabitTextRules.note(field("note"))
         switch field("state") {
         case "skip": return .skipped(date, note: note)

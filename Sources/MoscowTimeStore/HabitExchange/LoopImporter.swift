@@ -191,6 +191,14 @@ public enum LoopImporter {
                 throw InputError(
                     "{path} line {line}: expected Date,Value such as 2026-11-21,2", ["path": "\(path)", "line": "\(row.line)"])
             }
+            guard Limits.alarmDates.contains(date) else {
+                throw InputError(
+                    "{path} line {line}: the date {date} is outside {first} to {last}",
+                    [
+                        "path": "\(path)", "line": "\(row.line)", "date": date.description,
+                        "first": Limits.alarmDates.lowerBound.description, "last": Limits.alarmDates.upperBound.description,
+                    ])
+            }
             let v = f[1].trimmingSpaces
             guard let value = names[v] ?? Int(v) else {
                 throw InputError(

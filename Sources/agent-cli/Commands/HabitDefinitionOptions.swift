@@ -85,6 +85,7 @@ struct HabitDefinitionOptions: ParsableArguments {
         let given = [daily, days != nil, every != nil, perWeek != nil, perMonth != nil, timesIn != nil].filter { $0 }.count
         if given > 1 { throw InputError("choose one of {choices}", parts: ["choices": Message(HabitErrorWording.frequencyChoices)]) }
         if atMost && atLeast { throw InputError("choose one of --at-most and --at-least") }
+        try start?.checkStoredDay(option: "--start")
     }
 
     func frequency() -> HabitFrequency? {

@@ -35,17 +35,8 @@ struct ScheduleOptions: ParsableArguments {
                 "invalid --every {every}: expected a number of days from 1 to {maximumInterval}",
                 ["every": "\(every)", "maximumInterval": "\(Schedule.maximumInterval)"])
         }
-        // The days the store, export and import accept too, so every alarm round-trips.
-        for (option, argument) in [("--once", once), ("--from", from)] {
-            if case .day(let d)? = argument?.date, !Limits.alarmDates.contains(d) {
-                throw InputError(
-                    "invalid {option} {date}: expected a date from {first} to {last}",
-                    [
-                        "option": option, "date": d.description, "first": Limits.alarmDates.lowerBound.description,
-                        "last": Limits.alarmDates.upperBound.description,
-                    ])
-            }
-        }
+        try once?.checkStoredDay(option: "--once")
+        try from?.checkStoredDay(option: "--from")
     }
 
     /// Builds the schedule for `time`; nil when no option was given.

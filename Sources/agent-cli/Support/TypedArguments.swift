@@ -34,6 +34,18 @@ struct DateArgument: Sendable {
     let date: DateParser.Expression
     init(_ argument: String) throws(InputError) { date = try DateParser.expression(argument) }
     func resolve(today: CivilDate) -> CivilDate { date.resolve(today: today) }
+
+    /// A day an alarm or a habit may have: the days the store, export and import accept too, so
+    /// each round-trips (today and tomorrow always are).
+    func checkStoredDay(option: String) throws(InputError) {
+        guard case .day(let d) = date, !Limits.alarmDates.contains(d) else { return }
+        throw InputError(
+            "invalid {option} {date}: expected a date from {first} to {last}",
+            [
+                "option": option, "date": d.description, "first": Limits.alarmDates.lowerBound.description,
+                "last": Limits.alarmDates.upperBound.description,
+            ])
+    }
 }
 
 /// A habit's reminder times: 08:00,20:00, or none.

@@ -76,6 +76,16 @@ struct HabitExchangeTests {
         #expect(
             failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2026-10-02,done,,\n")
                 == "h.csv line 3, column \"date\": 2026-10-02 is before the habit's start 2026-11-01")
+        // The days the store, export and sync take: a start of 9999-12-31 could not be exported.
+        #expect(
+            failure(habit.replacingAll("2026-11-01,false", with: "9999-12-31,false"))
+                == "h.csv line 2, column \"start\": invalid start \"9999-12-31\": expected a date from 2000-01-01 to 2199-12-31")
+        #expect(
+            failure(habit.replacingAll("2026-11-01,false", with: "0001-01-01,false"))
+                == "h.csv line 2, column \"start\": invalid start \"0001-01-01\": expected a date from 2000-01-01 to 2199-12-31")
+        #expect(
+            failure(habit + "entry,0a0a0a0a,Read,,,,,,,,,,,2200-01-01,done,,\n")
+                == "h.csv line 3, column \"date\": invalid date \"2200-01-01\": expected a date from 2000-01-01 to 2199-12-31")
     }
 
     @Test func mergeAddsNewHabitsAndMissingDays() throws {

@@ -99,6 +99,10 @@ struct HabitLoopImportTests {
         #expect(
             failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "20.11.2026,2\n"])
                 == "001 Read/Checkmarks.csv line 1: expected Date,Value such as 2026-11-21,2")
+        // The days a habit can have, as in the CLI, the store and sync (issue 36).
+        #expect(
+            failure(["Habits.csv": "Position,Name\n001,Read\n", "001 Read/Checkmarks.csv": "2026-11-20,2\n1999-12-31,2\n"])
+                == "001 Read/Checkmarks.csv line 2: the date 1999-12-31 is outside 2000-01-01 to 2199-12-31")
         #expect(
             failure(["Habits.csv": "Position,Title\n"]) == "Habits.csv line 1: no Name column; is this Loop Habit Tracker's Habits.csv?")
         #expect(failure(["Other.csv": "x"]) == "no Habits.csv found: expected Loop Habit Tracker's CSV export (its zip or unpacked folder)")
