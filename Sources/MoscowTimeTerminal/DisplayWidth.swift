@@ -2,7 +2,7 @@
 /// The terminal columns a Unicode scalar takes: 0 for combining marks and format characters, 2 for
 /// East Asian wide characters and emoji, else 1; GLib's rule (`g_unichar_iszerowidth`,
 /// `g_unichar_iswide`), kept as a table generated from it (`scripts/generate-display-widths`) so
-/// that agent-cli need not load GLib to align a table. TextWidthTests compares every scalar.
+/// that the terminal module, like the domain, calls no C library. TextWidthTests compares every scalar.
 enum DisplayWidth {
     static func of(_ v: UInt32) -> Int {
         if v < 0x300 { return 1 }  // nothing before the combining diacritics is narrower or wider

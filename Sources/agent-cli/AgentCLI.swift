@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AgentControl
 import ArgumentParser
-import GLibOnDemand
 import MoscowTimeDomain
 import MoscowTimeStore
 
@@ -32,17 +31,6 @@ struct AgentCLI: ParsableCommand {
 enum Main {
     static func main() {
         ProcessHeap.prepare()
-        glib_on_demand_set_failure { library, why in
-            CLIText.useUserLanguage()
-            let message = Message(
-                "cannot load GLib's library {library}: {error} (reinstall libglib2.0-0)",
-                [
-                    "library": library.map { String(cString: $0) } ?? "",
-                    "error": TerminalText.oneLine(why.map { String(cString: $0) } ?? ""),
-                ])
-            Output.error(message.text(CLIText.localizer))
-            Output.exit(.failure)
-        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `list`, `status`, `--version` and the like: the same command without building the parser.
         if let run = FastPath.command(for: arguments) {

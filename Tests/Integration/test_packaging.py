@@ -561,23 +561,6 @@ def elf_linking(path: Path) -> dict:
     return {"type": e_type, "relro": relro, "bind_now": bool(flags & 0x8 or flags1 & 0x1), "pie_flag": bool(flags1 & 0x08000000)}
 
 
-def test_agent_cli_code_starts_with_the_functions_its_everyday_commands_run():
-    """Package.swift hands lld packaging/agent-cli.order (written by scripts/order-agent-cli), so the
-    functions `--version` and `list` run come first and together instead of spread over 11 MB of
-    code; the first one the file names that this build has opens agent-cli's .text. (This is the
-    debug build: its names are fewer than the release build's, the rule is the same.)"""
-    listed = [n for n in (REPO / "packaging/agent-cli.order").read_text().splitlines() if n]
-    assert len(listed) == len(set(listed)) and all(" " not in n for n in listed)
-    code = []
-    for line in run(["nm", "-n", "--defined-only", str(bin_dir() / "agent-cli")]).stdout.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[1] in "tT":
-            code.append(parts[2])
-    present = set(code)
-    first = next(n for n in listed if n in present)
-    assert code[0] == first, (code[:3], first)
-
-
 def test_static_builds_carry_no_origin_run_path():
     """make's release build (the static runtime) links no $ORIGIN run path, for which the loader
     probed a dozen folders beside the program for each library at every start; the shared-runtime
@@ -590,12 +573,15 @@ def test_static_builds_carry_no_origin_run_path():
     assert "--disable-local-rpath" not in flags("STATIC=")
 
 
-def test_agent_cli_is_linked_at_a_fixed_address_with_full_relro_and_the_rest_stay_pie():
-    """Package.swift links agent-cli without PIE (its start-up no longer copies 135 pages to write
-    relocations into them) and with BIND_NOW, so the GOT is read-only from the start; the agent and
-    the calendar helper, which stay running or talk to servers, keep the randomised address."""
-    cli = elf_linking(bin_dir() / "agent-cli")
-    assert cli == {"type": 2, "relro": True, "bind_now": True, "pie_flag": False}, cli
-    for name in ("moscowtime-agent", "moscowtime-calendar"):
-        other = elf_linking(bin_dir() / name)
-        assert other["type"] == 3 and other["relro"], (name, other)
+def test_every_program_is_position_independent_with_relro_and_make_binds_now():
+    """Every program is linked as Debian links its programs: position-independent (ELF type DYN
+    with DF_1_PIE, so its address is randomised) with a read-only segment after relocation; make's
+    release build (and so the package) adds immediate binding, which scripts/test-deb checks in
+    the installed binaries."""
+    for name in ("agent-cli", "moscowtime-agent", "moscowtime-calendar"):
+        linked = elf_linking(bin_dir() / name)
+        assert linked["type"] == 3 and linked["pie_flag"] and linked["relro"], (name, linked)
+    r = run(["make", "-s", "-C", str(REPO), "--eval=show-flags: ; @echo $(SWIFT_FLAGS)", "show-flags"])
+    assert r.returncode == 0, r.stderr
+    flags = " ".join(r.stdout.split())
+    assert "-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now" in flags, flags

@@ -3,8 +3,8 @@ import CGLib
 import MoscowTimeDomain
 
 /// Inflates raw DEFLATE data (ZIP method 8) with GIO's GZlibDecompressor, which is the system zlib
-/// behind GLib's API. The programs have GIO at hand (the agent and the calendar helper link it,
-/// agent-cli loads it on demand: GIOOnDemand), so this needs no new system-library target, and no
+/// behind GLib's API. Every program that reads habits links GIO already (the store's linker
+/// settings), so this needs no new system-library target, and no
 /// Foundation: ZIPFoundation would pull in full Foundation (about
 /// 13 MB of ICU and a slower start) while agent-cli must start in about 10 ms.
 enum RawInflater {
