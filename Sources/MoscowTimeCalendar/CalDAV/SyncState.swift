@@ -8,9 +8,9 @@ import MoscowTimeStore
 /// is safe: the next sync compares everything and merges by time.
 ///
 /// Next to that hash of the iCalendar text, `model` is a hash of the local version it was rendered
-/// from (`SyncModelDigest`, salted with what else the rendering reads: `SyncEngine.renderContext`):
-/// while an item's version hashes the same, its rendering is the same, and a sync with nothing to
-/// do renders nothing.
+/// from (`SyncModelDigest`, salted with what else the rendering reads: `AlarmSyncKind.renderContext`,
+/// `HabitSyncKind.renderContext`): while an item's version hashes the same, its rendering is the
+/// same, and a sync with nothing to do renders nothing.
 public struct SyncState: Sendable, Equatable {
     public struct Item: Sendable, Equatable {
         public var url: String
