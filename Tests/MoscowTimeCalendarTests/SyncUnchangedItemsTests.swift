@@ -117,7 +117,6 @@ struct SyncUnchangedItemsTests {
         init(_ kind: Kind) { self.kind = kind }
         var collection: String { kind.collection }
         static func versions(in imp: CalendarImport) -> [(String, Kind.Version)] { Kind.versions(in: imp) }
-        static func deleted(id: String, at: Instant) -> Kind.Version { Kind.deleted(id: id, at: at) }
         static func merge(local: Kind.Version, remote: Kind.Version, localChanged: Bool, remoteChanged: Bool)
             -> SyncMerge.Outcome<Kind.Version>
         {

@@ -33,8 +33,6 @@ final class AlarmSyncKind: SyncKind {
         return out
     }
 
-    static func deleted(id: String, at: Instant) -> AlarmVersion { .deleted(id: id, at: at) }
-
     static func merge(local: AlarmVersion, remote: AlarmVersion, localChanged: Bool, remoteChanged: Bool) -> SyncMerge.Outcome<AlarmVersion>
     {
         SyncMerge.alarm(local: local, remote: remote, localChanged: localChanged, remoteChanged: remoteChanged)

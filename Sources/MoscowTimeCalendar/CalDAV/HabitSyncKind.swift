@@ -25,8 +25,6 @@ final class HabitSyncKind: SyncKind {
         return out
     }
 
-    static func deleted(id: String, at: Instant) -> HabitVersion { .deleted(id: id, at: at) }
-
     static func merge(local: HabitVersion, remote: HabitVersion, localChanged: Bool, remoteChanged: Bool) -> SyncMerge.Outcome<HabitVersion>
     {
         SyncMerge.habit(local: local, remote: remote, localChanged: localChanged, remoteChanged: remoteChanged)

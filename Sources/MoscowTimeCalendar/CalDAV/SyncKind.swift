@@ -19,8 +19,6 @@ protocol SyncKind {
 
     /// The versions one member of its collection holds, by id.
     static func versions(in imp: CalendarImport) -> [(String, Version)]
-    /// The item deleted at a time.
-    static func deleted(id: String, at: Instant) -> Version
     /// Two versions of one item merged (`SyncMerge`).
     static func merge(local: Version, remote: Version, localChanged: Bool, remoteChanged: Bool) -> SyncMerge.Outcome<Version>
     /// The document takes a version.

@@ -135,7 +135,7 @@ struct SyncPlan<Kind: SyncKind> {
     func goneFromServer(_ base: SyncState.Item, here: SyncLocalSide<Version>, into decision: inout SyncDecision<Version>) {
         let id = decision.id
         let at = TombstonePolicy.goneDeletionTime(lastSync: lastSync ?? Instant(secondsSinceEpoch: 0), now: clock.now)
-        let gone = Kind.deleted(id: id, at: at)
+        let gone = Version.deleted(id: id, at: at)
         let l = here.merging
         let o = l.map { merge(id, $0, gone, localChanged: here.changed) }
         if let o, let l, let kept = here.kept, o.result == l, !expired(kept) {
