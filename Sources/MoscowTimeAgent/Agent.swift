@@ -105,11 +105,7 @@ public final class Agent {
         }
         // The scheduler keeps the habits' recent history only; the rest is read when needed.
         let moscow = Zone(identifier: Zone.moscowIdentifier)!
-        let doc =
-            documents.load(keeping: { [state] in
-                AgentRunner.schedulerDocument($0, state: state.habitReminders, zone: moscow, now: SystemWallClock().now()).document
-            }) ?? StoreDocument()
-        Memory.releaseFreed()
+        let doc = documents.loadAtStart(state: state.habitReminders, zone: moscow, now: SystemWallClock().now()) ?? StoreDocument()
         let zone = Zone(identifier: doc.settings.zone) ?? moscow
         let notifier = Notifier(appName: AgentIdentity.appName)
         let sound = SoundPlayer(

@@ -28,45 +28,17 @@ final class AgentBusService: AgentRunnerObserver {
     }
 
     private func handle(_ method: String, _ args: VariantReader) -> DBusReply {
-        let engine = runner.scheduler
         switch method {
         case "GetStatus":
             return reply([status().variant])
         case "ListRinging":
-            let items = engine.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
-                RingingAlarmRecord(
-                    id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
-                    ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
-            }
-            return reply([RingingAlarmRecord.array(items)])
+            return listRinging()
         case "ListSnoozed":
-            let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
-                SnoozedAlarmRecord(
-                    id: id, label: engine.document.alarm(id: id)?.label ?? "",
-                    until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
-            }
-            return reply([SnoozedAlarmRecord.array(items)])
+            return listSnoozed()
         case "NextTriggers":
-            let count = Int(min(args.child(0).uint32 ?? 5, 1000))
-            let triggers = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: count)
-            let items = triggers.map {
-                NextTriggerRecord(id: $0.alarm.id, label: $0.alarm.label, at: $0.at.secondsSinceEpoch, isSnoozed: $0.snoozedFrom != nil)
-            }
-            return reply([NextTriggerRecord.array(items)])
+            return nextTriggers(count: Int(min(args.child(0).uint32 ?? 5, 1000)))
         case "Snooze":
-            let id = args.child(0).string ?? ""
-            if let bad = badID(id) { return bad }
-            let minutes = args.child(1).uint32 ?? 0
-            guard minutes == 0 || Limits.snoozeMinutes.contains(Int(minutes)) else {
-                return .error(
-                    name: AgentInterface.ErrorName.invalidArgument,
-                    message:
-                        "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)"
-                )
-            }
-            return each(id, ringingOnly: true) { (target: String) throws(EngineError) in
-                try self.runner.perform(.snooze(alarmID: target, minutes: minutes == 0 ? nil : Int(minutes)))
-            }
+            return snooze(args)
         case "Stop":
             let id = args.child(0).string ?? ""
             if let bad = badID(id) { return bad }
@@ -74,34 +46,9 @@ final class AgentBusService: AgentRunnerObserver {
                 try self.runner.perform(.stop(alarmID: target))
             }
         case "Skip":
-            let id = args.child(0).string ?? ""
-            if let bad = badID(id) { return bad }
-            let count = args.child(1).uint32 ?? 0
-            guard Limits.skipCount.contains(Int(count)) else {
-                return .error(
-                    name: AgentInterface.ErrorName.invalidArgument,
-                    message: "count must be \(Limits.skipCount.lowerBound)–\(Limits.skipCount.upperBound)")
-            }
-            guard engine.document.alarm(id: id) != nil else {
-                return .error(name: AgentInterface.ErrorName.unknownAlarm, message: "no alarm \(id)")
-            }
-            guard let days = runner.skip(id, count: Int(count)) else {
-                return .error(name: AgentInterface.ErrorName.nothingToSkip, message: "alarm \(id) has no ring to skip")
-            }
-            return reply([.strings(days.map(\.description))])
+            return skip(args)
         case "Pause":
-            let until = Instant(secondsSinceEpoch: args.child(0).int64 ?? 0)
-            guard until > runner.now else {
-                return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
-            }
-            // Compared as a difference of two in-range values: no arithmetic on the raw argument.
-            guard until.secondsSinceEpoch <= Limits.instantSeconds.upperBound,
-                until - runner.now <= Limits.pauseSeconds.upperBound
-            else {
-                return .error(name: AgentInterface.ErrorName.invalidArgument, message: "a pause lasts at most 31 days")
-            }
-            try? runner.perform(.pause(until: until))
-            return reply([])
+            return pause(until: Instant(secondsSinceEpoch: args.child(0).int64 ?? 0))
         case "Resume":
             try? runner.perform(.pause(until: nil))
             return reply([])
@@ -114,6 +61,82 @@ final class AgentBusService: AgentRunnerObserver {
         default:
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(method)")
         }
+    }
+
+    private func listRinging() -> DBusReply {
+        let items = runner.scheduler.ringing.values.sorted { $0.alarmID < $1.alarmID }.map {
+            RingingAlarmRecord(
+                id: $0.alarmID, label: $0.label, due: $0.due.secondsSinceEpoch,
+                ringsUntil: $0.endsAt.secondsSinceEpoch, isLate: $0.isLate)
+        }
+        return reply([RingingAlarmRecord.array(items)])
+    }
+
+    private func listSnoozed() -> DBusReply {
+        let engine = runner.scheduler
+        let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
+            SnoozedAlarmRecord(
+                id: id, label: engine.document.alarm(id: id)?.label ?? "",
+                until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
+        }
+        return reply([SnoozedAlarmRecord.array(items)])
+    }
+
+    private func nextTriggers(count: Int) -> DBusReply {
+        let engine = runner.scheduler
+        let triggers = UpcomingTriggers.list(engine.document, state: engine.state, zone: engine.zone, now: runner.now, count: count)
+        let items = triggers.map {
+            NextTriggerRecord(id: $0.alarm.id, label: $0.alarm.label, at: $0.at.secondsSinceEpoch, isSnoozed: $0.snoozedFrom != nil)
+        }
+        return reply([NextTriggerRecord.array(items)])
+    }
+
+    private func snooze(_ args: VariantReader) -> DBusReply {
+        let id = args.child(0).string ?? ""
+        if let bad = badID(id) { return bad }
+        let minutes = args.child(1).uint32 ?? 0
+        guard minutes == 0 || Limits.snoozeMinutes.contains(Int(minutes)) else {
+            return .error(
+                name: AgentInterface.ErrorName.invalidArgument,
+                message:
+                    "snooze minutes must be \(Limits.snoozeMinutes.lowerBound)–\(Limits.snoozeMinutes.upperBound) (0 for the alarm's own)"
+            )
+        }
+        return each(id, ringingOnly: true) { (target: String) throws(EngineError) in
+            try self.runner.perform(.snooze(alarmID: target, minutes: minutes == 0 ? nil : Int(minutes)))
+        }
+    }
+
+    private func skip(_ args: VariantReader) -> DBusReply {
+        let id = args.child(0).string ?? ""
+        if let bad = badID(id) { return bad }
+        let count = args.child(1).uint32 ?? 0
+        guard Limits.skipCount.contains(Int(count)) else {
+            return .error(
+                name: AgentInterface.ErrorName.invalidArgument,
+                message: "count must be \(Limits.skipCount.lowerBound)–\(Limits.skipCount.upperBound)")
+        }
+        guard runner.scheduler.document.alarm(id: id) != nil else {
+            return .error(name: AgentInterface.ErrorName.unknownAlarm, message: "no alarm \(id)")
+        }
+        guard let days = runner.skip(id, count: Int(count)) else {
+            return .error(name: AgentInterface.ErrorName.nothingToSkip, message: "alarm \(id) has no ring to skip")
+        }
+        return reply([.strings(days.map(\.description))])
+    }
+
+    private func pause(until: Instant) -> DBusReply {
+        guard until > runner.now else {
+            return .error(name: AgentInterface.ErrorName.invalidArgument, message: "pause needs an instant in the future")
+        }
+        // Compared as a difference of two in-range values: no arithmetic on the raw argument.
+        guard until.secondsSinceEpoch <= Limits.instantSeconds.upperBound,
+            until - runner.now <= Limits.pauseSeconds.upperBound
+        else {
+            return .error(name: AgentInterface.ErrorName.invalidArgument, message: "a pause lasts at most 31 days")
+        }
+        try? runner.perform(.pause(until: until))
+        return reply([])
     }
 
     /// Applies `action` to one alarm, or with an empty id to every ringing one (and, for Stop, every snoozed one).

@@ -41,10 +41,6 @@ final class AgentRunner {
     private var carrying = false
     /// What the previous agent left on screen, until `start` closes it.
     private var leftovers: RingNotifications?
-    /// The first day the scheduler's document has the habits' history for (see `keep`).
-    private var historyFrom: CivilDate?
-    /// A heap trim waits for the main loop's next idle moment (`releaseFreedWhenIdle`).
-    private var trimPending = false
 
     init(
         scheduler: AgentScheduler, documents: DocumentSource, stateStore: AgentStateStore,
@@ -83,9 +79,7 @@ final class AgentRunner {
     func handle(_ event: AgentEvent, _ why: String) {
         Log.debug("evaluating (\(why))")
         // The clock was set back past the history kept: read the document again first.
-        if let from = historyFrom,
-            StoreDocument.schedulerFirstDay(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) < from
-        {
+        if documents.lacksHistory(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) {
             Log.debug("the clock went back before the habit history kept; re-reading the document")
             reload()
         }
@@ -107,28 +101,9 @@ final class AgentRunner {
         do { try perform(action) } catch { Log.warning("\(action): \(error)") }
     }
 
-    /// What the scheduler keeps of a document read: everything but the habits' older history
-    /// (`StoreDocument.keepingHabitHistory`), from the first day it can ask about now.
-    static func schedulerDocument(
-        _ doc: StoreDocument, state: HabitReminderState, zone fallback: Zone,
-        now: Instant
-    ) -> (document: StoreDocument, from: CivilDate) {
-        let zone = Zone(identifier: doc.settings.zone) ?? fallback
-        let first = StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now)
-        return (doc.keepingHabitHistory(from: first), first)
-    }
-
-    private func keep(_ doc: StoreDocument) -> StoreDocument {
-        let kept = Self.schedulerDocument(doc, state: scheduler.state.habitReminders, zone: scheduler.zone, now: now)
-        historyFrom = kept.from
-        return kept.document
-    }
-
     /// Re-reads the user's document (file changed, SIGHUP, D-Bus Reload).
     func reload() {
-        defer { Memory.releaseFreed() }
-        guard let doc = documents.load(keeping: keep) else { return }
-        handOver(doc)
+        documents.reload(state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) { handOver($0) }
     }
 
     /// The directory watcher saw the document change: read it again, unless the file still holds
@@ -144,20 +119,7 @@ final class AgentRunner {
     /// A document the agent wrote itself (a habit logged, a one-time alarm switched off, a skip):
     /// handed to the scheduler as written, not read back from the file.
     private func takeIn(_ written: DocumentStore.Written) {
-        handOver(documents.adopt(written, keeping: keep))
-        releaseFreedWhenIdle()
-    }
-
-    /// Gives the heap back once the event is over. The whole document the agent wrote (a user's
-    /// five years of habits) is still held by the callers while it is taken in: trimmed then, 5 MB
-    /// of it stayed resident after every Stop of a one-time alarm with a big store.
-    private func releaseFreedWhenIdle() {
-        guard !trimPending else { return }
-        trimPending = true
-        MainLoopSource.idle { [weak self] in
-            self?.trimPending = false
-            Memory.releaseFreed()
-        }
+        documents.takeIn(written, state: scheduler.state.habitReminders, zone: scheduler.zone, now: now) { handOver($0) }
     }
 
     /// The document as the scheduler keeps it, read or written: the notifications' language and
@@ -216,9 +178,6 @@ final class AgentRunner {
         var disable: [String] = []
         // The last document the agent wrote while carrying these out, to take in at the end.
         var written: DocumentStore.Written?
-        // The whole document, read from the file for the reminders' streaks (the scheduler keeps
-        // only the recent history): once per batch, and let go at its end.
-        var whole: StoreDocument?
         let zone = scheduler.zone
         carrying = true
         for effect in decision.effects {
@@ -241,8 +200,8 @@ final class AgentRunner {
             case .disableAlarm(let id):
                 disable.append(id)
             case .showHabitReminder(let r):
-                if whole == nil { whole = documents.loadWhole() ?? scheduler.document }
-                done = habits.show(r, document: scheduler.document, history: whole!, zone: zone, now: decidedAt)
+                let history = documents.wholeForBatch(orElse: scheduler.document)
+                done = habits.show(r, document: scheduler.document, history: history, zone: zone, now: decidedAt)
             case .closeHabitReminder(let habitID):
                 habits.close(habitID)
             case .recordHabit(let action, let habitID, let day):
@@ -255,10 +214,7 @@ final class AgentRunner {
             if done { for o in observers { o.object?.runner(didCarryOut: effect) } }
         }
         carrying = false
-        if whole != nil {
-            whole = nil
-            Memory.releaseFreed()
-        }
+        documents.endBatch()
         saveShownNotifications()
         if !disable.isEmpty, let w = disableOneTimeAlarms(disable) { written = w }
         rearm(decidedAt)

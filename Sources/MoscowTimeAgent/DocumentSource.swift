@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import MoscowTimeDesktop
 import MoscowTimeDomain
 import MoscowTimeStore
@@ -7,11 +8,14 @@ import MoscowTimeStore
 /// unreadable: the agent goes on ringing the schedule it had, says why once, and recovers when the
 /// file is fixed.
 ///
-/// What is kept is what the scheduler needs (`keep`: the habits' recent history only, see
-/// `StoreDocument.keepingHabitHistory`); the whole document is read again from the file when
-/// more is needed (`loadWhole`), and a day is logged through the store's locked update.
+/// It decides what stays in memory: what the scheduler needs (`schedulerDocument`: the habits'
+/// recent history only, see `StoreDocument.keepingHabitHistory`); the whole document is read again
+/// from the file for one batch of effects that needs more (`wholeForBatch`), and a day is logged
+/// through the store's locked update. And when the heap is trimmed (`Memory.releaseFreed`): after
+/// each read, once what was read whole is garbage — a user's five years of habits is megabytes of
+/// bytes, JSON tree and history that glibc would otherwise keep resident.
 ///
-/// A document the agent wrote itself is taken in as written (`adopt`), and the directory watcher's
+/// A document the agent wrote itself is taken in as written (`takeIn`), and the directory watcher's
 /// report of that write is known as the agent's own (`holdsOwnWrite`): the file is not read back.
 @MainActor
 final class DocumentSource {
@@ -26,8 +30,92 @@ final class DocumentSource {
     private(set) var reads = 0
     /// The file as the agent's last own write left it.
     private var ownWrite: FileIdentity?
+    /// The first day the scheduler's document has the habits' history for, since a re-read or a
+    /// write taken in (`keep`).
+    private(set) var historyFrom: CivilDate?
+    /// The whole document read for the batch of effects under way (`wholeForBatch`).
+    private var batchWhole: StoreDocument?
+    /// A heap trim waits for the main loop's next idle moment (`releaseFreedWhenIdle`).
+    private var trimPending = false
 
     init(store: DocumentStore) { self.store = store }
+
+    /// What the scheduler keeps of a document read: everything but the habits' older history
+    /// (`StoreDocument.keepingHabitHistory`), from the first day it can ask about now.
+    static func schedulerDocument(
+        _ doc: StoreDocument, state: HabitReminderState, zone fallback: Zone,
+        now: Instant
+    ) -> (document: StoreDocument, from: CivilDate) {
+        let zone = Zone(identifier: doc.settings.zone) ?? fallback
+        let first = StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now)
+        return (doc.keepingHabitHistory(from: first), first)
+    }
+
+    private func keep(_ doc: StoreDocument, state: HabitReminderState, zone: Zone, now: Instant) -> StoreDocument {
+        let kept = Self.schedulerDocument(doc, state: state, zone: zone, now: now)
+        historyFrom = kept.from
+        return kept.document
+    }
+
+    /// Whether the scheduler now asks about days before the history kept (the clock was set back
+    /// past it): the document is to be read again.
+    func lacksHistory(state: HabitReminderState, zone: Zone, now: Instant) -> Bool {
+        guard let from = historyFrom else { return false }
+        return StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now) < from
+    }
+
+    /// The document the agent starts with, as the scheduler keeps it; the heap is trimmed after
+    /// the read.
+    func loadAtStart(state: HabitReminderState, zone: Zone, now: Instant) -> StoreDocument? {
+        defer { Memory.releaseFreed() }
+        return load(keeping: { Self.schedulerDocument($0, state: state, zone: zone, now: now).document })
+    }
+
+    /// Reads the document again (file changed, SIGHUP, D-Bus Reload) and hands what the scheduler
+    /// keeps of it to `handOver`; the heap is trimmed once that is done.
+    func reload(state: HabitReminderState, zone: Zone, now: Instant, handOver: (StoreDocument) -> Void) {
+        defer { Memory.releaseFreed() }
+        guard let doc = load(keeping: { keep($0, state: state, zone: zone, now: now) }) else { return }
+        handOver(doc)
+    }
+
+    /// A document the agent wrote itself (a habit logged, a one-time alarm switched off, a skip):
+    /// what the scheduler keeps of it goes to `handOver`, as written, not read back from the file.
+    /// The whole document is still held by the callers meanwhile: the heap is trimmed when the
+    /// main loop is next idle (5 MB of it stayed resident after every Stop of a one-time alarm
+    /// with a big store).
+    func takeIn(
+        _ written: DocumentStore.Written, state: HabitReminderState, zone: Zone, now: Instant, handOver: (StoreDocument) -> Void
+    ) {
+        handOver(adopt(written, keeping: { keep($0, state: state, zone: zone, now: now) }))
+        releaseFreedWhenIdle()
+    }
+
+    /// The whole document for the batch of effects under way (the habit reminders' streaks; the
+    /// scheduler keeps only the recent history): read from the file once per batch, `fallback`
+    /// when it cannot be read.
+    func wholeForBatch(orElse fallback: @autoclosure () -> StoreDocument) -> StoreDocument {
+        if let batchWhole { return batchWhole }
+        let whole = loadWhole() ?? fallback()
+        batchWhole = whole
+        return whole
+    }
+
+    /// The batch is over: its whole document is let go, and the heap trimmed when there was one.
+    func endBatch() {
+        guard batchWhole != nil else { return }
+        batchWhole = nil
+        Memory.releaseFreed()
+    }
+
+    private func releaseFreedWhenIdle() {
+        guard !trimPending else { return }
+        trimPending = true
+        MainLoopSource.idle { [weak self] in
+            self?.trimPending = false
+            Memory.releaseFreed()
+        }
+    }
 
     /// The newest usable document, as `keep` makes it; nil only when there has never been one.
     func load(keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument? {
@@ -51,7 +139,7 @@ final class DocumentSource {
 
     /// A document the agent has just written itself (`DocumentWriter`), as `keep` makes it: what
     /// the file holds now, without reading it back.
-    func adopt(_ written: DocumentStore.Written, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
+    private func adopt(_ written: DocumentStore.Written, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
         ownWrite = written.file
         return take(written.document, keeping: keep)
     }
@@ -75,7 +163,7 @@ final class DocumentSource {
 
     /// The whole document as the file holds it now (no lock: the file is replaced by a rename),
     /// for what needs a habit's full history; nil when it cannot be read.
-    func loadWhole() -> StoreDocument? {
+    private func loadWhole() -> StoreDocument? {
         reads += 1
         return try? store.load()
     }

@@ -138,47 +138,7 @@ public enum CalendarExporter {
         icalcomponent_add_property(ev, icalproperty_new_created(ICal.utc(a.created)))
         icalcomponent_add_property(ev, icalproperty_new_lastmodified(ICal.utc(a.modified)))
         icalcomponent_add_property(ev, icalproperty_new_summary(a.label))
-        func localStart(_ date: CivilDate, _ time: TimeOfDay) {
-            let p = icalproperty_new_dtstart(ICal.local(date, time, zone: nil))!
-            icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
-            icalcomponent_add_property(ev, p)
-        }
-        switch a.schedule {
-        case .weekly(let days, let time, let from):
-            // A first day later than that is the DTSTART (see `EventScheduleMapper.firstDay`).
-            let created = createdDate(a, zoneID: zoneID)
-            localStart(firstDay(in: days, from: from.map { max($0, created) } ?? created), time)
-            var r = icalrecurrencetype()
-            icalrecurrencetype_clear(&r)
-            r.freq = ICAL_WEEKLY_RECURRENCE
-            r.interval = 1
-            mt_recur_set_week_days(&r, Int32(days.mask))
-            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
-        case .workdays(let time, let from):
-            let created = createdDate(a, zoneID: zoneID)
-            let first = firstWorkingDay(from: from.map { max($0, created) } ?? created, workingDays)
-            localStart(first, time)
-            var r = icalrecurrencetype()
-            icalrecurrencetype_clear(&r)
-            r.freq = ICAL_WEEKLY_RECURRENCE
-            r.interval = 1
-            mt_recur_set_week_days(&r, Int32(Weekday.workdays.mask))
-            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
-            calendarExceptions(ev, from: first, time: time, zoneID: zoneID, workingDays)
-            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.days, CalendarFormat.workdays))
-        case .once(let date, let time):
-            localStart(date, time)
-        case .everyNDays(let n, let start, let time):
-            localStart(start, time)
-            var r = icalrecurrencetype()
-            icalrecurrencetype_clear(&r)
-            r.freq = ICAL_DAILY_RECURRENCE
-            r.interval = Int16(n)
-            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
-        case .timer(let at, let duration):
-            icalcomponent_add_property(ev, icalproperty_new_dtstart(ICal.utc(at)))
-            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
-        }
+        schedule(a, into: ev, zoneID: zoneID, workingDays)
         if !a.schedule.isOneTime, let time = a.schedule.time { skips(ev, a, time: time, zoneID: zoneID, workingDays) }
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.alarmID, a.id))
         icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.written, ICal.compactUTC(a.modified)))
@@ -197,6 +157,52 @@ public enum CalendarExporter {
         icalcomponent_add_property(valarm, icalproperty_new_trigger(trigger))
         icalcomponent_add_component(ev, valarm)
         return ev
+    }
+
+    /// The alarm's schedule as the event's DTSTART (local, in `zoneID`) and RRULE; working days also
+    /// as the production calendar's exceptions.
+    static func schedule(_ a: Alarm, into ev: OpaquePointer, zoneID: String, _ workingDays: WorkingCalendar) {
+        func localStart(_ date: CivilDate, _ time: TimeOfDay) {
+            let p = icalproperty_new_dtstart(ICal.local(date, time, zone: nil))!
+            icalproperty_add_parameter(p, icalparameter_new_tzid(zoneID))
+            icalcomponent_add_property(ev, p)
+        }
+        switch a.schedule {
+        case .weekly(let days, let time, let from):
+            // A first day later than that is the DTSTART (see `EventScheduleMapper.firstDay`).
+            let created = createdDate(a, zoneID: zoneID)
+            localStart(firstDay(in: days, from: from.map { max($0, created) } ?? created), time)
+            icalcomponent_add_property(ev, icalproperty_new_rrule(weekly(days)))
+        case .workdays(let time, let from):
+            let created = createdDate(a, zoneID: zoneID)
+            let first = firstWorkingDay(from: from.map { max($0, created) } ?? created, workingDays)
+            localStart(first, time)
+            icalcomponent_add_property(ev, icalproperty_new_rrule(weekly(Weekday.workdays)))
+            calendarExceptions(ev, from: first, time: time, zoneID: zoneID, workingDays)
+            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.days, CalendarFormat.workdays))
+        case .once(let date, let time):
+            localStart(date, time)
+        case .everyNDays(let n, let start, let time):
+            localStart(start, time)
+            var r = icalrecurrencetype()
+            icalrecurrencetype_clear(&r)
+            r.freq = ICAL_DAILY_RECURRENCE
+            r.interval = Int16(n)
+            icalcomponent_add_property(ev, icalproperty_new_rrule(r))
+        case .timer(let at, let duration):
+            icalcomponent_add_property(ev, icalproperty_new_dtstart(ICal.utc(at)))
+            icalcomponent_add_property(ev, ICal.xProperty(CalendarFormat.timer, String(duration)))
+        }
+    }
+
+    /// RRULE:FREQ=WEEKLY on these days.
+    static func weekly(_ days: WeekdaySet) -> icalrecurrencetype {
+        var r = icalrecurrencetype()
+        icalrecurrencetype_clear(&r)
+        r.freq = ICAL_WEEKLY_RECURRENCE
+        r.interval = 1
+        mt_recur_set_week_days(&r, Int32(days.mask))
+        return r
     }
 
     static func createdDate(_ a: Alarm, zoneID: String) -> CivilDate {

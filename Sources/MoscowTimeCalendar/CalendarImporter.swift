@@ -161,55 +161,13 @@ public enum CalendarImporter {
         }
 
         mutating func event(_ ev: OpaquePointer, info: ICSLineScanner.Component?) throws(CalendarFileError) {
-            let own = ICal.xValue(ev, CalendarFormat.alarmID)
-            let rawSummary = ICal.string(icalcomponent_get_summary(ev)) ?? ""
             let name = Self.name(ev)
-            let summary = name.summary
             let valarms = ICal.children(ev, ICAL_VALARM_COMPONENT)
-            if let id = own {
-                guard AlarmID.isValid(id) else {
-                    throw CalendarFileError(
-                        line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
-                }
-                if let at = try deletion(ev, info: info) {
-                    result.deletedAlarms[id] = at
-                    return
-                }
-                var mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
-                var outcome = mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
-                // Made in a zone whose offset to ours changes (Moscow, read in Berlin): it keeps
-                // that zone (`Alarm.zone`) rather than be refused or ring an hour off.
-                var ownZone: String?
-                if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier,
-                    let z = Zone.shared(tzid)
-                {
-                    let there = EventScheduleMapper(zone: z, now: now, own: true, floating: floating)
-                    if case .schedule = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
-                        mapper = there
-                        ownZone = tzid
-                        outcome = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
-                    }
-                }
-                switch outcome {
-                case .refused(let why):
-                    // Ours, changed elsewhere into what alarms cannot say (a monthly rule): the
-                    // sync keeps ringing as before and says so (`CalendarImport.unexpressible`).
-                    result.warnings.append(.eventRefused(name, why))
-                    var rule: String?
-                    if case .rule(let text) = why { rule = text }
-                    result.unexpressible[id] = CalendarImport.Unexpressible(label: rawSummary, rule: rule)
-                case .past: result.ignored += 1
-                case .schedule(let schedule):
-                    var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)
-                    alarm.skippedDays = mapper.skippedDays(ev, valarm: valarms.first, today: zone.local(now).date)
-                    alarm.offUntil = OwnAlarmReader.offUntil(ev)
-                    alarm.zone = ownZone
-                    result.alarms.append(alarm)
-                    if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
-                    if !name.uid.isEmpty, name.uid != CalendarFormat.alarmUID(id) { result.adoptedUIDs[id] = name.uid }
-                }
+            if let id = ICal.xValue(ev, CalendarFormat.alarmID) {
+                try ownEvent(ev, id: id, name: name, valarms: valarms, info: info)
                 return
             }
+            let summary = name.summary
             let reminders = valarms.filter {
                 let action = icalcomponent_get_first_property($0, ICAL_ACTION_PROPERTY).map { icalproperty_get_action($0) }
                 return action == nil || action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO
@@ -240,6 +198,60 @@ public enum CalendarImporter {
             }
         }
 
+        /// One of our alarms (`X-MOSCOWTIME-ID`): read whole, or a tombstone; refused, it is held
+        /// as it was (`CalendarImport.unexpressible`).
+        mutating func ownEvent(
+            _ ev: OpaquePointer, id: String, name: CalendarEventName, valarms: [OpaquePointer], info: ICSLineScanner.Component?
+        ) throws(CalendarFileError) {
+            let rawSummary = ICal.string(icalcomponent_get_summary(ev)) ?? ""
+            guard AlarmID.isValid(id) else {
+                throw CalendarFileError(
+                    line: info?.line(of: CalendarFormat.alarmID), .notAnID(property: CalendarFormat.alarmID, value: id))
+            }
+            if let at = try deletion(ev, info: info) {
+                result.deletedAlarms[id] = at
+                return
+            }
+            var mapper = EventScheduleMapper(zone: zone, now: now, own: true, floating: floating)
+            var outcome = mapper.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+            // Made in a zone whose offset to ours changes (Moscow, read in Berlin): it keeps
+            // that zone (`Alarm.zone`) rather than be refused or ring an hour off.
+            var ownZone: String?
+            if case .refused(.offsetChanges) = outcome, let tzid = Self.startZone(ev), tzid != zone.identifier,
+                let z = Zone.shared(tzid)
+            {
+                let there = EventScheduleMapper(zone: z, now: now, own: true, floating: floating)
+                if case .schedule = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? []) {
+                    mapper = there
+                    ownZone = tzid
+                    outcome = there.schedule(ev, valarm: valarms.first, rules: info?.rules ?? [])
+                }
+            }
+            switch outcome {
+            case .refused(let why):
+                // Ours, changed elsewhere into what alarms cannot say (a monthly rule): the
+                // sync keeps ringing as before and says so.
+                unexpressible(id, label: rawSummary, name: name, why)
+            case .past: result.ignored += 1
+            case .schedule(let schedule):
+                var alarm = try OwnAlarmReader.alarm(ev, id: id, label: rawSummary, schedule: schedule, info: info)
+                alarm.skippedDays = mapper.skippedDays(ev, valarm: valarms.first, today: zone.local(now).date)
+                alarm.offUntil = OwnAlarmReader.offUntil(ev)
+                alarm.zone = ownZone
+                result.alarms.append(alarm)
+                if let t = OwnAlarmReader.written(ev) { result.written[id] = t }
+                if !name.uid.isEmpty, name.uid != CalendarFormat.alarmUID(id) { result.adoptedUIDs[id] = name.uid }
+            }
+        }
+
+        /// An alarm whose event says what alarms cannot (`CalendarImport.unexpressible`), said.
+        mutating func unexpressible(_ id: String, label: String, name: CalendarEventName, _ why: EventRefusal) {
+            result.warnings.append(.eventRefused(name, why))
+            var rule: String?
+            if case .rule(let text) = why { rule = text }
+            result.unexpressible[id] = CalendarImport.Unexpressible(label: label, rule: rule)
+        }
+
         /// Another program's event in the sync's alarms collection (made on a phone, in
         /// Thunderbird, with `khal new --alarms`): its first reminder is taken as `import` takes it,
         /// as the alarm whose id the event's UID gives, with the event's own CREATED and
@@ -259,10 +271,7 @@ public enum CalendarImporter {
             let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
             switch mapper.schedule(ev, valarm: reminder, rules: info?.rules ?? []) {
             case .refused(let why):
-                result.warnings.append(.eventRefused(name, why))
-                var rule: String?
-                if case .rule(let text) = why { rule = text }
-                result.unexpressible[id] = CalendarImport.Unexpressible(label: label, rule: rule)
+                unexpressible(id, label: label, name: name, why)
             case .past: result.ignored += 1
             case .schedule(let schedule):
                 let times = (try? OwnAlarmReader.times(ev, info: info)) ?? (created: now, modified: now)

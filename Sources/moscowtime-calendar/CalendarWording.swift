@@ -15,6 +15,22 @@ enum CalendarWording {
 
     static func problem(_ p: CalendarFileProblem, _ t: Localizer) -> String {
         switch p {
+        case .notNameValue, .notPropertyName, .beginWithoutName, .expectedCalendar, .endWithoutBegin, .endClosesOther,
+            .propertyOutsideCalendar, .unreadableProperty, .neverClosed, .notICalendar, .notUTF8:
+            return structureProblem(p, t)
+        case .fileTooLarge, .lineTooLong, .tooManyLines, .tooManyComponents, .nestedTooDeep, .zoneNotInDatabase, .libicalUnreadable,
+            .libical:
+            return boundsProblem(p, t)
+        case .notUTCTime, .notAnID, .alarmLabel, .habitName, .notTrueOrFalse, .snoozeOutOfRange, .rampOutOfRange, .noCreationTime,
+            .habitStartNotADate, .unknownFrequency, .notReminderTimes, .invalidTarget, .invalidGoal, .dayNoteWithoutDate,
+            .removedDayInvalid, .notADate, .dayBeforeStart, .dayTwice, .invalidAmount, .numericDayState, .dayState:
+            return itemProblem(p, t)
+        }
+    }
+
+    /// The file's structure (`ICSLineScanner`).
+    private static func structureProblem(_ p: CalendarFileProblem, _ t: Localizer) -> String {
+        switch p {
         case .notNameValue(let found):
             return t("expected NAME:value, found \"{text}\"", ["text": found])
         case .notPropertyName(let name):
@@ -37,6 +53,13 @@ enum CalendarWording {
             return t("not an iCalendar file: no BEGIN:VCALENDAR")
         case .notUTF8:
             return t("the line is not UTF-8 text")
+        default: preconditionFailure()
+        }
+    }
+
+    /// The bounds of `CalendarLimits`, a zone not in the tz database, and libical's own verdict.
+    private static func boundsProblem(_ p: CalendarFileProblem, _ t: Localizer) -> String {
+        switch p {
         case .fileTooLarge(_, let limit):
             return t(
                 "the file is larger than {limit} MiB, the most an import reads; split it into smaller files", ["limit": String(limit >> 20)]
@@ -63,6 +86,13 @@ enum CalendarWording {
             return t("libical reports \"{text}\"", ["text": text])
         case .libical(nil):
             return t("libical could not read this component")
+        default: preconditionFailure()
+        }
+    }
+
+    /// Our own items (`OwnAlarmReader`, `HabitTodoReader`, `CalendarImporter`).
+    private static func itemProblem(_ p: CalendarFileProblem, _ t: Localizer) -> String {
+        switch p {
         case .notUTCTime(let property, let value):
             return t("{property} \"{value}\" is not a UTC time like 20261120T070000Z", ["property": property, "value": value])
         case .notAnID(let property, let value):
@@ -113,6 +143,7 @@ enum CalendarWording {
             return t("a numeric habit's day needs X-STATE=done;X-AMOUNT=N or X-STATE=skip")
         case .dayState:
             return t("a day needs X-STATE=done or X-STATE=skip")
+        default: preconditionFailure()
         }
     }
 

@@ -106,36 +106,51 @@ struct SyncUnchangedItemsTests {
         var forgotten: [String] = []
     }
 
-    static func engine() -> SyncEngine {
-        SyncEngine(
-            store: DocumentStore(paths: StorePaths(dataDirectory: "/nonexistent/data", stateDirectory: "/nonexistent/state")),
-            account: SyncAccount(url: "http://127.0.0.1:1/", user: nil, passwordCommand: nil), password: nil, now: now)
+    /// A kind of item that counts its renderings.
+    final class Counting<Kind: SyncKind>: SyncKind {
+        static var component: String { Kind.component }
+        static var displayName: String { Kind.displayName }
+        static var prefix: String { Kind.prefix }
+        static var adoptsOtherPrograms: Bool { Kind.adoptsOtherPrograms }
+        let kind: Kind
+        var renders = 0
+        init(_ kind: Kind) { self.kind = kind }
+        var collection: String { kind.collection }
+        static func versions(in imp: CalendarImport) -> [(String, Kind.Version)] { Kind.versions(in: imp) }
+        static func merge(local: Kind.Version, remote: Kind.Version, localChanged: Bool, remoteChanged: Bool)
+            -> SyncMerge.Outcome<Kind.Version>
+        {
+            Kind.merge(local: local, remote: remote, localChanged: localChanged, remoteChanged: remoteChanged)
+        }
+        static func apply(_ version: Kind.Version, to doc: inout StoreDocument) { Kind.apply(version, to: &doc) }
+        static func forgetDeleted(_ id: String, in doc: inout StoreDocument) { Kind.forgetDeleted(id, in: &doc) }
+        func render(_ version: Kind.Version) -> String {
+            renders += 1
+            return kind.render(version)
+        }
+        func digest(_ version: Kind.Version) -> String { kind.digest(version) }
+        func describe(_ version: Kind.Version) -> String { kind.describe(version) }
     }
 
-    /// Runs `plan` as a sync with nothing changed on the server; counts renderings.
-    static func plan<V: SyncItemVersion>(
-        _ engine: SyncEngine, local: [String: V], known: inout [String: SyncState.Item],
-        render: @escaping (V) -> String, digest: @escaping (V) -> String,
-        deleted: @escaping (String, Instant) -> V,
-        merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>,
-        renders: inout Int
+    /// Runs the plan as a sync with nothing changed on the server, taking its records into
+    /// `known`; counts renderings.
+    static func plan<Kind: SyncKind>(
+        _ kind: Kind, local: [String: Kind.Version], known: inout [String: SyncState.Item], renders: inout Int
     ) -> (Decision, [SyncEngine.Upload]) {
-        var remote = SyncEngine.Remote<V>()
+        var remote = SyncEngine.Remote<Kind.Version>()
         for item in known.values { remote.listing[item.url] = item.etag }
+        let counting = Counting(kind)
+        let decisions = SyncPlan(
+            kind: counting, local: local, remote: remote, known: known, lastSync: now, clock: ServerClock(local: now, server: now)
+        ).decisions()
+        renders += counting.renders
         var decision = Decision()
-        var lost: [String] = []
-        var report = SyncEngine.Report()
-        var count = 0
-        let uploads = engine.plan(
-            local: local, remote: remote, known: &known, collection: "http://dav/c/", prefix: "item",
-            lastSync: now, clock: ServerClock(local: now, server: now),
-            render: {
-                count += 1
-                return render($0)
-            }, digest: digest, deleted: deleted, merge: merge,
-            apply: { decision.applied.append("\($0)") }, forget: { decision.forgotten.append($0) },
-            describeLoser: { "\($0)" }, lost: &lost, report: &report)
-        renders += count
+        for d in decisions {
+            known[d.id] = d.record
+            if let v = d.keep { decision.applied.append("\(v)") }
+            if d.forget { decision.forgotten.append(d.id) }
+        }
+        let uploads = decisions.compactMap(\.upload)
         decision.uploads = uploads.map { "\($0.id) \($0.url) \($0.etag ?? "-") \($0.text ?? "DELETE")" }
         return (decision, uploads)
     }
@@ -151,26 +166,19 @@ struct SyncUnchangedItemsTests {
         }
     }
 
-    func check<V: SyncItemVersion>(
-        _ items: [V], edit: (V) -> V?, render: @escaping (V) -> String, digest: @escaping (V) -> String,
-        deleted: @escaping (String, Instant) -> V,
-        merge: @escaping (V, V, Bool, Bool) -> SyncMerge.Outcome<V>, id: (V) -> String
-    ) {
-        let engine = Self.engine()
-        var local: [String: V] = [:]
+    func check<Kind: SyncKind>(_ items: [Kind.Version], kind: Kind, edit: (Kind.Version) -> Kind.Version?, id: (Kind.Version) -> String) {
+        var local: [String: Kind.Version] = [:]
         for v in items { local[id(v)] = v }
         // The first sync sends everything.
         var known: [String: SyncState.Item] = [:]
         var renders = 0
-        let (_, first) = Self.plan(
-            engine, local: local, known: &known, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        let (_, first) = Self.plan(kind, local: local, known: &known, renders: &renders)
         #expect(first.count == local.count)
         Self.stored(first, into: &known, round: 1)
         // Nothing changed: nothing rendered, nothing sent.
         renders = 0
         var same = known
-        let (quiet, _) = Self.plan(
-            engine, local: local, known: &same, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        let (quiet, _) = Self.plan(kind, local: local, known: &same, renders: &renders)
         #expect(quiet == Decision())
         #expect(renders == 0)
         // Edits: the plan with digests and the one without decide the same, and send the edited items only.
@@ -189,12 +197,8 @@ struct SyncUnchangedItemsTests {
         }
         var fastRenders = 0
         var fullRenders = 0
-        let (fast, fastUploads) = Self.plan(
-            engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted,
-            merge: merge, renders: &fastRenders)
-        let (full, _) = Self.plan(
-            engine, local: local, known: &fullKnown, render: render, digest: digest, deleted: deleted, merge: merge,
-            renders: &fullRenders)
+        let (fast, fastUploads) = Self.plan(kind, local: local, known: &fastKnown, renders: &fastRenders)
+        let (full, _) = Self.plan(kind, local: local, known: &fullKnown, renders: &fullRenders)
         #expect(fast == full)
         #expect(Set(fastUploads.map(\.id)) == edited)
         #expect(fastRenders == edited.count)  // each rendered once, to compare and send
@@ -203,8 +207,7 @@ struct SyncUnchangedItemsTests {
         #expect(fullKnown.filter { !edited.contains($0.key) }.allSatisfy { $0.value.model != nil })
         Self.stored(fastUploads, into: &fastKnown, round: 2)
         renders = 0
-        let (after, _) = Self.plan(
-            engine, local: local, known: &fastKnown, render: render, digest: digest, deleted: deleted, merge: merge, renders: &renders)
+        let (after, _) = Self.plan(kind, local: local, known: &fastKnown, renders: &renders)
         #expect(after == Decision())
         #expect(renders == 0)
     }
@@ -215,36 +218,30 @@ struct SyncUnchangedItemsTests {
         var settings = Settings()
         settings.zone = g.pick(["Europe/Moscow", "Asia/Vladivostok", "Europe/Berlin"])
         let workingDays = StoreDocument(settings: settings, alarms: []).workingCalendar
-        let context = SyncEngine.renderContext(settings, workingDays)
         let items: [AlarmVersion] = (0..<g.int(1...30)).map { _ in
             g.bool() || g.bool() ? .present(g.alarm()) : .deleted(id: g.id(), at: Self.created)
         }
         let editRate = g.int(0...3)
         check(
-            items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: { SyncEngine.render($0, settings, workingDays) },
-            digest: { SyncModelDigest.of($0, salt: context) }, deleted: { AlarmVersion.deleted(id: $0, at: $1) },
-            merge: SyncMerge.alarm, id: \.id)
+            items, kind: AlarmSyncKind(collection: "http://dav/c/", settings: settings, workingDays: workingDays),
+            edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, id: \.id)
     }
 
     @Test("habits", arguments: 0..<20)
     func habits(seed: UInt64) {
         var g = Generator(seed: seed)
-        let context = SyncEngine.renderContext()
         let items: [HabitVersion] = (0..<g.int(1...12)).map { _ in g.bool() || g.bool() ? g.habit() : .deleted(id: g.id(), at: Self.created)
         }
         let editRate = g.int(0...3)
-        check(
-            items, edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, render: SyncEngine.render,
-            digest: { SyncModelDigest.of($0, salt: context) }, deleted: { HabitVersion.deleted(id: $0, at: $1) },
-            merge: SyncMerge.habit, id: \.id)
+        check(items, kind: HabitSyncKind(collection: "http://dav/c/"), edit: { v in g.int(0...3) < editRate ? g.edit(v) : nil }, id: \.id)
     }
 
     @Test("a setting the rendering reads renders every alarm again")
     func contextChange() {
         var settings = Settings()
-        let before = SyncEngine.renderContext(settings, StoreDocument(settings: settings, alarms: []).workingCalendar)
+        let before = AlarmSyncKind.renderContext(settings, StoreDocument(settings: settings, alarms: []).workingCalendar)
         settings.zone = "Asia/Vladivostok"
-        #expect(SyncEngine.renderContext(settings, StoreDocument(settings: settings, alarms: []).workingCalendar) != before)
+        #expect(AlarmSyncKind.renderContext(settings, StoreDocument(settings: settings, alarms: []).workingCalendar) != before)
     }
 
     @Test("every part of a habit's days changes its digest")

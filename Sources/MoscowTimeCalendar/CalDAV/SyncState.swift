@@ -8,9 +8,9 @@ import MoscowTimeStore
 /// is safe: the next sync compares everything and merges by time.
 ///
 /// Next to that hash of the iCalendar text, `model` is a hash of the local version it was rendered
-/// from (`SyncModelDigest`, salted with what else the rendering reads: `SyncEngine.renderContext`):
-/// while an item's version hashes the same, its rendering is the same, and a sync with nothing to
-/// do renders nothing.
+/// from (`SyncModelDigest`, salted with what else the rendering reads: `AlarmSyncKind.renderContext`,
+/// `HabitSyncKind.renderContext`): while an item's version hashes the same, its rendering is the
+/// same, and a sync with nothing to do renders nothing.
 public struct SyncState: Sendable, Equatable {
     public struct Item: Sendable, Equatable {
         public var url: String
@@ -160,68 +160,58 @@ public struct SyncState: Sendable, Equatable {
     }
 
     public func save(_ paths: StorePaths) throws(StoreError) {
-        func items(_ d: [String: Item]) -> JSONValue {
-            .object(
-                d.keys.sorted().map { id in
-                    let i = d[id]!
-                    var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
-                    if let e = i.etag { m.append(("etag", .string(e))) }
-                    if let d = i.model { m.append(("model", .string(d))) }
-                    return (id, .object(m))
-                })
-        }
         var m: [(String, JSONValue)] = [
             ("accountURL", .string(accountURL)), ("alarmsCollection", .string(alarmsCollection)),
-            ("habitsCollection", .string(habitsCollection)), ("alarms", items(alarms)), ("habits", items(habits)),
+            ("habitsCollection", .string(habitsCollection)), ("alarms", Self.json(alarms)), ("habits", Self.json(habits)),
             ("conflicts", .int(conflicts)), ("lastRequests", .int(lastRequests)),
         ]
         if let t = alarmsSyncToken { m.append(("alarmsSyncToken", .string(t))) }
         if let t = habitsSyncToken { m.append(("habitsSyncToken", .string(t))) }
         if let t = lastSync { m.append(("lastSync", .string(ISO8601.utcString(t)))) }
         switch lastFailure {
-        case .typed(let f)?:
-            let (code, values) = f.stored
-            m.append(("lastFailure", .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])))
+        case .typed(let f)?: m.append(("lastFailure", Self.json(f)))
         case .text(let text)?: m.append(("lastError", .string(text)))
         case nil: break
         }
         if let t = lastErrorAt { m.append(("lastErrorAt", .string(ISO8601.utcString(t)))) }
         if let k = clockSkew { m.append(("clockSkew", .int(Int(k)))) }
         if serverClockUnknown { m.append(("serverClockUnknown", .bool(true))) }
-        if !skipped.isEmpty {
-            m.append(
-                (
-                    "skipped",
-                    .array(
-                        skipped.map { item in
-                            let (code, values) = item.failure.stored
-                            return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
-                        })
-                ))
-        }
+        if !skipped.isEmpty { m.append(("skipped", .array(skipped.map { Self.json($0.failure) }))) }
         if !adoptedUIDs.isEmpty {
             m.append(("adoptedUIDs", .object(adoptedUIDs.keys.sorted().map { ($0, .string(adoptedUIDs[$0]!)) })))
         }
-        if !held.isEmpty {
-            m.append(
-                (
-                    "held",
-                    .array(
-                        held.map { h in
-                            var o: [(String, JSONValue)] = [("id", .string(h.id)), ("label", .string(h.label)), ("url", .string(h.url))]
-                            if let e = h.etag { o.append(("etag", .string(e))) }
-                            if let r = h.rule { o.append(("rule", .string(r))) }
-                            if h.changedHere { o.append(("changedHere", .bool(true))) }
-                            if !h.here { o.append(("here", .bool(false))) }
-                            return .object(o)
-                        })
-                ))
-        }
+        if !held.isEmpty { m.append(("held", .array(held.map(Self.json)))) }
         if let t = serverLostAt {
             m.append(("serverLostAt", .string(ISO8601.utcString(t))))
             m.append(("serverLostCount", .int(serverLostCount)))
         }
         try UserFile.writeAtomically(JSONWriter.pretty(.object(m)), to: Self.path(paths))
+    }
+
+    private static func json(_ d: [String: Item]) -> JSONValue {
+        .object(
+            d.keys.sorted().map { id in
+                let i = d[id]!
+                var m: [(String, JSONValue)] = [("url", .string(i.url)), ("hash", .string(i.hash))]
+                if let e = i.etag { m.append(("etag", .string(e))) }
+                if let d = i.model { m.append(("model", .string(d))) }
+                return (id, .object(m))
+            })
+    }
+
+    /// A failure as its code and values (`SyncFailure.stored`), worded when shown.
+    private static func json(_ f: SyncFailure) -> JSONValue {
+        let (code, values) = f.stored
+        return .object([("code", .string(code)), ("values", .array(values.map(JSONValue.string)))])
+    }
+
+    private static func json(_ h: Held) -> JSONValue {
+        var o: [(String, JSONValue)] = [("id", .string(h.id)), ("label", .string(h.label)), ("url", .string(h.url))]
+        if let e = h.etag { o.append(("etag", .string(e))) }
+        if let r = h.rule { o.append(("rule", .string(r))) }
+        if h.changedHere { o.append(("changedHere", .bool(true))) }
+        if !h.here { o.append(("here", .bool(false))) }
+        return .object(o)
     }
 
     /// FNV-1a, 64 bits: enough to tell two renderings of an item apart.

@@ -83,90 +83,111 @@ public enum CalendarText {
         var text = text
         return text.withUTF8 { u -> [Int: CalendarYear]? in
             guard u.count <= maximumBytes else { return nil }
-            let space = UInt8(ascii: " ")
-            let tab = UInt8(ascii: "\t")
-            let hash = UInt8(ascii: "#")
             var years: [Int: CalendarYear] = [:]
             var current: CalendarYear?
             var words: [Range<Int>] = []
             words.reserveCapacity(5)
-            func word(_ r: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: u[r]) }
-            func isWord(_ r: Range<Int>, _ ascii: StaticString) -> Bool {
-                guard r.count == ascii.utf8CodeUnitCount else { return false }
-                for k in 0..<r.count where u[r.lowerBound + k] != ascii.utf8Start[k] { return false }
-                return true
-            }
             var start = 0
             while start <= u.count {
                 var end = start
                 while end < u.count, u[end] != UInt8(ascii: "\n") { end += 1 }
                 defer { start = end + 1 }
-                guard end - start <= maximumLineBytes else { return nil }
-                // The content: ASCII up to the comment; the comment: no CR, and ASCII right after '#'.
-                var contentEnd = start
-                while contentEnd < end, u[contentEnd] != hash {
-                    guard u[contentEnd] < 0x80, u[contentEnd] != UInt8(ascii: "\r") else { return nil }
-                    contentEnd += 1
-                }
-                if contentEnd < end {
-                    guard contentEnd + 1 == end || u[contentEnd + 1] < 0x80 else { return nil }
-                    for i in contentEnd..<end where u[i] == UInt8(ascii: "\r") { return nil }
-                }
-                words.removeAll(keepingCapacity: true)
-                var i = start
-                while i < contentEnd {
-                    while i < contentEnd, u[i] == space || u[i] == tab { i += 1 }
-                    let w = i
-                    while i < contentEnd, u[i] != space, u[i] != tab { i += 1 }
-                    if i > w {
-                        guard words.count < 4 else { return nil }
-                        words.append(w..<i)
-                    }
-                }
+                guard end - start <= maximumLineBytes, let contentEnd = plainContentEnd(u, start..<end),
+                    plainWords(u, start..<contentEnd, into: &words)
+                else { return nil }
                 guard let first = words.first else { continue }
-                if isWord(first, "year") {
-                    guard words.count == 2, words[1].count <= 4 else { return nil }
-                    var y = 0
-                    for b in word(words[1]) {
-                        guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
-                        y = y * 10 + Int(b - UInt8(ascii: "0"))
-                    }
-                    guard CalendarYear.years.contains(y), years[y] == nil, current?.year != y else { return nil }
+                if isWord(u, first, "year") {
+                    guard let y = plainYear(u, words), years[y] == nil, current?.year != y else { return nil }
                     if let c = current { years[c.year] = c }
                     let source =
                         contentEnd < end
-                        ? String(decoding: word(contentEnd + 1..<end), as: UTF8.self).trimmingSpaces : ""
+                        ? String(decoding: UnsafeBufferPointer(rebasing: u[contentEnd + 1..<end]), as: UTF8.self).trimmingSpaces : ""
                     current = CalendarYear(year: y, source: source)
                     continue
                 }
-                guard current != nil, words.count == 2 || (words.count == 4 && isWord(words[2], "from")),
-                    let date = CivilDate(isoBytes: word(words[0]))
+                guard current != nil, let (date, day) = plainDay(u, words), date.year == current!.year, current!.days[date] == nil
                 else { return nil }
-                let kind: CalendarDayKind
-                if isWord(words[1], "holiday") {
-                    kind = .holiday
-                } else if isWord(words[1], "off") {
-                    kind = .off
-                } else if isWord(words[1], "short") {
-                    kind = .short
-                } else if isWord(words[1], "work") {
-                    kind = .work
-                } else {
-                    return nil
-                }
-                var from: CivilDate?
-                if words.count == 4 {
-                    guard let f = CivilDate(isoBytes: word(words[3])), Limits.alarmDates.contains(f) else { return nil }
-                    from = f
-                }
-                guard date.year == current!.year, current!.days[date] == nil,
-                    kind != .work || date.weekday.rawValue >= 6
-                else { return nil }
-                current!.days[date] = CalendarDay(kind, from: from)
+                current!.days[date] = day
             }
             if let c = current { years[c.year] = c }
             return years
         }
+    }
+
+    /// Where the line's content ends: ASCII up to the comment; the comment: no CR, and ASCII right
+    /// after '#'. Nil for a line that is not plain.
+    private static func plainContentEnd(_ u: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
+        var contentEnd = line.lowerBound
+        while contentEnd < line.upperBound, u[contentEnd] != UInt8(ascii: "#") {
+            guard u[contentEnd] < 0x80, u[contentEnd] != UInt8(ascii: "\r") else { return nil }
+            contentEnd += 1
+        }
+        if contentEnd < line.upperBound {
+            guard contentEnd + 1 == line.upperBound || u[contentEnd + 1] < 0x80 else { return nil }
+            for i in contentEnd..<line.upperBound where u[i] == UInt8(ascii: "\r") { return nil }
+        }
+        return contentEnd
+    }
+
+    /// The words of a line's content, split at spaces and tabs; false for more than four.
+    private static func plainWords(_ u: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, into words: inout [Range<Int>]) -> Bool {
+        let space = UInt8(ascii: " ")
+        let tab = UInt8(ascii: "\t")
+        words.removeAll(keepingCapacity: true)
+        var i = content.lowerBound
+        while i < content.upperBound {
+            while i < content.upperBound, u[i] == space || u[i] == tab { i += 1 }
+            let w = i
+            while i < content.upperBound, u[i] != space, u[i] != tab { i += 1 }
+            if i > w {
+                guard words.count < 4 else { return false }
+                words.append(w..<i)
+            }
+        }
+        return true
+    }
+
+    /// `year YYYY`: the year, when it is one of `CalendarYear.years`.
+    private static func plainYear(_ u: UnsafeBufferPointer<UInt8>, _ words: [Range<Int>]) -> Int? {
+        guard words.count == 2, words[1].count <= 4 else { return nil }
+        var y = 0
+        for b in UnsafeBufferPointer(rebasing: u[words[1]]) {
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
+            y = y * 10 + Int(b - UInt8(ascii: "0"))
+        }
+        return CalendarYear.years.contains(y) ? y : nil
+    }
+
+    /// `DATE KIND [from DATE]`, where only a Saturday or Sunday is made a working day.
+    private static func plainDay(_ u: UnsafeBufferPointer<UInt8>, _ words: [Range<Int>]) -> (CivilDate, CalendarDay)? {
+        guard words.count == 2 || (words.count == 4 && isWord(u, words[2], "from")),
+            let date = CivilDate(isoBytes: UnsafeBufferPointer(rebasing: u[words[0]]))
+        else { return nil }
+        let kind: CalendarDayKind
+        if isWord(u, words[1], "holiday") {
+            kind = .holiday
+        } else if isWord(u, words[1], "off") {
+            kind = .off
+        } else if isWord(u, words[1], "short") {
+            kind = .short
+        } else if isWord(u, words[1], "work") {
+            kind = .work
+        } else {
+            return nil
+        }
+        var from: CivilDate?
+        if words.count == 4 {
+            guard let f = CivilDate(isoBytes: UnsafeBufferPointer(rebasing: u[words[3]])), Limits.alarmDates.contains(f) else { return nil }
+            from = f
+        }
+        guard kind != .work || date.weekday.rawValue >= 6 else { return nil }
+        return (date, CalendarDay(kind, from: from))
+    }
+
+    private static func isWord(_ u: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ ascii: StaticString) -> Bool {
+        guard r.count == ascii.utf8CodeUnitCount else { return false }
+        for k in 0..<r.count where u[r.lowerBound + k] != ascii.utf8Start[k] { return false }
+        return true
     }
 
     /// `DATE KIND [from DATE]`.

@@ -15,18 +15,7 @@ public enum HabitCSVImporter {
         do { rows = try CSVReader.rows(bytes) } catch {
             throw InputError("{file} {error}", ["file": file], parts: ["error": error.asMessage])
         }
-        guard let header = rows.first else {
-            throw InputError(
-                "{file} is empty: expected the header {value}",
-                ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
-        }
-        var col: [String: Int] = [:]
-        for (k, name) in header.fields.enumerated() { col[name] = k }
-        for c in HabitCSVFormat.columns where col[c] == nil {
-            throw InputError(
-                "{file} line 1: column \"{c}\" is missing; expected the header {value}",
-                ["file": "\(file)", "c": "\(c)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
-        }
+        let col = try columns(rows.first, file: file)
         var habits: [Habit] = []
         var index: [String: Int] = [:]
         var pending: [(CSVReader.Row, String)] = []
@@ -71,31 +60,58 @@ public enum HabitCSVImporter {
             }
             do throws(InputError) {
                 if field("record") == "achievement" {
-                    guard let kind = HabitAchievement.kind(key: field("state")) else {
-                        throw InputError(
-                            "unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80",
-                            ["value": field("state")])
-                    }
-                    let earned = try HabitDayField.date.parse(field("date"))
-                    let a = HabitAchievement(kind, earned: earned)
-                    if habits[k].achievements.contains(where: { $0.key == a.key }) {
-                        throw InputError("achievement {key} appears twice", ["key": a.key])
-                    }
-                    habits[k].achievements.append(a)
-                    continue
+                    try addAchievement(field, to: &habits[k])
+                } else {
+                    let e = try entry(field, kind: habits[k].kind)
+                    column = "date"
+                    try add(e, to: &habits[k])
                 }
-                let e = try entry(field, kind: habits[k].kind)
-                column = "date"
-                if habits[k].entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
-                if e.date < habits[k].start {
-                    throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habits[k].start)"])
-                }
-                habits[k].setEntry(e)
             } catch {
                 throw fail(row, column, error.asMessage)
             }
         }
         return habits
+    }
+
+    /// The header's columns, by name, with their places; every column of `HabitCSVFormat` present.
+    static func columns(_ header: CSVReader.Row?, file: String) throws(InputError) -> [String: Int] {
+        guard let header else {
+            throw InputError(
+                "{file} is empty: expected the header {value}",
+                ["file": "\(file)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
+        }
+        var col: [String: Int] = [:]
+        for (k, name) in header.fields.enumerated() { col[name] = k }
+        for c in HabitCSVFormat.columns where col[c] == nil {
+            throw InputError(
+                "{file} line 1: column \"{c}\" is missing; expected the header {value}",
+                ["file": "\(file)", "c": "\(c)", "value": "\(HabitCSVFormat.columns.joined(separator: ","))"])
+        }
+        return col
+    }
+
+    /// An achievement row, added to its habit.
+    static func addAchievement(_ field: (String) -> String, to habit: inout Habit) throws(InputError) {
+        guard let kind = HabitAchievement.kind(key: field("state")) else {
+            throw InputError(
+                "unknown achievement \"{value}\": expected first, completions-100, streak-7/30/100/365 or strength-80",
+                ["value": field("state")])
+        }
+        let earned = try HabitDayField.date.parse(field("date"))
+        let a = HabitAchievement(kind, earned: earned)
+        if habit.achievements.contains(where: { $0.key == a.key }) {
+            throw InputError("achievement {key} appears twice", ["key": a.key])
+        }
+        habit.achievements.append(a)
+    }
+
+    /// An entry row's day, added to its habit: one entry a day, none before the habit's start.
+    static func add(_ e: HabitEntry, to habit: inout Habit) throws(InputError) {
+        if habit.entry(on: e.date) != nil { throw InputError("the day {date} appears twice", ["date": "\(e.date)"]) }
+        if e.date < habit.start {
+            throw InputError("{date} is before the habit's start {value}", ["date": "\(e.date)", "value": "\(habit.start)"])
+        }
+        habit.setEntry(e)
     }
 
     static func habit(_ field: (String) -> String) throws(InputError) -> Habit {

@@ -41,13 +41,7 @@ public enum LoopImporter {
             throw InputError("{habitsPath} {error}", ["habitsPath": "\(habitsPath)"], parts: ["error": error.asMessage])
         }
         guard let header = rows.first else { return Result(habits: [], warnings: []) }
-        var col: [String: Int] = [:]
-        for (k, name) in header.fields.enumerated() { col[name.trimmingSpaces] = k }
-        guard col["Name"] != nil else {
-            throw InputError(
-                "{habitsPath} line 1: no Name column; is this Loop Habit Tracker's Habits.csv?", ["habitsPath": "\(habitsPath)"])
-        }
-
+        let col = try columns(header, habitsPath: habitsPath)
         var result = Result(habits: [], warnings: [])
         var taken = Set<String>()
         // A single-habit export: Habits.csv lists them all, only the exported one has a folder.
@@ -84,30 +78,49 @@ public enum LoopImporter {
                 type: field("Type"), values: values, frequency: frequency, name: name, in: &result,
                 target: field("Target Value"), unit: field("Unit"), targetType: field("Target Type"))  // not UI: Loop's columns
             let entries = makeEntries(values, kind: kind)
-            let text = [field("Question"), field("Description")].filter { !$0.isEmpty }.joined(separator: " — ")
-            let description = String(text.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumDescription))
+            let description = Self.description(question: field("Question"), description: field("Description"))
             let id = AlarmID.make(avoiding: taken)
             taken.insert(id)
             result.habits.append(
                 Habit(
-                    id: id, name: name, description: description.isEmpty ? nil : description,
+                    id: id, name: name, description: description,
                     frequency: frequency, start: entries.first.map { min($0.date, today) } ?? today,
                     archived: field("Archived?").lowercased() == "true", kind: kind,
                     entries: entries, created: now))
         }
-        if !skipped.isEmpty {
-            let total = result.habits.count + skipped.count
-            result.warnings.append(
-                Message.plural(
-                    "the export carries days for {n} of {total} habit (made from one habit's screen): only {names} imported",
-                    "the export carries days for {n} of {total} habits (made from one habit's screen): only {names} imported",
-                    count: total,
-                    [
-                        "n": "\(result.habits.count)", "total": "\(total)",
-                        "names": result.habits.map { "\"\($0.name)\"" }.joined(separator: ", "),
-                    ]))
-        }
+        if !skipped.isEmpty { result.warnings.append(singleHabitExport(result.habits, skipped: skipped.count)) }
         return result
+    }
+
+    /// Habits.csv's columns, by name, with their places; a Name column among them.
+    static func columns(_ header: CSVReader.Row, habitsPath: String) throws(InputError) -> [String: Int] {
+        var col: [String: Int] = [:]
+        for (k, name) in header.fields.enumerated() { col[name.trimmingSpaces] = k }
+        guard col["Name"] != nil else {
+            throw InputError(
+                "{habitsPath} line 1: no Name column; is this Loop Habit Tracker's Habits.csv?", ["habitsPath": "\(habitsPath)"])
+        }
+        return col
+    }
+
+    /// A habit's question and description as one description on one line; nil when both are empty.
+    static func description(question: String, description: String) -> String? {
+        let text = [question, description].filter { !$0.isEmpty }.joined(separator: " — ")
+        let line = String(text.map { $0.isNewline ? " " : $0 }.prefix(HabitTextRules.maximumDescription))
+        return line.isEmpty ? nil : line
+    }
+
+    /// The warning for an export made from one habit's screen: only the habits with days are taken.
+    static func singleHabitExport(_ imported: [Habit], skipped: Int) -> Message {
+        let total = imported.count + skipped
+        return Message.plural(
+            "the export carries days for {n} of {total} habit (made from one habit's screen): only {names} imported",
+            "the export carries days for {n} of {total} habits (made from one habit's screen): only {names} imported",
+            count: total,
+            [
+                "n": "\(imported.count)", "total": "\(total)",
+                "names": imported.map { "\"\($0.name)\"" }.joined(separator: ", "),
+            ])
     }
 
     /// A Loop habit's name as a habit name here: shortened to the longest label (said), line

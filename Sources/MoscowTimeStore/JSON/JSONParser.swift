@@ -309,6 +309,11 @@ public struct JSONParser {
             if b < 0x20 { throw error(N_("control character in string")) }
             i += 1
         }
+        try escapedString(from: start)
+    }
+
+    /// The rest of a string that has escapes, from its first byte: decoded, and checked as UTF-8.
+    private mutating func escapedString(from start: Int) throws(JSONParseError) {
         var out = Array(bytes[start..<i])
         while i < bytes.count {
             let b = bytes[i]
@@ -321,32 +326,7 @@ public struct JSONParser {
             case UInt8(ascii: "\\"):
                 i += 1
                 guard i < bytes.count else { break }
-                let e = bytes[i]
-                i += 1
-                switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error(N_("unpaired surrogate"))
-                        }
-                        i += 2
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error(N_("unpaired surrogate")) }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let u = Unicode.Scalar(scalar) else { throw error(N_("invalid \\u escape")) }
-                    out.append(contentsOf: Array(String(Character(u)).utf8))
-                default: throw error(N_("invalid escape"))
-                }
+                try unescape(into: &out)
             default:
                 if b < 0x20 { throw error(N_("control character in string")) }
                 out.append(b)
@@ -354,6 +334,36 @@ public struct JSONParser {
             }
         }
         throw error(N_("unterminated string"))
+    }
+
+    /// The escape after a backslash, appended to `out` as UTF-8 (a surrogate pair as one scalar).
+    private mutating func unescape(into out: inout [UInt8]) throws(JSONParseError) {
+        let e = bytes[i]
+        i += 1
+        switch e {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                    throw error(N_("unpaired surrogate"))
+                }
+                i += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error(N_("unpaired surrogate")) }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let u = Unicode.Scalar(scalar) else { throw error(N_("invalid \\u escape")) }
+            out.append(contentsOf: Array(String(Character(u)).utf8))
+        default: throw error(N_("invalid escape"))
+        }
     }
 
     private mutating func text(_ s: String) {

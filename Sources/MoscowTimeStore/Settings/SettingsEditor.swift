@@ -14,12 +14,7 @@ public enum SettingsEditor {
             return n
         }
         switch key {
-        case "zone":
-            let name = try ZoneNames.resolve(value)
-            guard Zone(identifier: name) != nil else {
-                throw InputError("GLib cannot read the zone \"{value}\" of the tz database", ["value": name])
-            }
-            s.zone = name
+        case "zone": s.zone = try zone(value)
         case "snooze": s.snoozeMinutes = try minutes(Limits.snoozeMinutes)
         case "ring-minutes": s.ringMinutes = try minutes(Limits.ringMinutes)
         case "ramp": s.rampSeconds = try RampDuration.parse(value)
@@ -57,21 +52,31 @@ public enum SettingsEditor {
                     ["value": value])
             }
             s.holidays = h
-        case "pre-notice":
-            let v = value.trimmingSpaces.lowercased()
-            if ["off", "no", "выкл", "нет"].contains(v) {
-                s.preNotice = nil
-                return
-            }
-            do { s.preNotice = try TimeParser.parse(v) } catch {
-                throw InputError(
-                    "invalid value \"{value}\" for pre-notice: expected off or the evening time of the notice, such as 21:00",
-                    ["value": value])
-            }
+        case "pre-notice": s.preNotice = try preNotice(value)
         default:
             throw InputError(
                 "unknown setting \"{key}\": expected one of {value}",
                 ["key": "\(key)", "value": "\(Settings.keys.joined(separator: ", "))"])
+        }
+    }
+
+    /// A tz database name (or a name `ZoneNames` resolves to one) whose file reads as a zone.
+    static func zone(_ value: String) throws(InputError) -> String {
+        let name = try ZoneNames.resolve(value)
+        guard Zone(identifier: name) != nil else {
+            throw InputError("GLib cannot read the zone \"{value}\" of the tz database", ["value": name])
+        }
+        return name
+    }
+
+    /// The evening time of the notice, or nil for off.
+    static func preNotice(_ value: String) throws(InputError) -> TimeOfDay? {
+        let v = value.trimmingSpaces.lowercased()
+        if ["off", "no", "выкл", "нет"].contains(v) { return nil }
+        do { return try TimeParser.parse(v) } catch {
+            throw InputError(
+                "invalid value \"{value}\" for pre-notice: expected off or the evening time of the notice, such as 21:00",
+                ["value": value])
         }
     }
 

@@ -89,6 +89,27 @@ public enum AgentStateCoding {
         }
         var s = AgentState()
         var problems: [String] = []
+        decodeAlarmTracks(json, into: &s, problems: &problems)
+        if r.has("pausedUntil") {
+            do { s.pausedUntil = try r.instant("pausedUntil") } catch { problems.append(error.description) }
+        }
+        if let h = json["habitReminders"] {
+            do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch {
+                problems.append(error.description)
+            }
+        }
+        if r.has("calendarWarnedYear") {
+            do { s.calendarWarnedYear = try r.int("calendarWarnedYear", in: CalendarYear.years) } catch {
+                problems.append(error.description)
+            }
+        }
+        decodeRinging(json, into: &s)
+        decodeSeen(json, into: &s)
+        return (s, problems)
+    }
+
+    /// The occurrences handled and the snoozes: each unreadable entry set aside and said.
+    private static func decodeAlarmTracks(_ json: JSONValue, into s: inout AgentState, problems: inout [String]) {
         func sane(_ v: JSONValue) -> Instant? {
             guard let t = v.stringValue.flatMap(ISO8601.parse), Limits.instantSeconds.contains(t.secondsSinceEpoch) else { return nil }
             return t
@@ -122,20 +143,10 @@ public enum AgentStateCoding {
                 problems.append("snoozes: expected an object")
             }
         }
-        if r.has("pausedUntil") {
-            do { s.pausedUntil = try r.instant("pausedUntil") } catch { problems.append(error.description) }
-        }
-        if let h = json["habitReminders"] {
-            do { s.habitReminders = try HabitReminderStateCoding.decode(h, path: "habitReminders") } catch {
-                problems.append(error.description)
-            }
-        }
-        if r.has("calendarWarnedYear") {
-            do { s.calendarWarnedYear = try r.int("calendarWarnedYear", in: CalendarYear.years) } catch {
-                problems.append(error.description)
-            }
-        }
-        decodeRinging(json, into: &s)
+    }
+
+    /// Which version of each alarm was seen since when; an unreadable entry is dropped.
+    private static func decodeSeen(_ json: JSONValue, into s: inout AgentState) {
         if case .object(let members)? = json["seen"] {
             for (id, v) in members {
                 guard let r = try? FieldReader(v, path: "seen.\(id)"),
@@ -146,7 +157,6 @@ public enum AgentStateCoding {
                 s.alarms.markSeen(id, version)
             }
         }
-        return (s, problems)
     }
 
     private static func encodeRing(_ r: RingingAlarm) -> JSONValue {

@@ -20,65 +20,15 @@ public enum SyncModelDigest {
             d.add(a.id)
             d.add(a.label)
             d.add(a.enabled ? 1 : 0)
-            func time(_ t: TimeOfDay) { d.add(UInt64(t.hour * 60 + t.minute)) }
-            func day(_ c: CivilDate?) {
-                if let c {
-                    d.add(1)
-                    d.add(date(c))
-                } else {
-                    d.add(0)
-                }
-            }
-            switch a.schedule {
-            case .weekly(let days, let t, let from):
-                d.add(1)
-                d.add(days.reduce(0) { $0 | 1 << UInt64($1.rawValue) })
-                time(t)
-                day(from)
-            case .workdays(let t, let from):
-                d.add(2)
-                time(t)
-                day(from)
-            case .once(let c, let t):
-                d.add(3)
-                day(c)
-                time(t)
-            case .everyNDays(let n, let start, let t):
-                d.add(4)
-                d.add(UInt64(bitPattern: Int64(n)))
-                day(start)
-                time(t)
-            case .timer(let at, let duration):
-                d.add(5)
-                d.add(UInt64(bitPattern: at.secondsSinceEpoch))
-                d.add(UInt64(bitPattern: duration))
-            }
-            func number(_ n: Int?) {
-                if let n {
-                    d.add(1)
-                    d.add(UInt64(bitPattern: Int64(n)))
-                } else {
-                    d.add(0)
-                }
-            }
-            number(a.snoozeMinutes)
-            if let s = a.sound {
-                d.add(1)
-                d.add(s)
-            } else {
-                d.add(0)
-            }
-            number(a.wake.map { $0 ? 1 : 0 })
+            add(a.schedule, to: &d)
+            add(a.snoozeMinutes, to: &d)
+            add(a.sound, to: &d)
+            add(a.wake.map { $0 ? 1 : 0 }, to: &d)
             d.add(UInt64(a.skippedDays.count))
             d.add(a.skippedDays.reduce(0) { $0 &+ mix(date($1)) })
-            day(a.offUntil)
-            number(a.rampSeconds)
-            if let z = a.zone {
-                d.add(1)
-                d.add(z)
-            } else {
-                d.add(0)
-            }
+            add(day: a.offUntil, to: &d)
+            add(a.rampSeconds, to: &d)
+            add(a.zone, to: &d)
             d.add(UInt64(bitPattern: a.created.secondsSinceEpoch))
             d.add(UInt64(bitPattern: a.modified.secondsSinceEpoch))
         case .deleted(let id, let at):
@@ -114,12 +64,7 @@ public enum SyncModelDigest {
                 } else {
                     d.add(0)
                 }
-                if let note = e.note {
-                    d.add(1)
-                    d.add(note)
-                } else {
-                    d.add(0)
-                }
+                add(e.note, to: &d)
             }
             d.add(days(logged))
             d.add(UInt64(logged.count))
@@ -131,6 +76,63 @@ public enum SyncModelDigest {
             d.add(UInt64(bitPattern: at.secondsSinceEpoch))
         }
         return d.hex
+    }
+
+    private static func add(_ schedule: Schedule, to d: inout FNV64) {
+        switch schedule {
+        case .weekly(let days, let t, let from):
+            d.add(1)
+            d.add(days.reduce(0) { $0 | 1 << UInt64($1.rawValue) })
+            add(t, to: &d)
+            add(day: from, to: &d)
+        case .workdays(let t, let from):
+            d.add(2)
+            add(t, to: &d)
+            add(day: from, to: &d)
+        case .once(let c, let t):
+            d.add(3)
+            add(day: c, to: &d)
+            add(t, to: &d)
+        case .everyNDays(let n, let start, let t):
+            d.add(4)
+            d.add(UInt64(bitPattern: Int64(n)))
+            add(day: start, to: &d)
+            add(t, to: &d)
+        case .timer(let at, let duration):
+            d.add(5)
+            d.add(UInt64(bitPattern: at.secondsSinceEpoch))
+            d.add(UInt64(bitPattern: duration))
+        }
+    }
+
+    private static func add(_ t: TimeOfDay, to d: inout FNV64) { d.add(UInt64(t.hour * 60 + t.minute)) }
+
+    /// An optional value: 0 for none, else 1 and the value.
+    private static func add(day c: CivilDate?, to d: inout FNV64) {
+        if let c {
+            d.add(1)
+            d.add(date(c))
+        } else {
+            d.add(0)
+        }
+    }
+
+    private static func add(_ n: Int?, to d: inout FNV64) {
+        if let n {
+            d.add(1)
+            d.add(UInt64(bitPattern: Int64(n)))
+        } else {
+            d.add(0)
+        }
+    }
+
+    private static func add(_ s: String?, to d: inout FNV64) {
+        if let s {
+            d.add(1)
+            d.add(s)
+        } else {
+            d.add(0)
+        }
     }
 
     private static func date(_ d: CivilDate) -> UInt64 {

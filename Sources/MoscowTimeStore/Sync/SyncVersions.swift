@@ -45,6 +45,8 @@ public enum HabitVersion: Hashable, Sendable {
 
 /// What sync needs to know of any item's version beyond the merge itself.
 public protocol SyncItemVersion: Hashable, Sendable {
+    /// The item deleted at a time (a tombstone): the enums' own case.
+    static func deleted(id: String, at: Instant) -> Self
     /// When it was deleted; nil while the item exists.
     var deletedAt: Instant? { get }
     /// Stamps later than `limit` set to `now` (`FutureStamps`).

@@ -123,41 +123,20 @@ struct TemplateApplyCommand: ParsableCommand {
                 let made = try app.apply(to: &doc)
                 return (made.alarms, made.habits, zone, t, doc.workingCalendar)
             } catch let error as TemplateClashError {
-                let names = error.clashes.map { (c: TemplateApplication.Clash) -> String in
-                    c.kind == .alarm
-                        ? t("alarm \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
-                        : t("habit \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
-                }
-                throw InputError(
-                    t(
-                        "template \"{template}\" was not applied: you already have {names}. Remove or rename them first; nothing was created.",
-                        ["template": tpl.id, "names": names.joined(separator: ", ")]))
+                throw Self.refusal(error, template: tpl.id, t)
             }
         }
         let t = result.t
         defer { AgentStarter.ensureRunning(ctx, t) }
+        let p = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
         if json {
-            let alarms = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
-            Output.line(
-                JSONWriter.pretty(
-                    .object([
-                        ("template", .string(tpl.id)),
-                        ("alarms", .array(result.alarms.map(alarms.json))),
-                        (
-                            "habits",
-                            .array(
-                                result.habits.map { (h: Habit) -> JSONValue in .object([("id", .string(h.id)), ("name", .string(h.name))]) }
-                            )
-                        ),
-                    ])
-                ).trimmingTrailingNewline)
+            Output.line(JSONWriter.pretty(Self.json(tpl.id, alarms: result.alarms, habits: result.habits, p)).trimmingTrailingNewline)
             return
         }
         Output.line(
             t(
                 "Applied template \"{template}\": {alarms} alarm(s), {habits} habit(s).",
                 ["template": tpl.name.text(t.language), "alarms": String(result.alarms.count), "habits": String(result.habits.count)]))
-        let p = AlarmPresenter(zone: result.zone, t: t, now: ctx.now, state: AgentState(), calendar: result.calendar)
         for a in result.alarms {
             let next = p.nextRing(a).map(p.whenText) ?? "—"
             Output.line(
@@ -176,6 +155,28 @@ struct TemplateApplyCommand: ParsableCommand {
                         "habit {id} \"{name}\": {frequency}",
                         ["id": h.id, "name": h.name, "frequency": HabitText.frequency(h.frequency, t)]))
         }
+    }
+
+    /// `template apply --json`: what was created.
+    static func json(_ template: String, alarms: [Alarm], habits: [Habit], _ p: AlarmPresenter) -> JSONValue {
+        .object([
+            ("template", .string(template)),
+            ("alarms", .array(alarms.map(p.json))),
+            ("habits", .array(habits.map { (h: Habit) -> JSONValue in .object([("id", .string(h.id)), ("name", .string(h.name))]) })),
+        ])
+    }
+
+    /// A template whose alarms or habits clash with the user's, by name: nothing was created.
+    static func refusal(_ error: TemplateClashError, template: String, _ t: Localizer) -> InputError {
+        let names = error.clashes.map { (c: TemplateApplication.Clash) -> String in
+            c.kind == .alarm
+                ? t("alarm \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
+                : t("habit \"{name}\" ({id})", ["name": c.name, "id": c.existingID])
+        }
+        return InputError(
+            t(
+                "template \"{template}\" was not applied: you already have {names}. Remove or rename them first; nothing was created.",
+                ["template": template, "names": names.joined(separator: ", ")]))
     }
 }
 

@@ -31,32 +31,10 @@ struct StatusCommand: ParsableCommand {
         let sync = doc.sync.account == nil ? nil : SyncStatusQuery.run()
         func when(_ seconds: Int64) -> String { seconds == 0 ? "—" : ISO8601.string(Instant(secondsSinceEpoch: seconds), in: zone) }
         if json {
-            let ringingItems: [JSONValue] = ringing.map {
-                .object([("id", .string($0.id)), ("label", .string($0.label)), ("due", .string(when($0.due))), ("late", .bool($0.isLate))])
-            }
-            let snoozedItems: [JSONValue] = snoozed.map {
-                .object([("id", .string($0.id)), ("label", .string($0.label)), ("until", .string(when($0.until)))])
-            }
-            let out: JSONValue = .object([
-                ("running", .bool(true)), ("version", .string(s.version)), ("runningSince", .string(when(s.runningSince))),
-                ("zone", .string(s.zone)), ("pausedUntil", s.pausedUntil == 0 ? .null : .string(when(s.pausedUntil))),
-                ("ringing", .array(ringingItems)), ("snoozed", .array(snoozedItems)),
-                (
-                    "next",
-                    s.nextTrigger == 0
-                        ? .null
-                        : .object([("id", .string(s.nextID)), ("label", .string(s.nextLabel)), ("at", .string(when(s.nextTrigger)))])
-                ),
-                ("notificationServer", .string(s.notificationServer)),
-                ("notificationCapabilities", .array(s.notificationCapabilities.map(JSONValue.string))),
-                ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
-                ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
-                ("wakeFromSuspend", wake.json),
-                ("calendarMissingYear", doc.missingCalendarYear(today: zone.local(ctx.now).date).map(JSONValue.int) ?? .null),
-                // Set up but unreadable: on, with no state (the text says to ask `sync status`).
-                ("sync", sync ?? .object([("on", .bool(doc.sync.account != nil))])),
-                ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
-            ])
+            let missingYear = doc.missingCalendarYear(today: zone.local(ctx.now).date)
+            // Set up but unreadable: on, with no state (the text says to ask `sync status`).
+            let syncJSON = sync ?? .object([("on", .bool(doc.sync.account != nil))])
+            let out = Self.json(s, ringing: ringing, snoozed: snoozed, wake: wake, sync: syncJSON, missingYear: missingYear, when: when)
             Output.line(JSONWriter.pretty(out).trimmingTrailingNewline)
             return
         }
@@ -96,6 +74,38 @@ struct StatusCommand: ParsableCommand {
             for line in SyncStatusQuery.lines(sync, t, when: { ISO8601.parse($0).map(p.whenText) ?? $0 }) { fields.add(t("sync"), line) }
         }
         Output.line(fields.render().joined(separator: "\n"))
+    }
+
+    /// `status --json`: times as `when` writes them.
+    static func json(
+        _ s: AgentStatus, ringing: [RingingAlarmRecord], snoozed: [SnoozedAlarmRecord], wake: WakeHelper.Capability, sync: JSONValue,
+        missingYear: Int?, when: (Int64) -> String
+    ) -> JSONValue {
+        let ringingItems: [JSONValue] = ringing.map {
+            .object([("id", .string($0.id)), ("label", .string($0.label)), ("due", .string(when($0.due))), ("late", .bool($0.isLate))])
+        }
+        let snoozedItems: [JSONValue] = snoozed.map {
+            .object([("id", .string($0.id)), ("label", .string($0.label)), ("until", .string(when($0.until)))])
+        }
+        return .object([
+            ("running", .bool(true)), ("version", .string(s.version)), ("runningSince", .string(when(s.runningSince))),
+            ("zone", .string(s.zone)), ("pausedUntil", s.pausedUntil == 0 ? .null : .string(when(s.pausedUntil))),
+            ("ringing", .array(ringingItems)), ("snoozed", .array(snoozedItems)),
+            (
+                "next",
+                s.nextTrigger == 0
+                    ? .null
+                    : .object([("id", .string(s.nextID)), ("label", .string(s.nextLabel)), ("at", .string(when(s.nextTrigger)))])
+            ),
+            ("notificationServer", .string(s.notificationServer)),
+            ("notificationCapabilities", .array(s.notificationCapabilities.map(JSONValue.string))),
+            ("soundBackend", .string(s.soundBackend)), ("store", .string(s.store)),
+            ("storeProblem", s.storeProblem.isEmpty ? .null : .string(s.storeProblem)),
+            ("wakeFromSuspend", wake.json),
+            ("calendarMissingYear", missingYear.map(JSONValue.int) ?? .null),
+            ("sync", sync),
+            ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
+        ])
     }
 
     /// What the tray state means for the user; nil from an agent that does not report it.

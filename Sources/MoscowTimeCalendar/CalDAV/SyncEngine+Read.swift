@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDomain
+import MoscowTimeStore
+
+extension SyncEngine {
+    /// Step 1 for both collections (`read`), warning of members that are none of ours; an alarm
+    /// held at the last sync whose server copy has not changed since stays held.
+    func readCollections(
+        _ state: SyncState, zone: Zone, habitNames: Set<String>, dryRun: Bool,
+        report: inout Report
+    ) throws(SyncError) -> (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>) {
+        var remoteAlarms = try read(
+            AlarmSyncKind.self, state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone, dryRun: dryRun
+        ) { imp, url in
+            if imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
+        }
+        let remoteHabits = try read(
+            HabitSyncKind.self, state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone, dryRun: dryRun
+        ) { imp, url in
+            // todoman's instances of a habit's recurring to-do carry its name: no warning.
+            if !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
+        }
+        for h in state.held
+        where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
+            && remoteAlarms.listing[h.url] != nil && remoteAlarms.listing[h.url] == h.etag
+        {
+            remoteAlarms.held[h.id] = h
+        }
+        return (remoteAlarms, remoteHabits)
+    }
+
+    /// Step 1 for one collection: what changed since the last sync's sync-token, or the whole
+    /// listing; then the members whose ETag changed, read. `noItemOfOurs` is told of each member
+    /// read that holds no item of this kind.
+    func read<Kind: SyncKind>(
+        _ kind: Kind.Type, _ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone, dryRun: Bool,
+        noItemOfOurs: (CalendarImport, _ url: String) -> Void
+    ) throws(SyncError) -> Remote<Kind.Version> {
+        var remote = Remote<Kind.Version>()
+        (remote.listing, remote.syncToken) = try listing(kind, collection, known: known, token: token, dryRun: dryRun)
+        var etagOfKnownURL: [String: String?] = [:]
+        for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
+        let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
+        let (fetched, unfetchable) = changed.isEmpty ? ([:], [:]) : try client.fetch(collection, changed)
+        for (url, failure) in unfetchable.sorted(by: { $0.key < $1.key }) {
+            if case .answerTooLarge = failure {
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .larger(limit: AnswerLimits.maximumBytes)))
+            } else {
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .unreadableAnswer))
+            }
+        }
+        for url in changed where unfetchable[url] == nil {
+            guard let (etag, data) = fetched[url] else { throw SyncError(.badAnswer, .listedNotReturned(url: url)) }
+            let imp: CalendarImport
+            do { imp = try CalendarImporter.read(data, zone: zone, now: now, adopting: Kind.adoptsOtherPrograms) } catch {
+                // One bad item never stops the sync: it is left out, and named.
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .invalid(error)))
+                continue
+            }
+            take(imp, of: kind, url: url, etag: etag, into: &remote, noItemOfOurs: noItemOfOurs)
+        }
+        return remote
+    }
+
+    /// The collection's members with their ETags, and its new sync-token: incremental (RFC 6578)
+    /// when every known member has an ETag to compare the changes with and the server still knows
+    /// the token, else the whole listing.
+    func listing<Kind: SyncKind>(
+        _ kind: Kind.Type, _ collection: String, known: [String: SyncState.Item], token: String?, dryRun: Bool
+    ) throws(SyncError) -> (listing: [String: String], syncToken: String?) {
+        if let token, !known.values.contains(where: { $0.etag == nil }),
+            case .changed(let changed, let removed, let newToken) = try client.changes(collection, since: token)
+        {
+            var listing: [String: String] = [:]
+            for (_, item) in known { listing[item.url] = item.etag }
+            for url in removed { listing[url] = nil }
+            for (url, etag) in changed { listing[url] = etag }
+            return (listing, newToken)
+        }
+        do throws(SyncError) {
+            let (members, syncToken) = try client.list(collection)
+            return (members, syncToken)
+        } catch {
+            // The collection itself is gone (a server that lost its data): made again, empty.
+            guard case .notMultistatus(_, _, 404) = error.failure, !known.isEmpty else { throw error }
+            if !dryRun { try client.ensureCollection(collection, displayName: Kind.displayName, component: Kind.component) }
+            return ([:], nil)
+        }
+    }
+
+    /// One member read: its items, and what it says of other programs' items.
+    func take<Kind: SyncKind>(
+        _ imp: CalendarImport, of kind: Kind.Type, url: String, etag: String, into remote: inout Remote<Kind.Version>,
+        noItemOfOurs: (CalendarImport, _ url: String) -> Void
+    ) {
+        let versions = Kind.versions(in: imp)
+        if versions.isEmpty { noItemOfOurs(imp, url) }
+        remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
+        remote.completions += imp.foreignCompletions
+        for (id, u) in imp.unexpressible {
+            remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
+        }
+        for (id, v) in versions {
+            remote.versions[id] = (url, etag, v)
+            remote.written[id] = imp.written[id]
+            if imp.markedDone.contains(id) { remote.rewrite.insert(id) }
+        }
+    }
+}
