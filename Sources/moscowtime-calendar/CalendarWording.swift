@@ -23,7 +23,7 @@ enum CalendarWording {
             return boundsProblem(p, t)
         case .notUTCTime, .notAnID, .alarmLabel, .habitName, .notTrueOrFalse, .snoozeOutOfRange, .rampOutOfRange, .noCreationTime,
             .habitStartNotADate, .unknownFrequency, .notReminderTimes, .invalidTarget, .invalidGoal, .dayNoteWithoutDate,
-            .removedDayInvalid, .notADate, .dayBeforeStart, .dayTwice, .invalidAmount, .numericDayState, .dayState:
+            .removedDayInvalid, .notADate, .dayOutOfRange, .dayBeforeStart, .dayTwice, .invalidAmount, .numericDayState, .dayState:
             return itemProblem(p, t)
         }
     }
