@@ -39,11 +39,14 @@ public final class AgentClient {
     }
 
     /// Calls `method` with a tuple of arguments; `autoStart` lets D-Bus activation start the agent.
-    public func call(_ method: String, _ arguments: [Variant] = [], autoStart: Bool = true) throws(AgentClientError) -> VariantReader {
+    public func call(
+        _ method: String, _ arguments: [Variant] = [], autoStart: Bool = true, timeoutMilliseconds: Int32 = 25_000
+    ) throws(AgentClientError) -> VariantReader {
         do {
             return try connection.call(
                 destination: AgentInterface.busName, path: AgentInterface.objectPath,
-                interface: AgentInterface.name, method: method, arguments, autoStart: autoStart)
+                interface: AgentInterface.name, method: method, arguments, autoStart: autoStart,
+                timeoutMilliseconds: timeoutMilliseconds)
         } catch {
             let remote = error.remoteName ?? ""
             if remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote == "org.freedesktop.DBus.Error.NameHasNoOwner" {
@@ -85,5 +88,9 @@ extension AgentClient {
     public func pause(until: Int64) throws(AgentClientError) { _ = try call("Pause", [.int64(until)]) }
     public func resume() throws(AgentClientError) { _ = try call("Resume") }
     public func reload() throws(AgentClientError) { _ = try call("Reload") }
+    /// Has a running agent read the store now, never starting one; false when none answered in time.
+    public func reloadIfRunning(timeoutMilliseconds: Int32) -> Bool {
+        (try? call("Reload", autoStart: false, timeoutMilliseconds: timeoutMilliseconds)) != nil
+    }
     public func quit() throws(AgentClientError) { _ = try call("Quit") }
 }

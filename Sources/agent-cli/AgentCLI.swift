@@ -57,7 +57,7 @@ enum Main {
             fail(ParseErrors.typedError(in: error) ?? error)
         }
         do {
-            try command.run()
+            try RunningAgentUpdate.afterWrites { try command.run() }
         } catch {
             CLIText.useUserLanguage()
             fail(error)

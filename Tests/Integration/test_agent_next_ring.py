@@ -89,6 +89,24 @@ def test_a_one_time_alarm_moved_to_tomorrow_while_ringing_stays_on_when_stopped(
     assert _next_at(rig, alarm["id"]) == tomorrow
 
 
+def test_a_change_made_with_agent_cli_is_the_agents_before_the_command_returns(rig):
+    """`edit P --once tomorrow && stop P` on a ringing one-time alarm: the edit returns once the
+    running agent has taken it in, so the stop acts on tomorrow's alarm and leaves it on (issue 36:
+    the agent decided on the version before the edit and switched the alarm off)."""
+    now = utc_now()
+    alarm = once_alarm("Move me", now, modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    rig.wait_for_ring("Move me", timeout=5)
+    rig.cli("edit", alarm["id"], "--once", "tomorrow")
+    rig.cli("stop", alarm["id"])
+    assert rig.alarm(alarm["id"])["enabled"] is True
+    assert _next_at(rig, alarm["id"]) == minute_floor(now + timedelta(days=1))
+    # A new timer is the agent's next ring as soon as `timer` returns: `status` never says "never".
+    tea = rig.timer(120, "Tea")
+    assert rig.cli_json("status")["next"]["id"] == tea.id
+
+
 def test_a_one_time_alarm_made_daily_while_ringing_stays_on_when_the_lid_closes(rig, system_bus, logind_mock):
     logind_calls = BusMonitor(rig.sandbox, system_bus, name="system-monitor")
     now = utc_now()

@@ -36,7 +36,7 @@ enum FastPath {
             // A name ArgumentParser takes as the value itself: not an option, not empty.
             let name = arguments[2]
             guard let first = name.utf8.first, first != UInt8(ascii: "-") else { return nil }
-            return { try HabitDoneCommand.run(habit: name, date: nil, amount: nil, note: nil) }
+            return { try RunningAgentUpdate.afterWrites { try HabitDoneCommand.run(habit: name, date: nil, amount: nil, note: nil) } }
         default:
             return nil
         }
