@@ -29,6 +29,9 @@ final class RingPresenter {
     /// Which show of an alarm `shown` holds: a close reported for an earlier one (that we closed
     /// ourselves, e.g. when a newer occurrence replaced it) must not be taken for its successor's.
     private var shownSerial: [String: UInt64] = [:]
+    /// Alarms shown without buttons because the server's capabilities were not known then (a
+    /// restarted server not yet asked): shown again with them once a server that has them appears.
+    private var shownWithoutActions = Set<String>()
     private var nextShowSerial: UInt64 = 0
     private var playing: [String: UInt32] = [:]
     private var missed: [MissedAlarm] = []
@@ -102,6 +105,7 @@ final class RingPresenter {
 
     func silence(_ id: String) {
         ringing[id] = nil
+        shownWithoutActions.remove(id)
         if let key = playing.removeValue(forKey: id) { sound.stop(key: key) }
         if let h = shown.removeValue(forKey: id) {
             h.close()
@@ -124,18 +128,18 @@ final class RingPresenter {
 
     // MARK: showing
 
-    private func content(for r: RingingAlarm, now: Instant) -> NotificationContent {
-        let hasActions = factory.hasActions
-        return factory.alarm(text.ring(r, now: now, serverHasActions: hasActions), withActions: hasActions)
+    private func content(for r: RingingAlarm, now: Instant, hasActions: Bool) -> NotificationContent {
+        factory.alarm(text.ring(r, now: now, serverHasActions: hasActions), withActions: hasActions)
     }
 
     private func show(_ id: String) {
         guard let r = ringing[id], shown[id] == nil else { return }
         nextShowSerial &+= 1
         let serial = nextShowSerial
+        let hasActions = factory.hasActions
         do {
             let handle = try notifier.present(
-                content(for: r, now: clock.now()),
+                content(for: r, now: clock.now(), hasActions: hasActions),
                 onAction: { [weak self] action in
                     guard let self else { return }
                     switch action {
@@ -149,6 +153,7 @@ final class RingPresenter {
                 })
             shown[id] = handle
             shownSerial[id] = serial
+            if hasActions { shownWithoutActions.remove(id) } else { shownWithoutActions.insert(id) }
             onShownChanged()
             retryDelayMs = 1000
             Log.info("notification \(handle.serverID) shows alarm \(id) \"\(r.label)\"")
@@ -229,6 +234,11 @@ final class RingPresenter {
         _ = factory.capabilities  // ask now, not when the first alarm is due
         Log.info("notification server available")
         retryDelayMs = 1000
+        if factory.hasActions {
+            // Forgotten first, so that their close is not taken for the user's dismissal.
+            for id in shownWithoutActions.sorted() { shown.removeValue(forKey: id)?.close() }
+            shownWithoutActions.removeAll()
+        }
         reshowAll()
     }
 

@@ -240,6 +240,29 @@ struct PresenterTests {
         #expect(r.sound.looping.count == 1)
     }
 
+    /// A server restarted while an alarm rings: the alarm was shown again before the new server's
+    /// capabilities could be asked (no answer: no buttons). Once the server is known to have
+    /// buttons, the alarm is shown again with Snooze and Stop (issue 36: 1 run in 6 had none).
+    @Test func anAlarmShownBeforeTheServersCapabilitiesWereKnownGetsItsButtons() throws {
+        let r = rig()
+        r.server.caps = []
+        r.alarms.ring(ring())
+        let bare = try #require(r.server.onScreen.first)
+        #expect(bare.actionIDs.isEmpty)
+        r.server.caps = ["actions", "body"]
+        r.server.onServerAppeared?()
+        #expect(bare.closedByUs)
+        let shown = try #require(r.server.onScreen.first)
+        #expect(r.server.onScreen.count == 1 && shown.actionIDs == ["snooze", "stop"])
+        #expect(r.sound.looping.count == 1)
+        // A server that has no buttons leaves the alarm as it is shown.
+        let r2 = rig()
+        r2.server.caps = ["body"]
+        r2.alarms.ring(ring())
+        r2.server.onServerAppeared?()
+        #expect(r2.server.shown.count == 1 && r2.server.onScreen.count == 1)
+    }
+
     @Test func capabilitiesAreAskedOnceUntilTheServerChanges() {
         let r = rig()
         r.alarms.ring(ring("a1"))
