@@ -72,12 +72,16 @@ final class AgentBusService: AgentRunnerObserver {
         return reply([RingingAlarmRecord.array(items)])
     }
 
+    /// The snoozes that will ring, as `next` lists them: not one a pause silences or an
+    /// occurrence comes before (`NextRing`, the one rule).
     private func listSnoozed() -> DBusReply {
         let engine = runner.scheduler
-        let items = engine.state.snoozes.sorted { $0.key < $1.key }.map { id, s in
-            SnoozedAlarmRecord(
-                id: id, label: engine.document.alarm(id: id)?.label ?? "",
-                until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
+        let rule = NextRing(document: engine.document, state: engine.state, zone: engine.zone, now: runner.now)
+        let items = engine.state.snoozes.sorted { $0.key < $1.key }.compactMap { id, s -> SnoozedAlarmRecord? in
+            guard let alarm = engine.document.alarm(id: id), rule.next(alarm, engine.state.alarms[id])?.snoozedFrom != nil else {
+                return nil
+            }
+            return SnoozedAlarmRecord(id: id, label: alarm.label, until: s.until.secondsSinceEpoch, due: s.due.secondsSinceEpoch)
         }
         return reply([SnoozedAlarmRecord.array(items)])
     }
