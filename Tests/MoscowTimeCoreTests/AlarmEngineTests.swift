@@ -384,6 +384,39 @@ struct AlarmEngineTests {
         #expect(f.evaluate(now: seven + 10 + 600).isEmpty)
     }
 
+    /// `disable A --until tomorrow` (or a skip of today) while A rings or is snoozed: today's
+    /// occurrence is taken back, so it is silenced at once, not rung for its ring time and reported
+    /// unanswered, and a pending snooze does not ring again (issue 36). Tomorrow's rings.
+    @Test func offUntilTomorrowWithdrawsTheRingingOrSnoozedOccurrence() throws {
+        var off = daily()
+        off.offUntil = F.day(2026, 11, 22)
+        off.modified = seven + 20
+        let e = engine([daily()])
+        _ = e.evaluate(now: seven)
+        let effects = e.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20)
+        #expect(effects.contains(.silence(alarmID: id, reason: .withdrawn)) && effects.rings.isEmpty)
+        #expect(e.ringing.isEmpty)
+        #expect(e.evaluate(now: seven + 3600).isEmpty)  // not reported unanswered when its ring time ends
+
+        let f = engine([daily()])
+        _ = f.evaluate(now: seven)
+        _ = try f.snooze(id, now: seven + 10)
+        #expect(f.replaceDocument(F.document([off]), zone: F.moscow, now: seven + 20).stateChanged)
+        #expect(f.state.snoozes[id] == nil)
+        #expect(f.evaluate(now: seven + 10 + 600).isEmpty)
+        #expect(f.nextWake(now: seven + 20) == seven + 86_400)
+
+        // An edit that leaves the ringing occurrence's day alone changes nothing of the ring.
+        var renamed = daily()
+        renamed.skippedDays = [F.day(2026, 11, 23)]
+        renamed.modified = seven + 20
+        let g = engine([daily()])
+        _ = g.evaluate(now: seven)
+        #expect(
+            !g.replaceDocument(F.document([renamed]), zone: F.moscow, now: seven + 20).contains(.silence(alarmID: id, reason: .withdrawn)))
+        #expect(g.ringing.count == 1)
+    }
+
     @Test func silenceForSleep() {
         let e = engine([F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)))])
         _ = e.evaluate(now: seven)

@@ -65,7 +65,12 @@ public final class AlarmEngine {
         calendar = doc.workingCalendar
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var effects: [AgentEffect] = []
-        for id in state.tracks.keys.sorted() where alarmsByID[id]?.enabled != true {
+        let rule = rule(now)
+        // Gone, switched off, or its ringing or snoozed occurrence taken back (`disable --until`,
+        // a skip of that day): silenced now, not rung on for its ring time nor again after a snooze.
+        for id in state.tracks.keys.sorted() {
+            let occurrence = state[id].ringing?.due ?? state[id].snooze?.due
+            if let alarm = alarmsByID[id], alarm.enabled, occurrence.map({ rule.stillRings($0, alarm) }) ?? true { continue }
             if case .ringing = state.update(id, { $0.withdraw() }) { effects.append(.silence(alarmID: id, reason: .withdrawn)) }
             if alarmsByID[id] == nil { state.forget(id) }
         }

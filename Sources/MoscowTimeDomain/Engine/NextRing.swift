@@ -95,6 +95,12 @@ public struct NextRing: Sendable {
         return nil
     }
 
+    /// Whether the alarm, as it is now, still rings `occurrence`: not on a skipped day nor before
+    /// its "off until" (a ringing or snoozed occurrence the user took back while it rang).
+    public func stillRings(_ occurrence: Instant, _ alarm: Alarm) -> Bool {
+        alarm.enabled && alarm.rings(on: calculator(of: alarm).zone.local(occurrence).date)
+    }
+
     /// The latest occurrence at or before `t`, unless the alarm skips it (then none: a skipped
     /// occurrence stands for its turn, and nothing earlier is due in its place).
     public func latestOccurrence(atOrBefore t: Instant, _ alarm: Alarm) -> Instant? {
