@@ -107,6 +107,22 @@ def test_a_change_made_with_agent_cli_is_the_agents_before_the_command_returns(r
     assert rig.cli_json("status")["next"]["id"] == tea.id
 
 
+def test_disable_until_tomorrow_silences_a_ringing_alarm_at_once_and_reports_nothing(rig):
+    """`disable A --until tomorrow` while A rings: it says "off until …", and A stops ringing now,
+    is not reported unanswered later (AlarmEngineTests follows it past its ring time), and rings
+    again tomorrow (issue 36)."""
+    now = utc_now()
+    alarm = weekly_alarm("Off till tomorrow", now, modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    call = rig.wait_for_ring("Off till tomorrow", timeout=5)
+    rig.cli("disable", alarm["id"], "--until", "tomorrow")
+    rig.wait_for_close(call.id, timeout=5)
+    assert "ringing" not in rig.state() and rig.cli_json("status")["ringing"] == []
+    assert _next_at(rig, alarm["id"]) == minute_floor(now + timedelta(days=1))
+    assert rig.missed_reports() == []
+
+
 def test_a_one_time_alarm_made_daily_while_ringing_stays_on_when_the_lid_closes(rig, system_bus, logind_mock):
     logind_calls = BusMonitor(rig.sandbox, system_bus, name="system-monitor")
     now = utc_now()
