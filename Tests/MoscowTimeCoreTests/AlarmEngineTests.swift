@@ -417,6 +417,42 @@ struct AlarmEngineTests {
         #expect(g.ringing.count == 1)
     }
 
+    /// A production-calendar change (`holidays import` making today, a Saturday, a working day) at
+    /// 07:10 does not ring at once the working-days alarm of 07:00: `next` promised Monday before
+    /// and after. The calendar is part of the version, as the zone is (issue 36).
+    @Test func aNewProductionCalendarDoesNotRingAPassedTimeToday() {
+        let workdays = F.alarm(id, .workdays(time: F.time(7, 0)), created: "2026-11-20T12:00:00Z")
+        let e = engine([workdays])
+        #expect(e.evaluate(now: seven + 600).nothingShown)  // Saturday 07:10: not a working day
+        var doc = F.document([workdays])
+        doc.calendarYears = [2026: CalendarYear(year: 2026, days: [F.day(2026, 11, 21): CalendarDay(.work)])]
+        doc.writtenAt = seven + 600
+        #expect(doc.workingCalendar.isWorkingDay(F.day(2026, 11, 21)))
+        let d = e.replaceDocument(doc, zone: F.moscow, now: seven + 601)
+        #expect(d.rings.isEmpty && d.missed.isEmpty)
+        #expect(e.nextWake(now: seven + 601) == seven + 2 * 86_400)  // Monday 07:00
+        // The same calendar again is the same version: nothing changes.
+        #expect(e.replaceDocument(doc, zone: F.moscow, now: seven + 700).nothingShown)
+    }
+
+    /// A zone change less than a minute after an alarm was added does not ring it at once: the
+    /// change came with the store's write, not with the alarm's own stamp (issue 36).
+    @Test func aZoneChangeDoesNotTrustAFreshAlarmsOwnStamp() {
+        // Added at 06:59:30 Moscow for 08:00; the zone becomes Samara (+4) at 07:00:10: 08:00 there
+        // was 07:00 Moscow, ten seconds ago.
+        let fresh = F.alarm(id, F.everyDay(8, 0), created: "2026-11-21T03:59:30Z")
+        var doc = F.document([fresh])
+        doc.writtenAt = seven - 30
+        let e = AlarmEngine(document: doc, state: AgentState(), zone: F.moscow)
+        #expect(e.evaluate(now: seven - 20).nothingShown)
+        let samara = Zone(identifier: "Europe/Samara")!
+        var moved = F.document([fresh], zone: "Europe/Samara")
+        moved.writtenAt = seven + 10
+        let d = e.replaceDocument(moved, zone: samara, now: seven + 11)
+        #expect(d.rings.isEmpty && d.missed.isEmpty)
+        #expect(e.nextWake(now: seven + 11) == seven + 86_400)
+    }
+
     @Test func silenceForSleep() {
         let e = engine([F.alarm(id, .once(date: F.day(2026, 11, 21), time: F.time(7, 0)))])
         _ = e.evaluate(now: seven)

@@ -253,6 +253,14 @@ struct NextRingTests {
         let text = JSONWriter.pretty(AgentStateCoding.encode(AgentState(alarms: e.state)))
         let back = try AgentStateCoding.decode(try JSONParser.parse(text))
         #expect(back.alarms.seen[id] == SeenVersion(modified: seven + 600, zone: "Europe/Moscow", since: seven - 60))
+        // An alarm on working days keeps the production calendar it was seen with.
+        let workdays = F.alarm(id, .workdays(time: F.time(7, 0)), modified: "2026-11-21T04:10:00Z")
+        let w = AlarmEngine(document: document([workdays], written: seven - 60), state: AlarmBook(), zone: F.moscow)
+        _ = w.evaluate(now: seven - 60)
+        let calendar = try #require(w.state.seen[id]?.calendar)
+        #expect(calendar == WorkingCalendar.russia.fingerprint && calendar != WorkingCalendar.plainWeek.fingerprint)
+        let text2 = JSONWriter.pretty(AgentStateCoding.encode(AgentState(alarms: w.state)))
+        #expect(try AgentStateCoding.decode(try JSONParser.parse(text2)).alarms.seen[id] == w.state.seen[id])
     }
 }
 

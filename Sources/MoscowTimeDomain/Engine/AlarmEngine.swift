@@ -110,7 +110,7 @@ public final class AlarmEngine {
         for alarm in document.alarms where alarm.enabled {
             let id = alarm.id
             let since = rule.since(alarm, state[id], atStart: atStart)
-            _ = state.update(id) { $0.see(alarm, in: zone, since: since) }
+            _ = state.update(id) { $0.see(alarm, in: zone, calendar: calendar, since: since) }
             // What comes due now: a new occurrence of the schedule wins over a pending snooze.
             var due: (occurrence: Instant, at: Instant, snoozes: Int)?
             if let s = state.update(id, { $0.snoozeEnded(at: now) }) { due = (s.due, s.until, s.count) }

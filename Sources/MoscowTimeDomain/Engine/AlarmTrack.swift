@@ -24,15 +24,28 @@ public struct SeenVersion: Hashable, Sendable {
     public let zone: String
     /// When it arrived on this machine, by this machine's clock.
     public let since: Instant
+    /// The working days its occurrences were computed with (`WorkingCalendar.fingerprint`), for an
+    /// alarm on working days: another production calendar is another version; nil for the others.
+    public let calendar: UInt64?
 
-    public init(modified: Instant, zone: String, since: Instant) {
+    public init(modified: Instant, zone: String, since: Instant, calendar: UInt64? = nil) {
         self.modified = modified
         self.zone = zone
         self.since = since
+        self.calendar = calendar
     }
 
-    public func isVersion(of alarm: Alarm, in zone: Zone) -> Bool {
-        modified == alarm.modified && self.zone == zone.identifier
+    init(_ alarm: Alarm, in zone: Zone, calendar: WorkingCalendar, since: Instant) {
+        self.init(modified: alarm.modified, zone: zone.identifier, since: since, calendar: Self.calendar(alarm, calendar))
+    }
+
+    public func isVersion(of alarm: Alarm, in zone: Zone, calendar: WorkingCalendar) -> Bool {
+        modified == alarm.modified && self.zone == zone.identifier && self.calendar == Self.calendar(alarm, calendar)
+    }
+
+    private static func calendar(_ alarm: Alarm, _ calendar: WorkingCalendar) -> UInt64? {
+        if case .workdays = alarm.schedule { return calendar.fingerprint }
+        return nil
     }
 }
 
@@ -66,9 +79,9 @@ public struct AlarmTrack: Hashable, Sendable {
 
     /// The agent takes in the alarm's current version (a new one arrived `since`). Returns whether
     /// that is news.
-    mutating func see(_ alarm: Alarm, in zone: Zone, since: Instant) -> Bool {
-        if let seen, seen.isVersion(of: alarm, in: zone) { return false }
-        seen = SeenVersion(modified: alarm.modified, zone: zone.identifier, since: since)
+    mutating func see(_ alarm: Alarm, in zone: Zone, calendar: WorkingCalendar, since: Instant) -> Bool {
+        if let seen, seen.isVersion(of: alarm, in: zone, calendar: calendar) { return false }
+        seen = SeenVersion(alarm, in: zone, calendar: calendar, since: since)
         return true
     }
 

@@ -58,7 +58,12 @@ public struct NextRing: Sendable {
     /// When the alarm's current version arrived on this machine (`atStart`: as an agent starting
     /// without a record of it sees it).
     public func since(_ alarm: Alarm, _ track: AlarmTrack, atStart: Bool = false) -> Instant {
-        if let seen = track.seen, seen.isVersion(of: alarm, in: zone) { return seen.since }
+        if let seen = track.seen {
+            if seen.isVersion(of: alarm, in: zone, calendar: calculator.calendar) { return seen.since }
+            // The same edit in another zone or production calendar: the version is the settings'
+            // or the import's, written with the store, not as old as the alarm's own stamp.
+            if seen.modified == alarm.modified { return min(writtenAt ?? now, now) }
+        }
         let written = writtenAt ?? alarm.modified
         let stamped = alarm.modified <= written && written - alarm.modified <= Self.stampedBeforeWrite
         return min(atStart || stamped ? min(written, alarm.modified) : written, now)

@@ -16,6 +16,7 @@ public struct WorkingCalendar: Sendable {
     struct Tables: Sendable {
         let years: [Int: CalendarYear]
         let listed: [Int64: CalendarDayKind]
+        let fingerprint: UInt64
 
         init(country: HolidayCountry, shipped: [Int: CalendarYear], user: [Int: CalendarYear]) {
             let years = country == .none ? [:] : shipped.merging(user) { _, own in own }
@@ -23,6 +24,24 @@ public struct WorkingCalendar: Sendable {
             var listed: [Int64: CalendarDayKind] = [:]
             for y in years.values { for (date, day) in y.days { listed[date.daysSinceEpoch] = day.kind } }
             self.listed = listed
+            fingerprint = Self.fingerprint(country: country, years: years.keys.sorted(), listed: listed)
+        }
+
+        /// FNV-1a over the country, the years known and each listed day with whether it is worked:
+        /// the same for the same working days in every process (it is kept in the agent's state).
+        static func fingerprint(country: HolidayCountry, years: [Int], listed: [Int64: CalendarDayKind]) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ v: Int64) {
+                var x = UInt64(bitPattern: v)
+                for _ in 0..<8 {
+                    h = (h ^ (x & 0xff)) &* 0x100_0000_01b3
+                    x >>= 8
+                }
+            }
+            for b in country.rawValue.utf8 { mix(Int64(b)) }
+            for y in years { mix(Int64(y)) }
+            for day in listed.keys.sorted() { mix(day &* 2 + (listed[day]!.isWorking ? 1 : 0)) }
+            return h
         }
     }
 
@@ -42,6 +61,10 @@ public struct WorkingCalendar: Sendable {
         self.country = country
         own = user.isEmpty ? nil : Tables(country: country, shipped: ShippedCalendars.years(of: country), user: user)
     }
+
+    /// The same for two calendars with the same working days: what an alarm on working days saw
+    /// (`SeenVersion`); another calendar is another version of it, as another zone is.
+    public var fingerprint: UInt64 { tables.fingerprint }
 
     /// Russia's shipped calendar, as the `holidays` setting's default gives it.
     public static let russia = WorkingCalendar(country: .ru)

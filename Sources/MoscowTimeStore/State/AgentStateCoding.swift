@@ -46,11 +46,12 @@ public enum AgentStateCoding {
                         seen.sorted { $0.key < $1.key }.map {
                             (
                                 $0.key,
-                                .object([
-                                    ("modified", .string(ISO8601.utcString($0.value.modified))),
-                                    ("zone", .string($0.value.zone)),
-                                    ("since", .string(ISO8601.utcString($0.value.since))),
-                                ])
+                                .object(
+                                    [
+                                        ("modified", .string(ISO8601.utcString($0.value.modified))),
+                                        ("zone", .string($0.value.zone)),
+                                        ("since", .string(ISO8601.utcString($0.value.since))),
+                                    ] + ($0.value.calendar.map { [("calendar", .string(String($0, radix: 16)))] } ?? []))
                             )
                         })
                 ))
@@ -152,7 +153,7 @@ public enum AgentStateCoding {
                 guard let r = try? FieldReader(v, path: "seen.\(id)"),
                     let version = try? SeenVersion(
                         modified: r.instant("modified"), zone: r.string("zone"),
-                        since: r.instant("since"))
+                        since: r.instant("since"), calendar: r.optionalString("calendar").flatMap { UInt64($0, radix: 16) })
                 else { continue }
                 s.alarms.markSeen(id, version)
             }
