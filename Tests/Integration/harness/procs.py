@@ -43,6 +43,30 @@ def wait_until(condition: Callable[[], T], timeout: float, what: str,
         time.sleep(interval)
 
 
+def listening_ports(pid: int) -> list[int]:
+    """The TCP ports process `pid` listens on (IPv4 and IPv6), read from /proc: a server told to
+    bind port 0 takes a free one without the race of a port picked beforehand (another test, or
+    any outgoing connection, could take that one first)."""
+    inodes = set()
+    try:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return []
+    ports = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                ports.append(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
 def pid_alive(pid: int) -> bool:
     """True while /proc/<pid> exists and is not a zombie."""
     try:
