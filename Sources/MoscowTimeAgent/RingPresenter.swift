@@ -230,6 +230,9 @@ final class RingPresenter {
         Log.info("notification server available")
         retryDelayMs = 1000
         reshowAll()
+        // What went on screen before the server's unique name was known (a habit reminder shown by
+        // the start's evaluation, before the name watch answered) is persisted now, with its server.
+        onShownChanged()
     }
 
     private func serverVanished() {
