@@ -240,6 +240,9 @@ final class RingPresenter {
             shownWithoutActions.removeAll()
         }
         reshowAll()
+        // What went on screen before the server's unique name was known (a habit reminder shown by
+        // the start's evaluation, before the name watch answered) is persisted now, with its server.
+        onShownChanged()
     }
 
     private func serverVanished() {

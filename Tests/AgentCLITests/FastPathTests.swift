@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeDomain
+import TestSupport
 import Testing
 
 /// agent-cli runs a few exact argument vectors without swift-argument-parser (`FastPath`): each of
@@ -34,7 +35,7 @@ struct FastPathTests {
     }
 
     @Test(
-        "the fast vectors and their neighbours: the same as the full parse",
+        "the fast vectors and their neighbours: the same as the full parse", .tags(.slow), .fullTierOnly,
         arguments: [
             ("C", nil), ("ru_RU.UTF-8", nil), ("C", "ru"),
         ] as [(String, String?)])

@@ -94,7 +94,7 @@ struct HostileInputTests {
         "--minutes", "--amount", "--remind", "--target", "--at", "--json", "--date",
     ]
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(5)), .tags(.slow), .fullTierOnly)
     func fuzzedCommandsExitAsDocumentedAndNeverChangeDataWhenRefused() throws {
         let rig = CLIRig()
         rig.writeStore(

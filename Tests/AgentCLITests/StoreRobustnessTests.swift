@@ -2,6 +2,7 @@
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
+import TestSupport
 import Testing
 
 /// The store under damage, concurrency and SIGKILL, through the real binary.
@@ -60,7 +61,7 @@ struct StoreRobustnessTests {
     /// Starts `add`/`timer` on a large store and SIGKILLs it after a random short delay, many times.
     /// After every kill the store parses and holds either the old or the new number of alarms; a
     /// temporary file left by a killed writer never breaks later writes.
-    @Test func killDuringWrite() throws {
+    @Test(.tags(.slow), .fullTierOnly) func killDuringWrite() throws {
         let rig = CLIRig()
         rig.writeStore(StoreText.large(5000))
         var count = try rig.load().alarms.count

@@ -20,16 +20,39 @@ from harness import (AgentProcess, CliResult, Dunst, LogindMock, NotificationMoc
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: takes a minute or more of real time (deselect with -m 'not slow')")
+    config.addinivalue_line("markers", "slow: takes half a minute or more of real time; started first under "
+                            "pytest-xdist (deselect with -m 'not slow')")
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected
 def pytest_collection_modifyitems(config, items):
+    _start_slow_tests_first(config, items)
     if binaries_present() or os.environ.get("MOSCOWTIME_REQUIRE_AGENT"):
         return
     skip = pytest.mark.skip(reason=f"agent binaries not built in {bin_dir()} (set MOSCOWTIME_BIN_DIR)")
     for item in items:
         if "agent" in item.keywords:
             item.add_marker(skip)
+
+
+def _start_slow_tests_first(config, items) -> None:
+    """Under pytest-xdist (`-n`), puts one test marked slow at the head of each worker's first
+    batch: xdist's load scheduling hands every worker a run of consecutive tests first, then the
+    rest in order as workers free up, and a slow test picked up last would be the stage's tail.
+    Every worker reorders alike (xdist checks that they collected the same list)."""
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if not workers or not slow:
+        return
+    rest = [item for item in items if not item.get_closest_marker("slow")]
+    chunk = max(len(items) // workers // 4, 2)  # xdist's LoadScheduling: each worker's first batch
+    ordered = []
+    for _ in range(workers):
+        head = [slow.pop(0)] if slow else []
+        take = chunk - len(head)
+        ordered += head + rest[:take]
+        del rest[:take]
+    items[:] = ordered + slow + rest
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ def test_sleep_silences_and_reports_the_ringing_alarm_and_resume_rings_what_came
         os.kill(agent.pid, signal.SIGCONT)
     rig.wait_for_ring(b.label, timeout=2)
     agent.wait_for_log("evaluating (resumed from sleep)", timeout=2)
-    time.sleep(0.7)
+    time.sleep(0.5)  # a window is the point here: no second ring after the resume's evaluation
     assert len(rig.rings(b.label)) == 1, "the timer and the resume must not both ring it"
     assert len(rig.missed_reports()) == 1
     rec.wait_for_sound(0.01, window_ms=200, timeout=2)
@@ -100,5 +100,5 @@ def test_a_sleep_delay_inhibitor_is_held_and_released_only_after_the_ring_is_sil
     wait_until(lambda: inhibitors() == [], 2, "released again")
     rig.logind.emit_prepare_for_sleep(False)
     wait_until(lambda: inhibitors() == [held], 3, "taken again")
-    time.sleep(0.3)
+    time.sleep(0.3)  # a window is the point here: no second inhibitor follows
     assert inhibitors() == [held]

@@ -150,7 +150,7 @@ def test_the_sound_plays_in_a_child_that_dies_with_the_agent(audio_rig):
     # driver module and libpulse, the megabytes, are loaded only by the child.
     assert "libpulse" not in maps and "libcanberra-" not in maps, "sound server libraries loaded into the agent"
     children = set()
-    for _ in range(3):  # a loop is one child per play: collect a few
+    for _ in range(3):  # a loop is one child per play: collect a few, sampled three times 0.2 s apart
         children.update(_sound_children(agent.pid))
         time.sleep(0.2)
     os.kill(agent.pid, 9)

@@ -28,6 +28,7 @@ def processes_with(needle: str) -> list[int]:
     return out
 
 
+@pytest.mark.slow
 def test_the_agent_ends_a_sync_child_stuck_past_the_deadline_and_syncs_again_later(
         rig, sandbox, system_bus, logind_mock, dav):
     # A password command that hangs while `stuck` exists (as `pass` waiting for a pinentry would).

@@ -93,6 +93,7 @@ def test_200_mb_of_calendar_data_is_skipped_in_bounded_memory(pair, dav, sandbox
     assert max(dav.sent) < 64 << 20
 
 
+@pytest.mark.slow
 def test_a_collection_of_10000_members_still_syncs(pair, dav, sandbox):
     a, b = pair
     _, good = our_alarm(dav)

@@ -24,6 +24,7 @@ def edit_on_b_and_sync(b, label, minute):
     b("sync", at=f"2026-11-22T11:{minute:02d}:30Z")
 
 
+@pytest.mark.slow
 def test_one_remote_change_costs_three_requests_whatever_the_size(machines, radicale, proxy):
     a, b = machines
     for k in range(5):

@@ -40,16 +40,18 @@ def home(cli, sandbox):
 
 
 def refused(cli, sandbox, path: Path, *expected: str, within: float = 10.0):
-    """Imports `path`, expecting a refusal (exit 2) whose one-line message holds `expected`, the store unchanged."""
+    """Imports `path`, expecting a refusal (exit 2) whose one-line message holds `expected`, the store
+    unchanged, after at most `within` seconds of CPU (the wall clock would count the tests running
+    beside it; the timeout, several times that, is a bound for a hang)."""
     before = store(sandbox).read_bytes()
     started = time.monotonic()
-    r = cli(["import", str(path)], env=NOW, timeout=within + 5)
+    r = cli(["import", str(path)], env=NOW, timeout=6 * within)
     elapsed = time.monotonic() - started
     assert r.rc == 2, (r.rc, r.stdout, r.stderr[:500])
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr[:500]
     for text in expected:
         assert text in r.stderr, r.stderr
-    assert elapsed < within, f"refused after {elapsed:.1f} s"
+    assert r.cpu_seconds < within, f"refused after {r.cpu_seconds:.1f} s of CPU ({elapsed:.1f} s)"
     assert store(sandbox).read_bytes() == before
     return r
 
@@ -121,8 +123,9 @@ def test_a_million_lines_are_refused_and_blank_ones_cost_nothing(cli, sandbox, h
     refused(cli, sandbox, path, f"{path}, line 1000001: the file has more than 1000000 lines", within=10)
     blank = home / "blank.ics"
     blank.write_bytes(b"BEGIN:VCALENDAR\r\n" + b"\n" * (15 << 20) + b"END:VCALENDAR\r\n")
-    r = cli(["import", str(blank)], env=NOW, timeout=20)
+    r = cli(["import", str(blank)], env=NOW, timeout=120)
     assert r.rc == 0 and "no alarms or habits" in r.stdout, (r.stdout, r.stderr)
+    assert r.cpu_seconds < 20, f"{r.cpu_seconds:.1f} s of CPU"
 
 
 def test_10000_events_import_in_seconds(cli, sandbox, home):
@@ -132,12 +135,11 @@ def test_10000_events_import_in_seconds(cli, sandbox, home):
         lines += event(f"e{k}@x", f"Event {k}", "DTSTART:20270105T%02d%02d00Z" % (k // 60 % 24, k % 60), *rule)
     path = home / "big.ics"
     path.write_bytes(calendar(*lines))
-    started = time.monotonic()
-    r = cli(["import", str(path)], env=NOW, timeout=60)
-    elapsed = time.monotonic() - started
+    r = cli(["import", str(path)], env=NOW, timeout=180)
     assert r.rc == 0, r.stderr[:500]
     assert r.stdout.strip().endswith(f"Imported from {path}: 10000 new alarms."), r.stdout[-500:]
-    assert elapsed < 20, f"{elapsed:.1f} s"  # about 4 s in a debug build on one core, under 2 s released
+    # CPU time: about 4 s in a debug build, under 2 s released.
+    assert r.cpu_seconds < 20, f"{r.cpu_seconds:.1f} s of CPU"
 
 
 def test_a_series_that_starts_months_ahead_never_rings_before_it_starts(cli, sandbox):

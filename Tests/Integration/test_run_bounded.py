@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from harness import wait_until
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "run-bounded"
 
@@ -54,10 +56,7 @@ def test_a_program_the_stage_left_running_is_named_and_ended(tmp_path: Path):
     assert r.returncode == 0
     pid = int(pidfile.read_text())
     assert "left these running" in r.stdout and f"{pid} " in r.stdout
-    deadline = time.monotonic() + 10
-    while alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(pid)
+    wait_until(lambda: not alive(pid), 10, f"the left-behind sleep (pid {pid}) to be ended")
 
 
 def test_bad_arguments_are_refused_with_the_usage():

@@ -57,7 +57,7 @@ def test_the_item_registers_and_registers_again_when_the_watcher_restarts(rig, w
     assert rig.bus.conn.get_name_owner(first["service"]) == unique
 
     watcher.stop()
-    time.sleep(0.3)
+    time.sleep(0.3)  # a window is the point here: the agent neither exits nor registers with no one
     assert agent.alive() and len(watcher.registrations()) == 1
     watcher.start()
     [_, again] = watcher.wait_for_registrations(2, timeout=3)
@@ -66,14 +66,15 @@ def test_the_item_registers_and_registers_again_when_the_watcher_restarts(rig, w
     second = rig.start_agent(wait=False)
     wait_until(lambda: not second.alive(), 5, "the second agent to give up")
     assert second.child.returncode == 3  # "already running" (AgentOptions.alreadyRunningStatus)
-    time.sleep(0.3)
+    time.sleep(0.3)  # a registration the second agent sent before it exited would arrive by now
     assert len(watcher.registrations()) == 2  # once per watcher, and none from the second agent
     assert not rig.bus.has_owner(_item_name(second))
 
 
 def test_without_a_watcher_the_agent_runs_and_registers_when_one_starts(rig, sandbox):
     agent = rig.start_agent()
-    assert rig.bus.has_owner(_item_name(agent))  # the item exists, waiting for a watcher
+    # The item exists, waiting for a watcher (its name is asked for after the agent's own).
+    rig.bus.wait_for_name(_item_name(agent), timeout=5)
     agent.wait_for_log("no org.kde.StatusNotifierWatcher")
     t = rig.timer(1, "Tea")
     rig.wait_for_ring("Tea")

@@ -13,7 +13,7 @@ from .bus import BusMonitor, PrivateBus, to_python
 from .gui import Dunst, Screenshot, VirtualDisplay
 from .mocks import (CLOSED_BY_CALL, CLOSED_DISMISSED, CLOSED_EXPIRED, LogindMock, NotificationMock,
                     NotifyCall)
-from .procs import Child, group_members, pid_alive, wait_until
+from .procs import Child, children_cpu_seconds, group_members, listening_ports, pid_alive, wait_until
 from .sandbox import Sandbox, XdgHome
 from .stack import DesktopStack
 

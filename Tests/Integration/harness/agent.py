@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
-from .procs import Child, wait_until
+from .procs import Child, children_cpu_seconds, wait_until
 from .sandbox import Sandbox
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -51,6 +51,7 @@ class CliResult:
     rc: int
     stdout: str
     stderr: str
+    cpu_seconds: float = 0.0  # user + system time of the run, with the helpers it ran (import, export)
 
     def __iter__(self):  # allows `rc, out, err = run_cli(...)`
         return iter((self.rc, self.stdout, self.stderr))
@@ -62,9 +63,10 @@ def run_cli(sandbox: Sandbox, args: Sequence[str], timeout: float = 15.0,
     if "FAKETIME" in sandbox.binary_env:
         from .clock import remove_stale_faketime_shm
         remove_stale_faketime_shm()
+    cpu_before = children_cpu_seconds()
     r = sandbox.run([str(binary(CLI_NAME)), *args], timeout=timeout, env={**sandbox.binary_env, **(env or {})},
                     input=input)
-    return CliResult(r.returncode, r.stdout, r.stderr)
+    return CliResult(r.returncode, r.stdout, r.stderr, children_cpu_seconds() - cpu_before)
 
 
 class AgentProcess:

@@ -126,7 +126,7 @@ class Dunst:
     def wait_for_none_displayed(self, timeout: float = 10.0) -> None:
         wait_until(lambda: self.count() == 0, timeout, "dunst to show no notification")
 
-    def invoke_action(self, labels: Union[str, Iterable[str]], timeout: float = 5.0) -> str:
+    def invoke_action(self, labels: Union[str, Iterable[str]], timeout: float = 10.0) -> str:
         """Press the action button whose label starts with one of `labels` (first match wins)
         through dunst's context menu. Returns the chosen menu line; raises LookupError if none matched."""
         words = [labels] if isinstance(labels, str) else list(labels)
@@ -144,7 +144,7 @@ class Dunst:
                                    "(is a notification with actions displayed?)")
             self._ctl("context")
             try:
-                wait_until(chosen.exists, min(0.5, max(0.05, deadline - time.monotonic())), "menu")
+                wait_until(chosen.exists, min(0.5, max(0.05, deadline - time.monotonic())), "menu", at_least=0)
             except TimeoutError:
                 pass
         line = chosen.read_text().strip()

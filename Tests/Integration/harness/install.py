@@ -4,6 +4,7 @@ variables that point the Makefile at them, after generating what install needs (
 man pages, completions) into `gen`."""
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 from pathlib import Path
@@ -14,9 +15,14 @@ from .agent import REPO_ROOT, bin_dir
 def make_variables(gen: Path, timeout: float = 900) -> list[str]:
     bins = Path(os.path.realpath(bin_dir()))
     scratch = bins.parent.parent  # <scratch>/<triple>/<config>
-    v = [f"CONFIG={bins.name}", "STATIC=", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
-    r = subprocess.run(["make", "-s", "-C", str(REPO_ROOT), "mo", "man", "completions", *v],
-                       capture_output=True, text=True, timeout=timeout)
+    # HARDEN= : the test build's own link flags, so that make's `swift build` finds the binaries
+    # up to date instead of relinking them while other tests (pytest-xdist workers) run them.
+    v = [f"CONFIG={bins.name}", "STATIC=", "HARDEN=", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
+    # One worker at a time builds generate-manual and the catalogues in the shared scratch folder.
+    with open(scratch / "make-variables.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        r = subprocess.run(["make", "-s", "-C", str(REPO_ROOT), "mo", "man", "completions", *v],
+                           capture_output=True, text=True, timeout=timeout)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return v
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import ctypes
 import os
+import resource
 import signal
 import subprocess
 import time
@@ -19,6 +20,12 @@ from typing import Callable, Mapping, Optional, Sequence, TypeVar
 T = TypeVar("T")
 
 POLL_INTERVAL = 0.05
+# The least time a wait gives what it waits for. A wait is for what a test asserts, not a measure
+# of how soon it comes: on a loaded machine (tests in parallel, a build beside them) one second
+# becomes several, and a wait that succeeds returns at once, so a longer one costs nothing. Where
+# promptness is the point, a test measures it and asserts the figure (a ring within a second of
+# its time, a refusal within so much CPU time).
+WAIT_AT_LEAST = 10.0
 
 _PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -31,8 +38,10 @@ def _die_with_parent() -> None:
 
 
 def wait_until(condition: Callable[[], T], timeout: float, what: str,
-               interval: float = POLL_INTERVAL) -> T:
-    """Poll `condition` until it returns something truthy; return it, or raise TimeoutError."""
+               interval: float = POLL_INTERVAL, at_least: float = WAIT_AT_LEAST) -> T:
+    """Poll `condition` until it returns something truthy; return it, or raise TimeoutError after
+    `timeout` seconds, or `at_least` if that is longer (0 for a wait whose timeout is a retry's)."""
+    timeout = max(timeout, at_least)
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
@@ -41,6 +50,38 @@ def wait_until(condition: Callable[[], T], timeout: float, what: str,
         if time.monotonic() >= deadline:
             raise TimeoutError(f"timed out after {timeout:g} s waiting for {what}")
         time.sleep(interval)
+
+
+def children_cpu_seconds() -> float:
+    """User and system CPU time of this process's children (and theirs) waited for so far. Around
+    one run of a program, the difference is what that run cost, however loaded the machine: what a
+    test of "fast" measures, where the wall clock would measure the other tests running beside it."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def listening_ports(pid: int) -> list[int]:
+    """The TCP ports process `pid` listens on (IPv4 and IPv6), read from /proc: a server told to
+    bind port 0 takes a free one without the race of a port picked beforehand (another test, or
+    any outgoing connection, could take that one first)."""
+    inodes = set()
+    try:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return []
+    ports = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                ports.append(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
 
 
 def pid_alive(pid: int) -> bool:

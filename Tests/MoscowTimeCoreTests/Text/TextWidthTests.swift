@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
+import TestSupport
 import Testing
 
 @testable import MoscowTimeTerminal
@@ -8,7 +9,7 @@ import Testing
 /// the table must say what the system's GLib says of every scalar. When GLib's Unicode moves on,
 /// this fails until scripts/generate-display-widths is run again.
 struct TextWidthTests {
-    @Test func everyScalarHasTheWidthGLibGivesIt() {
+    @Test(.tags(.slow), .fullTierOnly) func everyScalarHasTheWidthGLibGivesIt() {
         var differences: [String] = []
         for v in UInt32(0)...0x10FFFF {
             let glib = g_unichar_iszerowidth(v) != 0 ? 0 : g_unichar_iswide(v) != 0 ? 2 : 1

@@ -38,7 +38,7 @@ struct ZoneTransitionsTests {
         return try #require(ZoneTransitions(bytes))
     }
 
-    @Test func everyZoneAgreesWithGLibAroundEachTransitionAndAtRandomInstants() throws {
+    @Test(.tags(.slow), .fullTierOnly) func everyZoneAgreesWithGLibAroundEachTransitionAndAtRandomInstants() throws {
         let names = ZoneNames.all()
         #expect(names.count > 400)
         var rng = SplitMix(seed: 24)
@@ -57,12 +57,14 @@ struct ZoneTransitionsTests {
 
     /// Every six hours for two centuries: a transition either reader missed (or the footer's rule
     /// for the years after the file's last transition read differently) shows as a difference.
-    @Test(arguments: [
-        "Europe/Moscow", "Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago",
-        "Asia/Tehran", "Australia/Lord_Howe", "Africa/Casablanca", "Europe/Dublin", "Antarctica/Troll",
-        "Pacific/Chatham", "America/Nuuk", "America/Godthab", "Asia/Gaza", "Europe/Samara", "Asia/Kolkata",
-        "Pacific/Kiritimati", "America/St_Johns", "Europe/Kyiv", "UTC", "EST5EDT", "Factory",
-    ])
+    @Test(
+        .tags(.slow), .fullTierOnly,
+        arguments: [
+            "Europe/Moscow", "Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago",
+            "Asia/Tehran", "Australia/Lord_Howe", "Africa/Casablanca", "Europe/Dublin", "Antarctica/Troll",
+            "Pacific/Chatham", "America/Nuuk", "America/Godthab", "Asia/Gaza", "Europe/Samara", "Asia/Kolkata",
+            "Pacific/Kiritimati", "America/St_Johns", "Europe/Kyiv", "UTC", "EST5EDT", "Factory",
+        ])
     func everySixHoursForTwoCenturies(_ name: String) throws {
         let ours = try Self.transitions(name)
         let glib = GLibZone(name)
