@@ -15,9 +15,9 @@ from .agent import REPO_ROOT, bin_dir
 def make_variables(gen: Path, timeout: float = 900) -> list[str]:
     bins = Path(os.path.realpath(bin_dir()))
     scratch = bins.parent.parent  # <scratch>/<triple>/<config>
-    # HARDEN= : the test build's own link flags, so that make's `swift build` finds the binaries
-    # up to date instead of relinking them while other tests (pytest-xdist workers) run them.
-    v = [f"CONFIG={bins.name}", "STATIC=", "HARDEN=", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
+    # PREBUILT=1: make uses the test build's binaries as they are; building them again without the
+    # tests' flags relinked them while other tests (pytest-xdist workers) ran them.
+    v = [f"CONFIG={bins.name}", "STATIC=", "HARDEN=", "PREBUILT=1", f"SCRATCH={scratch}", f"BIN={bins}", f"GEN={gen}"]
     # One worker at a time builds generate-manual and the catalogues in the shared scratch folder.
     with open(scratch / "make-variables.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
