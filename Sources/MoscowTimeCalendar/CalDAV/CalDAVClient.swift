@@ -36,10 +36,13 @@ final class CalDAVClient {
     /// A 207 answer's multistatus, or why it is refused.
     func parse(_ body: [UInt8], _ method: String, _ url: String) throws(SyncError) -> (responses: [DAVResponse], syncToken: String?) {
         if DAVElement.declaresDTD(body) { throw SyncError(.badAnswer, .answerWithDTD(method: method, url: url)) }
-        guard let m = DAVResponse.syncMultistatus(body) else {
+        do {
+            return try DAVResponse.syncMultistatus(body)
+        } catch .textTooLong {
+            throw SyncError(.badAnswer, .answerTooLarge(method: method, url: url, limit: DAVElement.maximumTextBytes))
+        } catch {
             throw SyncError(.badAnswer, .unreadableMultistatus(method: method, url: url))
         }
-        return m
     }
 
     /// The calendar home: from the URL itself, via the current user's principal, or the URL.

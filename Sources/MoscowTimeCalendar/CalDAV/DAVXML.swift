@@ -41,10 +41,32 @@ struct DAVElement {
         }
     }
 
-    /// Parses with libxml2 (no network, no DTD, no entities, libxml2's default depth bound — never
-    /// `XML_PARSE_HUGE`); nil when the bytes are not well-formed XML or declare a DTD.
-    static func parse(_ bytes: [UInt8]) -> DAVElement? {
-        guard !bytes.isEmpty, !declaresDTD(bytes) else { return nil }
+    /// What libxml2 reads of one text node without `XML_PARSE_HUGE` (its `XML_MAX_TEXT_LENGTH`).
+    static let maximumTextBytes = 10_000_000
+
+    /// Why bytes were not read as a tree.
+    enum ReadFailure: Error {
+        /// Not well-formed XML, a DTD, nested beyond libxml2's bound, or no root.
+        case unreadable
+        /// Well-formed as far as read, but one text node is over `maximumTextBytes`: one member's
+        /// calendar data, say, which is that member's problem, not the server's.
+        case textTooLong
+    }
+
+    /// Parses with libxml2 (no network, no DTD, no entities, libxml2's default depth and text
+    /// bounds — never `XML_PARSE_HUGE`).
+    static func read(_ bytes: [UInt8]) throws(ReadFailure) -> DAVElement {
+        guard !bytes.isEmpty, !declaresDTD(bytes) else { throw .unreadable }
+        // libxml2 reports some errors itself despite XML_PARSE_NOERROR ("answer.xml:10: parser error :
+        // xmlSAX2Characters: huge text node", four raw lines on the terminal): they come here, and
+        // the caller words what could not be read, naming the item, in the user's language.
+        var memoryError = false
+        xmlSetStructuredErrorFunc(&memoryError) { flag, error in
+            if error?.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+                flag?.assumingMemoryBound(to: Bool.self).pointee = true
+            }
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         guard
             let doc = bytes.withUnsafeBufferPointer({ buf in
@@ -52,9 +74,9 @@ struct DAVElement {
                     xmlReadMemory($0, Int32(buf.count), "answer.xml", nil, options)
                 }
             })
-        else { return nil }
+        else { throw memoryError && bytes.count > maximumTextBytes ? .textTooLong : .unreadable }
         defer { xmlFreeDoc(doc) }
-        guard let root = xmlDocGetRootElement(doc) else { return nil }
+        guard let root = xmlDocGetRootElement(doc) else { throw .unreadable }
         return element(root)
     }
 
@@ -88,12 +110,10 @@ struct DAVResponse {
         properties.first { $0.namespace == ns && $0.name == name }
     }
 
-    /// `<multistatus>` → responses; nil when the answer is not one.
-    static func multistatus(_ bytes: [UInt8]) -> [DAVResponse]? { syncMultistatus(bytes)?.responses }
-
     /// `<multistatus>` → responses and the `<sync-token>` a sync-collection REPORT ends with (RFC 6578).
-    static func syncMultistatus(_ bytes: [UInt8]) -> (responses: [DAVResponse], syncToken: String?)? {
-        guard let root = DAVElement.parse(bytes), root.namespace == DAVElement.dav, root.name == "multistatus" else { return nil }
+    static func syncMultistatus(_ bytes: [UInt8]) throws(DAVElement.ReadFailure) -> (responses: [DAVResponse], syncToken: String?) {
+        let root = try DAVElement.read(bytes)
+        guard root.namespace == DAVElement.dav, root.name == "multistatus" else { throw .unreadable }
         let token = root.child(DAVElement.dav, "sync-token")?.text.trimmedXML
         return (responses(root), token.flatMap { $0.isEmpty ? nil : $0 })
     }

@@ -43,8 +43,8 @@ extension SyncEngine {
         let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
         let (fetched, unfetchable) = changed.isEmpty ? ([:], [:]) : try client.fetch(collection, changed)
         for (url, failure) in unfetchable.sorted(by: { $0.key < $1.key }) {
-            if case .answerTooLarge = failure {
-                remote.skipped.append(SyncState.Skipped(url: url, reason: .larger(limit: AnswerLimits.maximumBytes)))
+            if case .answerTooLarge(_, _, let limit) = failure {
+                remote.skipped.append(SyncState.Skipped(url: url, reason: .larger(limit: limit)))
             } else {
                 remote.skipped.append(SyncState.Skipped(url: url, reason: .unreadableAnswer))
             }
