@@ -82,3 +82,17 @@ def test_an_alarm_in_utc_exports_and_reads_back(cli, sandbox, name):
     assert cli(["import", str(path)], env=now).rc == 0
     [back] = json.loads(cli(["list", "--json"], env=now).stdout)
     assert back["next"] == "2026-11-26T07:00:00+00:00"
+
+
+def test_show_names_the_zone_an_alarm_keeps(cli, sandbox):
+    """An alarm kept in the zone it was made in (another program's event, an import) shows that
+    zone, not the machine's (issue 36: `show` said Europe/Moscow for a Berlin alarm)."""
+    import json
+    store = sandbox.xdg.data / "moscowtime" / "store.json"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    alarm = {"id": "0a1b2c3d", "label": "Berlin", "enabled": True, "zone": "Europe/Berlin",
+             "schedule": {"kind": "weekly", "time": "07:30", "days": ["mon", "wed"]},
+             "created": "2026-11-01T00:00:00Z", "modified": "2026-11-01T00:00:00Z"}
+    store.write_text(json.dumps({"schemaVersion": 1, "settings": {}, "alarms": [alarm], "habits": []}))
+    r = cli(["show", "0a1b"], env={"MOSCOWTIME_NOW": "2026-11-21T12:00:00Z"})
+    assert r.rc == 0 and "07:30 (Europe/Berlin)" in r.stdout, r

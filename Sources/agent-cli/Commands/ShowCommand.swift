@@ -34,7 +34,9 @@ struct ShowCommand: ParsableCommand {
         }
         var fields = FieldList(indent: "  ", width: 10)
         fields.add(t("id"), a.id)
-        fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: zone)) (\(zone.identifier))")
+        // An alarm kept in the zone it was made in (another program's event, an import) names that one.
+        let own = a.zone.flatMap(Zone.shared) ?? zone
+        fields.add(t("time"), "\(ScheduleText.time(a.schedule, zone: own)) (\(own.identifier))")
         fields.add(t("repeat"), p.summary(a))
         fields.add(t("state"), a.enabled ? p.skipText(a) : t("off"))
         let skipped = p.skippedAhead(a)
