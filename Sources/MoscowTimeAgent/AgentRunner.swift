@@ -107,10 +107,10 @@ final class AgentRunner {
     }
 
     /// The directory watcher saw the document change: read it again, unless the file still holds
-    /// what the agent wrote itself, taken in already (`takeIn(_: Written)`).
+    /// what was taken in already (the agent's own write, or a change read at a D-Bus Reload).
     func storeChanged() {
-        guard !documents.holdsOwnWrite else {
-            Log.debug("the change is the agent's own write, taken in already")
+        guard !documents.holdsVersionTakenIn else {
+            Log.debug("the change is taken in already")
             return
         }
         reload()

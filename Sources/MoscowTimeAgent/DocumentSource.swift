@@ -16,7 +16,8 @@ import MoscowTimeStore
 /// bytes, JSON tree and history that glibc would otherwise keep resident.
 ///
 /// A document the agent wrote itself is taken in as written (`takeIn`), and the directory watcher's
-/// report of that write is known as the agent's own (`holdsOwnWrite`): the file is not read back.
+/// report of a file already taken in — that write, or a change `agent-cli` had it read at once
+/// (D-Bus Reload) — is known (`holdsVersionTakenIn`): the file is not read again.
 @MainActor
 final class DocumentSource {
     let store: DocumentStore
@@ -28,8 +29,9 @@ final class DocumentSource {
     private(set) var fingerprint: Int?
     /// How many times the file was read whole (what the agent reads back, for tests).
     private(set) var reads = 0
-    /// The file as the agent's last own write left it.
-    private var ownWrite: FileIdentity?
+    /// The file as last taken in: the agent's own write, or what the last read found (its identity
+    /// taken before reading, so a file replaced meanwhile only costs one more read).
+    private var takenIn: FileIdentity?
     /// The first day the scheduler's document has the habits' history for, since a re-read or a
     /// write taken in (`keep`).
     private(set) var historyFrom: CivilDate?
@@ -121,7 +123,10 @@ final class DocumentSource {
     func load(keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument? {
         do {
             reads += 1
-            return take(try store.load(), keeping: keep)
+            let before = FileIdentity(path: store.paths.document)
+            let doc = take(try store.load(), keeping: keep)
+            takenIn = before
+            return doc
         } catch {
             let problem = error.description
             if problem != lastProblem {
@@ -140,16 +145,16 @@ final class DocumentSource {
     /// A document the agent has just written itself (`DocumentWriter`), as `keep` makes it: what
     /// the file holds now, without reading it back.
     private func adopt(_ written: DocumentStore.Written, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
-        ownWrite = written.file
+        takenIn = written.file
         return take(written.document, keeping: keep)
     }
 
-    /// Whether the file is still as the agent's own last write left it: a change the directory
-    /// watcher reports is then that write, taken in already. Anyone else's write is a new file
-    /// (the store renames into place) or changes its times.
-    var holdsOwnWrite: Bool {
-        guard let ownWrite else { return false }
-        return FileIdentity(path: store.paths.document) == ownWrite
+    /// Whether the file is still as it was last taken in: a change the directory watcher reports is
+    /// then that one, taken in already. Any later write is a new file (the store renames into place)
+    /// or changes its times.
+    var holdsVersionTakenIn: Bool {
+        guard let takenIn else { return false }
+        return FileIdentity(path: store.paths.document) == takenIn
     }
 
     private func take(_ whole: StoreDocument, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {

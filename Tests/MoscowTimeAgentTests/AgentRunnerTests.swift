@@ -220,6 +220,27 @@ struct AgentRunnerTests {
         #expect(r.runner.armedAt == seven + 86_400)
     }
 
+    @Test("a change read at a Reload (agent-cli asks for one) is not read again when the watcher reports it")
+    func reloadedChangeIsNotReadAgain() throws {
+        let r = try rig([], now: seven - 3_600)
+        defer { r.remove() }
+        r.runner.start()
+        try DocumentStore(paths: r.paths, clock: { seven - 3_600 }).update { doc in
+            doc.alarms.append(daily("a1b2c3d4", label: "Подъём", modified: seven - 3_600))
+        }
+        let reads = r.documents.reads
+        r.runner.reload()  // D-Bus Reload, from the command that wrote it
+        #expect(r.documents.reads == reads + 1)
+        #expect(r.runner.scheduler.document.alarms.map(\.id) == ["a1b2c3d4"])
+        r.runner.storeChanged()  // the directory watcher reports the same write
+        #expect(r.documents.reads == reads + 1)
+        // A later write is read.
+        try DocumentStore(paths: r.paths, clock: { seven - 3_000 }).update { doc in doc.alarms.removeAll() }
+        r.runner.storeChanged()
+        #expect(r.documents.reads == reads + 2)
+        #expect(r.runner.scheduler.document.alarms.isEmpty)
+    }
+
     @Test("skip writes the days next promised and the schedule moves on")
     func skip() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 3_600)
