@@ -61,19 +61,22 @@ struct DAVElement {
         // xmlSAX2Characters: huge text node", four raw lines on the terminal): they come here, and
         // the caller words what could not be read, naming the item, in the user's language.
         var memoryError = false
-        xmlSetStructuredErrorFunc(&memoryError) { flag, error in
-            if error?.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
-                flag?.assumingMemoryBound(to: Bool.self).pointee = true
-            }
-        }
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        guard
-            let doc = bytes.withUnsafeBufferPointer({ buf in
+        // The handler's context points at `memoryError` only while this closure runs.
+        let parsed = withUnsafeMutablePointer(to: &memoryError) { flag -> xmlDocPtr? in
+            xmlSetStructuredErrorFunc(flag) { flag, error in
+                if error?.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+                    flag?.assumingMemoryBound(to: Bool.self).pointee = true
+                }
+            }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
+            return bytes.withUnsafeBufferPointer { buf in
                 buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
                     xmlReadMemory($0, Int32(buf.count), "answer.xml", nil, options)
                 }
-            })
+            }
+        }
+        guard let doc = parsed
         else { throw memoryError && bytes.count > maximumTextBytes ? .textTooLong : .unreadable }
         defer { xmlFreeDoc(doc) }
         guard let root = xmlDocGetRootElement(doc) else { throw .unreadable }
