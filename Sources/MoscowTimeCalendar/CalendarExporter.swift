@@ -227,13 +227,19 @@ public enum CalendarExporter {
         return d
     }
 
-    /// The production calendar's known years from the alarm's first day on, as the rule's
-    /// exceptions: each weekday off an EXDATE, each working weekend an RDATE (local times in the
-    /// zone). Years not known yet have none: other calendars show plain Monday–Friday there.
+    /// Years after the last known one whose fixed holidays are written as exceptions.
+    static let unknownYearsWritten = 10
+
+    /// The production calendar from the alarm's first day on, as the rule's exceptions: each
+    /// weekday off an EXDATE, each working weekend an RDATE (local times in the zone). A year not
+    /// known yet is what the agent rings in it, Monday–Friday without the fixed holidays
+    /// (`FixedHolidays`): written for the ten years after the last known one, so other calendars
+    /// show no ring on 1 January 2028 that the alarm will not ring; beyond that, plain Monday–Friday.
     static func calendarExceptions(
         _ ev: OpaquePointer, from first: CivilDate, time: TimeOfDay, zoneID: String, _ workingDays: WorkingCalendar
     ) {
-        for year in workingDays.years.keys.sorted() where year >= first.year {
+        let last = max(workingDays.years.keys.max() ?? first.year, first.year) + unknownYearsWritten
+        for year in first.year...last {
             for (date, _) in workingDays.listedDays(of: year) where date > first {
                 let working = workingDays.isWorkingDay(date)
                 let weekday = Weekday.workdays.contains(date.weekday)

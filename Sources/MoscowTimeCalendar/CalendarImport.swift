@@ -30,15 +30,16 @@ public struct CalendarImport: Sendable {
     /// Sync only: alarms taken from another program's event (`CalendarImporter.read(adopting:)`),
     /// by id, with the event's UID, which the alarm's copy keeps when it is written back.
     public var adoptedUIDs: [String: String] = [:]
-    /// Sync only: to-dos without our properties marked done (`STATUS:COMPLETED`), by title: the
-    /// instance todoman writes for a recurring to-do, checked off; the habit of that name takes the day.
-    public var foreignCompletions: [Completion] = []
-    /// Sync only: the titles of to-dos without our properties (an instance of a habit's to-do is
-    /// not "not a MoscowTime habit").
-    public var foreignTitles: [String] = []
-    public struct Completion: Sendable, Equatable {
+    /// Sync only: to-dos without our properties, by title: todoman's instances of a habit's
+    /// recurring to-do (`todo done` checks ours off and writes the next instance as a new to-do of
+    /// the habit's title, none of our properties), open or themselves checked off.
+    public var foreignTodos: [ForeignTodo] = []
+    public struct ForeignTodo: Sendable, Equatable {
         public let name: String
-        public let at: Instant
+        /// `COMPLETED` of one marked done (`STATUS:COMPLETED`).
+        public let completed: Instant?
+        /// It carries an RRULE: todoman's open next instance of a recurring to-do.
+        public let repeats: Bool
     }
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0

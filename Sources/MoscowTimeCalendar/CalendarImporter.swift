@@ -104,13 +104,11 @@ public enum CalendarImporter {
                     if !read.logged.isEmpty { result.dayLogged[read.habit.id] = read.logged }
                     if !read.removed.isEmpty { result.dayRemoved[read.habit.id] = read.removed }
                 } else {
-                    // A to-do of another program's making marked done: todoman's next instance of
-                    // a recurring to-do, which has the habit's name and none of our properties.
+                    // A to-do of another program's making: perhaps todoman's instance of a habit's
+                    // recurring to-do, which has the habit's name and none of our properties.
                     if let name = ICal.string(icalcomponent_get_summary(c))?.trimmingWhitespace, !name.isEmpty {
-                        result.foreignTitles.append(name)
-                        if let at = HabitTodoReader.completedAt(c) {
-                            result.foreignCompletions.append(CalendarImport.Completion(name: name, at: at))
-                        }
+                        let repeats = icalcomponent_get_first_property(c, ICAL_RRULE_PROPERTY) != nil
+                        result.foreignTodos.append(.init(name: name, completed: HabitTodoReader.completedAt(c), repeats: repeats))
                     }
                     result.ignored += 1
                 }

@@ -36,12 +36,8 @@ enum HabitTodoReader {
         let archived = ICal.xValue(td, CalendarFormat.archived) == "TRUE"
         let times = try OwnAlarmReader.times(td, info: info)
         var history = try Self.history(td, start: startDate, kind: kind, notes: Self.notes(td, fail), fail)
-        if let done = completion(td, zone: zone, kind: kind), done.day >= startDate, !history.days.contains(done.day),
-            history.removed[done.day].map({ $0 < done.at }) ?? true
-        {
-            history.entries.append(done.entry)
-            history.logged[done.day] = done.at
-            history.removed[done.day] = nil
+        if let at = completedAt(td), let done = HabitCheckOff(at: at, zone: zone, kind: kind) {
+            _ = done.apply(start: startDate, entries: &history.entries, logged: &history.logged, removed: &history.removed)
         }
         var habit = Habit(
             id: id, name: name, description: description, frequency: frequency, reminders: reminders,
@@ -147,17 +143,6 @@ enum HabitTodoReader {
         return out
     }
 
-    /// A to-do another program marked done — todoman's `done`, a phone's task list: `STATUS:COMPLETED`
-    /// with `COMPLETED` — is its day (in the configured zone) done, logged at that time, unless the day
-    /// has an entry already or was undone later; the sync then merges it as any logged day. Our own
-    /// export never writes `STATUS`, so its upload makes the to-do open again for the next day. A
-    /// numeric habit's day counts only where one day's amount can say "done": at least its daily
-    /// target (the target is the amount); an at-most or per-period goal takes no amount from it.
-    static func completion(_ td: OpaquePointer, zone: Zone, kind: HabitKind) -> (day: CivilDate, at: Instant, entry: HabitEntry)? {
-        guard let at = completedAt(td) else { return nil }
-        return completion(at: at, zone: zone, kind: kind)
-    }
-
     /// `COMPLETED` of a to-do marked done (`STATUS:COMPLETED`), nil otherwise.
     static func completedAt(_ td: OpaquePointer) -> Instant? {
         guard icalcomponent_get_status(td) == ICAL_STATUS_COMPLETED,
@@ -166,15 +151,5 @@ enum HabitTodoReader {
         let t = icalproperty_get_datetime_with_component(p, td)
         guard !icaltime_is_null_time(t).boolValue, !t.is_date.boolValue else { return nil }
         return ICal.instant(utc: icaltime_convert_to_zone(t, icaltimezone_get_utc_timezone()))
-    }
-
-    /// When another program marked a to-do done (`COMPLETED`), as that day of the habit done.
-    static func completion(at: Instant, zone: Zone, kind: HabitKind) -> (day: CivilDate, at: Instant, entry: HabitEntry)? {
-        let day = zone.local(at).date
-        switch kind {
-        case .yesNo: return (day, at, .done(day))
-        case .numeric(let g) where g.direction == .atLeast && g.per == .day: return (day, at, .done(day, amount: g.target))
-        case .numeric: return nil
-        }
     }
 }

@@ -298,10 +298,15 @@ def test_a_machine_in_another_zone_keeps_a_moscow_alarm_in_moscow_time(machines,
     assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T09:14:00Z").stdout
 
 
-def test_todomans_next_instance_checked_off_records_that_day(machines, radicale, sandbox):
-    """todoman's `done` on a recurring to-do marks ours done and writes the next instance as a
-    to-do of its own (a new UID, the habit's title, none of our properties); checked off the next
-    day, that instance records the next day done."""
+def open_tasks(vdir, name: str) -> list:
+    return [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == name]
+
+
+def test_todomans_done_never_multiplies_a_habit_and_each_check_off_is_that_day(machines, radicale, sandbox):
+    """todoman's `done` on a recurring to-do checks ours off and writes the next instance as a
+    to-do of its own (a new UID, the habit's title, none of our properties). The sync logs every
+    check-off, ours or an instance's, as that day done, and removes the instances: todoman lists
+    each habit once however many days are checked off, and no to-do of another program is left."""
     a, b = machines
     a("habit", "add", "Run", "--start", "2026-11-01", at="2026-11-22T09:00:00Z")
     a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
@@ -309,31 +314,59 @@ def test_todomans_next_instance_checked_off_records_that_day(machines, radicale,
     vdir = Vdir(sandbox, habits_collection(radicale), at="2026-11-22T11:00:00Z")
     vdir.vdirsyncer("discover")
     vdir.sync()
-    [task] = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
+    [task] = open_tasks(vdir, "Run")
     vdir.todo("done", str(task["id"]))
-    # Ours is done; what todoman lists open now is its next instance.
-    [instance] = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
-    vdir.sync()
-    b("sync", at="2026-11-22T12:00:00Z")
-    assert list(b.habit("Run")["entries"]) == ["2026-11-22"]
+    # What todoman lists open now is its next instance; ours is checked off.
+    [instance] = open_tasks(vdir, "Run")
+    ours = [p for p in vdir.folder.glob("*.ics") if "X-MOSCOWTIME-HABIT" in p.read_text()]
+    assert len(ours) == 1 and "STATUS:COMPLETED" in ours[0].read_text()
     vdir.sync()
 
-    # The next day, the instance todoman made is the one checked off.
+    # The next day, before any sync of ours, the instance is checked off too (and todoman writes
+    # another); one sync takes both days and leaves the habit one to-do.
     vdir.clock_env["FAKETIME"] = "@2026-11-23 11:00:00"
-    tasks = [t for t in json.loads(vdir.todo("--porcelain", "list")) if t["summary"] == "Run"]
-    ours = [p for p in vdir.folder.glob("*.ics") if "X-MOSCOWTIME-HABIT" in p.read_text()]
-    assert len(ours) == 1 and len(tasks) == 2, (tasks, [p.read_text() for p in vdir.folder.glob("*.ics")])
-    [copy] = [t for t in tasks if t["id"] == instance["id"]]
-    vdir.todo("done", str(copy["id"]))
-    # It was todoman's instance that was checked off, not ours.
-    assert "STATUS:COMPLETED" not in ours[0].read_text()
-    assert any("STATUS:COMPLETED" in p.read_text() for p in vdir.folder.glob("*.ics") if p != ours[0])
+    vdir.todo("done", str(instance["id"]))
     vdir.sync()
     r = b("sync", at="2026-11-23T12:00:00Z")
     assert sorted(b.habit("Run")["entries"]) == ["2026-11-22", "2026-11-23"], (r.stdout, b.habit("Run"))
     assert "not a MoscowTime habit" not in r.stdout + r.stderr
-    a("sync", at="2026-11-23T12:01:00Z")
-    assert a.habit("Run")["entries"] == b.habit("Run")["entries"]
+    vdir.sync()
+    [again] = open_tasks(vdir, "Run")
+    files = list(vdir.folder.glob("*.ics"))
+    assert len(files) == 1 and "X-MOSCOWTIME-HABIT" in files[0].read_text(), [p.read_text() for p in files]
+
+    # A week of `done`, a sync each day: still one to-do, seven days logged.
+    for day in range(24, 29):
+        vdir.clock_env["FAKETIME"] = f"@2026-11-{day} 11:00:00"
+        [task] = open_tasks(vdir, "Run")
+        vdir.todo("done", str(task["id"]))
+        vdir.sync()
+        b("sync", at=f"2026-11-{day}T12:00:00Z")
+        vdir.sync()
+    assert len(open_tasks(vdir, "Run")) == 1
+    assert len(list(vdir.folder.glob("*.ics"))) == 1
+    a("sync", at="2026-11-28T12:01:00Z")
+    assert sorted(a.habit("Run")["entries"]) == [f"2026-11-{d}" for d in range(22, 29)]
+
+
+def test_a_partly_logged_numeric_day_checked_off_in_todoman_is_done(machines, radicale, sandbox):
+    """3 of 10 logged here, then the to-do checked off in todoman: the day is done, at its target,
+    its note kept; a day logged here after the check-off keeps what was logged here."""
+    a, b = machines
+    a("habit", "add", "Pages", "--numeric", "--target", "10", "--unit", "pages", "--start", "2026-11-01",
+      at="2026-11-22T09:00:00Z")
+    a("habit", "done", "Pages", "--amount", "3", "--date", "2026-11-22", "--note", "chapter 1", at="2026-11-22T09:00:30Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    vdir = Vdir(sandbox, habits_collection(radicale), at="2026-11-22T11:00:00Z")
+    vdir.vdirsyncer("discover")
+    vdir.sync()
+    [task] = open_tasks(vdir, "Pages")
+    vdir.todo("done", str(task["id"]))
+    vdir.sync()
+    r = a("sync", at="2026-11-22T12:00:00Z")
+    assert a.habit("Pages")["entries"] == {"2026-11-22": [10, "chapter 1"]}, (r.stdout, a.habit("Pages"))
+    vdir.sync()
+    assert len(open_tasks(vdir, "Pages")) == 1
 
 
 class Khal:

@@ -89,6 +89,21 @@ def test_the_export_carries_the_calendar_and_reads_back(cli, sandbox):
     assert back["id"] == alarm_id and back["schedule"] == {"kind": "workdays", "time": "06:30"}
 
 
+def test_the_export_shows_no_ring_the_alarm_will_not_ring_after_the_shipped_years(cli, sandbox):
+    """Past the last year shipped the agent rings Monday to Friday without the fixed holidays
+    (1–8 January, …); the export says the same for ten years, so no other calendar shows a ring
+    on 1 January of a year the decree has not come for."""
+    add_workdays_alarm(cli)
+    path = Path(sandbox.env["HOME"]) / "work.ics"
+    assert cli(["export", "--ics", str(path)], env=at_moscow("2026-01-01T00:00:00")).rc == 0
+    cal = icalendar.Calendar.from_ical(path.read_bytes())
+    for year in range(LAST_YEAR + 1, LAST_YEAR + 11):
+        start, end = datetime(year, 1, 1, tzinfo=MSK), datetime(year + 1, 1, 1, tzinfo=MSK)
+        theirs = [e["DTSTART"].dt.astimezone(MSK).date() for e in recurring_ical_events.of(cal).between(start, end)]
+        assert theirs == ring_days(cli, year), year
+        assert not {dt.date(year, 1, d) for d in range(1, 9)} & set(theirs)
+
+
 def test_holidays_lists_imports_and_removes_a_year(cli, sandbox):
     alarm_id = add_workdays_alarm(cli)
     r = cli(["holidays", "2026"], env=at_moscow("2026-11-25T12:00:00"))

@@ -124,24 +124,43 @@ struct CompletedTodoTests {
         #expect(read.dayLogged[h.id] == [CivilDate(year: 2026, month: 11, day: 23)!: Instant(secondsSinceEpoch: 1_795_383_000)])
     }
 
-    @Test("a day already logged, or undone later, is left as it is; an at-most goal takes nothing")
+    @Test("a day logged or undone after the check-off is left as it is; an at-most goal takes nothing")
     func leftAlone() throws {
         let day = CivilDate(year: 2026, month: 11, day: 22)!
+        let later = Instant(secondsSinceEpoch: 1_795_400_000)
         var h = Habit(
             id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
             entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
-        #expect(try XPropertyTextTests.read(Self.marked(h)).habits.first?.entries == h.entries)
+        let skippedLater = CalendarExporter.calendar(habit: h, logged: [day: later])
+            .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261122T071500Z\r\nEND:VTODO")
+        #expect(try XPropertyTextTests.read(skippedLater).habits.first?.entries == h.entries)
         h.entries = []
-        let undoneLater = [day: Instant(secondsSinceEpoch: 1_795_400_000)]
-        let read = try XPropertyTextTests.read(Self.marked(h, removed: undoneLater))
-        #expect(read.habits.first?.entries == [] && read.dayRemoved[h.id] == undoneLater)
-        let numeric = Habit(
-            id: "0a1b2c3d", name: "Water", start: CivilDate(year: 2026, month: 11, day: 1)!,
-            kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
-        #expect(try XPropertyTextTests.read(Self.marked(numeric)).habits.first?.entries == [.done(day, amount: 8)])
+        let read = try XPropertyTextTests.read(Self.marked(h, removed: [day: later]))
+        #expect(read.habits.first?.entries == [] && read.dayRemoved[h.id] == [day: later])
         let coffee = Habit(
             id: "0a1b2c3d", name: "Coffee", start: CivilDate(year: 2026, month: 11, day: 1)!,
             kind: .numeric(HabitGoal(unit: "cups", target: 2, direction: .atMost)), created: Self.created)
         #expect(try XPropertyTextTests.read(Self.marked(coffee)).habits.first?.entries == [])
+    }
+
+    @Test("a day skipped or partly logged before the check-off is done, at the target, its note kept")
+    func partlyLogged() throws {
+        let day = CivilDate(year: 2026, month: 11, day: 22)!
+        let before = Instant(secondsSinceEpoch: 1_795_300_000)
+        let skipped = Habit(
+            id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
+            entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
+        #expect(try XPropertyTextTests.read(Self.marked(skipped)).habits.first?.entries == [.done(day, note: "ill, in bed")])
+        var water = Habit(
+            id: "0a1b2c3d", name: "Water", start: CivilDate(year: 2026, month: 11, day: 1)!,
+            kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
+        #expect(try XPropertyTextTests.read(Self.marked(water)).habits.first?.entries == [.done(day, amount: 8)])
+        water.entries = [.done(day, amount: 3, note: "n")]
+        let partly = CalendarExporter.calendar(habit: water, logged: [day: before])
+            .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261122T071500Z\r\nEND:VTODO")
+        #expect(try XPropertyTextTests.read(partly).habits.first?.entries == [.done(day, amount: 8, note: "n")])
+        water.entries = [.done(day, amount: 12)]
+        let met = try XPropertyTextTests.read(Self.marked(water))
+        #expect(met.habits.first?.entries == water.entries && met.dayLogged[water.id] == nil)
     }
 }

@@ -2,8 +2,8 @@
 import MoscowTimeDomain
 import MoscowTimeStore
 
-/// Habits, in the collection of VTODOs; a to-do another program checked off (todoman's instance of
-/// a habit's recurring to-do) is logged as the habit's day done (`logging`).
+/// Habits, in the collection of VTODOs; todoman's instances of a habit's recurring to-do are
+/// logged as the habit's days done and removed (`logging`).
 final class HabitSyncKind: SyncKind {
     static let component = "VTODO"  // not UI: protocol text
     static let displayName = "MoscowTime habits"  // not UI: the collection's name on the server
@@ -40,37 +40,33 @@ final class HabitSyncKind: SyncKind {
 
     func describe(_ version: HabitVersion) -> String { Self.describe(version) }
 
-    /// The habits' versions with the to-dos of other programs checked off since the last sync
-    /// logged in (`logging`), each also to be applied to the document, in order.
+    /// todoman's instances of the habits' recurring to-dos (a to-do of another program with a
+    /// habit's title; `todo done` checks ours off and writes the next instance as a new to-do each
+    /// time). One checked off is the habit's day done (`HabitCheckOff`), logged at its `COMPLETED`
+    /// as if here, so the merge and every other machine take it. Each is then removed from the
+    /// server, where that day is done or, open, it repeats the habit, so ours stays the habit's one
+    /// to-do in every to-do list. Returns the versions to apply, in order, and the removals.
     static func logging(
-        _ completions: [CalendarImport.Completion], in doc: StoreDocument, local: inout [String: HabitVersion], zone: Zone
-    ) -> [HabitVersion] {
+        _ todos: [(url: String, etag: String, todo: CalendarImport.ForeignTodo)], in doc: StoreDocument,
+        local: inout [String: HabitVersion], zone: Zone
+    ) -> (logged: [HabitVersion], removals: [SyncEngine.Upload]) {
         var logged: [HabitVersion] = []
-        for c in completions {
-            guard let id = doc.habits.first(where: { $0.name == c.name })?.id,
-                let v = logging(c, in: local[id], zone: zone)
+        var removals: [SyncEngine.Upload] = []
+        for (url, etag, todo) in todos {
+            guard let id = doc.habits.first(where: { $0.name == todo.name })?.id,
+                case .present(var h, var days, var removed)? = local[id]
             else { continue }
-            local[id] = v
-            logged.append(v)
+            var settled = todo.repeats && todo.completed == nil
+            if let at = todo.completed, let done = HabitCheckOff(at: at, zone: zone, kind: h.kind) {
+                if done.apply(start: h.start, entries: &h.entries, logged: &days, removed: &removed) {
+                    local[id] = .present(h, logged: days, removed: removed)
+                    logged.append(local[id]!)
+                }
+                settled = h.entries.contains { $0.date == done.day && $0.status == .done }
+            }
+            if settled { removals.append(SyncEngine.Upload(id: id, url: url, etag: etag, text: nil, instance: true)) }
         }
-        return logged
-    }
-
-    /// A to-do of another program checked off (todoman's instance of the habit's recurring to-do)
-    /// as the habit's day done, logged at its `COMPLETED` as if here, so the merge and every other
-    /// machine take it; nil when the day has an entry already, was undone later, or the habit's
-    /// kind cannot say "done" in one amount (`HabitTodoReader.completion`).
-    static func logging(_ c: CalendarImport.Completion, in v: HabitVersion?, zone: Zone) -> HabitVersion? {
-        guard case .present(var h, var logged, var removed)? = v,
-            let done = HabitTodoReader.completion(at: c.at, zone: zone, kind: h.kind),
-            done.day >= h.start, !h.entries.contains(where: { $0.date == done.day }),
-            removed[done.day].map({ $0 < done.at }) ?? true
-        else { return nil }
-        h.entries.append(done.entry)
-        h.entries.sort { $0.date < $1.date }
-        logged[done.day] = done.at
-        removed[done.day] = nil
-        return .present(h, logged: logged, removed: removed)
+        return (logged, removals)
     }
 
     /// What a habit's rendering reads besides the habit, as one hash: the renderings of probe

@@ -28,11 +28,13 @@ extension SyncEngine {
                 clock: clock, choice: item)
             uploads += carryOut(alarmPlan, into: &merged, known: &newState.alarms, lost: &lost, report: &report).map { ($0, true) }
             var localHabits = doc.habitVersions()
-            for v in HabitSyncKind.logging(remote.habits.completions, in: doc, local: &localHabits, zone: zone) { merged.apply(v) }
+            let instances = HabitSyncKind.logging(remote.habits.foreignTodos, in: doc, local: &localHabits, zone: zone)
+            for v in instances.logged { merged.apply(v) }
             let habitPlan = SyncPlan(
                 kind: HabitSyncKind(collection: state.habitsCollection), local: localHabits, remote: remote.habits,
                 known: newState.habits, lastSync: state.lastSync, clock: clock, choice: item)
             uploads += carryOut(habitPlan, into: &merged, known: &newState.habits, lost: &lost, report: &report).map { ($0, false) }
+            uploads += instances.removals.map { ($0, false) }
             keep(held, in: &newState, report: &report)
             newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
             if !dryRun { doc = merged }

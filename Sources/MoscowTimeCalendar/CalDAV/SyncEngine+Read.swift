@@ -18,7 +18,7 @@ extension SyncEngine {
             HabitSyncKind.self, state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone, dryRun: dryRun
         ) { imp, url in
             // todoman's instances of a habit's recurring to-do carry its name: no warning.
-            if !imp.foreignTitles.contains(where: habitNames.contains) { report.warnings.append(.notOurHabit(url: url)) }
+            if !imp.foreignTodos.contains(where: { habitNames.contains($0.name) }) { report.warnings.append(.notOurHabit(url: url)) }
         }
         for h in state.held
         where remoteAlarms.versions[h.id] == nil && remoteAlarms.held[h.id] == nil
@@ -96,7 +96,7 @@ extension SyncEngine {
         let versions = Kind.versions(in: imp)
         if versions.isEmpty { noItemOfOurs(imp, url) }
         remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
-        remote.completions += imp.foreignCompletions
+        remote.foreignTodos += imp.foreignTodos.map { (url, etag, $0) }
         for (id, u) in imp.unexpressible {
             remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
         }

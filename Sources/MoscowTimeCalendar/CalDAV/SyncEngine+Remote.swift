@@ -22,7 +22,8 @@ extension SyncEngine {
         var held: [String: SyncState.Held] = [:]
         /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
         var adoptedUIDs: [String: String] = [:]
-        /// To-dos of other programs marked done since the last sync (`CalendarImport.foreignCompletions`).
-        var completions: [CalendarImport.Completion] = []
+        /// To-dos of other programs, each where it is (`CalendarImport.foreignTodos`): todoman's
+        /// instances of a habit's to-do are logged (`HabitSyncKind.logging`) and removed (`instanceRemovals`).
+        var foreignTodos: [(url: String, etag: String, todo: CalendarImport.ForeignTodo)] = []
     }
 }

@@ -10,6 +10,9 @@ extension SyncEngine {
         let text: String?
         /// The digest of the version `text` renders (`SyncState.Item.model`).
         var model: String? = nil
+        /// The DELETE of todoman's instance of the habit `id` (`HabitSyncKind.logging`): not our
+        /// item, so nothing of ours is recorded; one changed meanwhile is read again next time.
+        var instance = false
     }
 
     /// Step 3: writes everything, one request at a time, recording each success in `state` as it
@@ -20,6 +23,10 @@ extension SyncEngine {
         var pruned: [(id: String, isAlarm: Bool)] = []
         client.writeAll(uploads.map { (url: $0.0.url, text: $0.0.text, etag: $0.0.etag) }) { index, result in
             let (u, isAlarm) = uploads[index]
+            if u.instance {
+                if case .failure(let e) = result, failure == nil { failure = e }
+                return failure == nil
+            }
             switch result {
             case .success(.stored(let etag)):
                 let item = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text ?? ""), model: u.model)

@@ -69,7 +69,7 @@ public final class SyncEngine {
                 remote, state: state, clock: clock, zone: zone, snapshot: snapshot, acceptRemote: acceptRemote,
                 item: item, dryRun: dryRun, report: &report)
             if dryRun {
-                report.uploaded = merged.uploads.count
+                report.uploaded = merged.uploads.filter { !$0.0.instance }.count
                 report.requests = client.requests
                 return report
             }
