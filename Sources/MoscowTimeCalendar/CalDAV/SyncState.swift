@@ -97,7 +97,7 @@ public struct SyncState: Sendable, Equatable {
 
     public init() {}
 
-    public static func path(_ paths: StorePaths) -> String { paths.stateDirectory + "/sync-state.json" }
+    public static func path(_ paths: StorePaths) -> String { paths.syncState }
     public static func conflictLogPath(_ paths: StorePaths) -> String { paths.stateDirectory + "/sync-conflicts.log" }
 
     public static func load(_ paths: StorePaths) throws(StoreError) -> SyncState {

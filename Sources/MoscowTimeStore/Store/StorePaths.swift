@@ -18,6 +18,8 @@ public struct StorePaths: Sendable, Equatable {
     public var backup: String { document + ".bak" }
     public var lock: String { document + ".lock" }
     public var agentState: String { stateDirectory + "/" + Self.agentStateName }
+    /// What the last sync left (`SyncState`, written by `moscowtime-calendar`).
+    public var syncState: String { stateDirectory + "/sync-state.json" }
 
     public static func fromEnvironment(_ env: [String: String] = Environment.current) -> StorePaths {
         let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"

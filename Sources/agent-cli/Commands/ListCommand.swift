@@ -16,9 +16,10 @@ struct ListCommand: ParsableCommand {
     static func run(json: Bool) throws {
         let ctx = try CLIContext()
         let doc = try ctx.store.load()
-        let p = AlarmPresenter(
+        var p = AlarmPresenter(
             zone: try ctx.zone(doc.settings), t: ctx.localizer(doc.settings), now: ctx.now, state: ctx.agentState(),
             calendar: doc.workingCalendar)
+        if doc.sync.account != nil { p.held = HeldAlarms.ids(ctx.store.paths) }
         if json {
             Output.line(JSONWriter.pretty(.array(doc.alarms.map(p.json))).trimmingTrailingNewline)
         } else if doc.alarms.isEmpty {

@@ -11,6 +11,8 @@ struct AlarmPresenter {
     let state: AgentState
     /// The working days alarms follow (`StoreDocument.workingCalendar`) and the setting they come from.
     let calendar: WorkingCalendar
+    /// Alarms the last sync held (`HeldAlarms`): they ring as set here, their server copy is left alone.
+    var held: Set<String> = []
 
     /// The agent's own rule for the next ring. Only the past depends on the store's write time,
     /// so none is needed for what comes after now.
@@ -37,6 +39,7 @@ struct AlarmPresenter {
             var state = !a.enabled ? off : (a.skippedDays.isEmpty && a.offUntil == nil ? on : skipText(a))
             if self.state.snoozes[a.id] != nil { state += snoozed }
             if let ramp = a.rampSeconds { state += ", " + t("ramp {value}", ["value": RampDuration.format(ramp)]) }
+            if held.contains(a.id) { state += ", " + t("not synced (see agent-cli status)") }
             table.add([
                 id, time(a),
                 summary(a), state, next, a.label,
@@ -74,6 +77,7 @@ struct AlarmPresenter {
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
             ("rampSeconds", a.rampSeconds.map(JSONValue.int) ?? .null),
             ("zone", .optional(a.zone)),
+            ("held", .bool(held.contains(a.id))),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("skipped", .array(skippedAhead(a).map { .string($0.description) })),
