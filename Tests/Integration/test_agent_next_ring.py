@@ -123,6 +123,26 @@ def test_disable_until_tomorrow_silences_a_ringing_alarm_at_once_and_reports_not
     assert rig.missed_reports() == []
 
 
+def test_skip_while_snoozed_takes_the_snooze_next_shows_first(rig):
+    """`skip A` while A is snoozed skips what `next` shows first, the snooze: the agent withdraws
+    it at once (no ring at its end), `next` and `status` say tomorrow, and the day after stays on
+    (issue 36 §2)."""
+    now = utc_now()
+    alarm = weekly_alarm("Snoozed then skipped", now, modified=now - timedelta(hours=1))
+    rig.write_store(store_document([alarm]))
+    rig.start_agent()
+    rig.wait_for_ring("Snoozed then skipped", timeout=5)
+    rig.cli("snooze", alarm["id"], "--minutes", "5")
+    wait_until(lambda: (rig.next_for(alarm["id"]) or {}).get("snoozed"), 5, "the snooze in agent-cli next")
+    said = rig.cli("skip", alarm["id"]).stdout
+    assert "skips 1 ring" in said, said
+    assert rig.alarm(alarm["id"])["skipped"] == [rig.alarm(alarm["id"])["skipped"][0]]
+    wait_until(lambda: "snoozes" not in rig.state() or not rig.state()["snoozes"], 5, "the agent to withdraw the snooze")
+    assert rig.cli_json("status")["snoozed"] == []
+    assert _next_at(rig, alarm["id"]) == minute_floor(now + timedelta(days=1))
+    assert not rig.next_for(alarm["id"])["snoozed"]
+
+
 def test_a_one_time_alarm_made_daily_while_ringing_stays_on_when_the_lid_closes(rig, system_bus, logind_mock):
     logind_calls = BusMonitor(rig.sandbox, system_bus, name="system-monitor")
     now = utc_now()

@@ -41,6 +41,32 @@ struct NextRingSkipTests {
         #expect(e.evaluate(now: seven + 2 * day).rings.map(\.due) == [seven + 2 * day])
     }
 
+    @Test("a skip while snoozed takes the snooze next shows first; the engine withdraws it, and the next skip is tomorrow's")
+    func skipWhileSnoozed() {
+        let now = seven + 300
+        let a = daily(modified: seven - day)
+        let track = AlarmTrack(state: .snoozed(Snooze(until: seven + 600, due: seven, count: 1)), handled: seven)
+        var agent = AgentState()
+        agent.alarms = AlarmBook(tracks: [a.id: track])
+        let rule = NextRing(document: document(a, written: seven - day), state: agent, zone: F.moscow, now: now)
+        #expect(rule.next(a, track)?.at == seven + 600)
+        let skip = rule.skip(next: 1, of: a, track)
+        #expect(skip.added == [F.day(2026, 11, 21)])
+        #expect(rule.next(skip.alarm, track)?.at == seven + day)
+        let two = rule.skip(next: 2, of: a, track)
+        #expect(two.added == [F.day(2026, 11, 21), F.day(2026, 11, 22)])
+        #expect(rule.next(two.alarm, track)?.at == seven + 2 * day)
+
+        var doc = document(a, written: seven - day)
+        let e = AlarmEngine(document: doc, state: AlarmBook(tracks: [a.id: track]), zone: F.moscow)
+        doc.alarms[0] = skip.alarm
+        doc.writtenAt = now
+        _ = e.replaceDocument(doc, zone: F.moscow, now: now)
+        #expect(e.state[a.id].snooze == nil)
+        #expect(e.evaluate(now: seven + 600).nothingShown)
+        #expect(e.nextWake(now: seven + 600) == seven + day)
+    }
+
     @Test("a skip drops the skips that have passed and names only the days it adds, in order")
     func skipNamesTheDaysItAdds() {
         let now = seven - 3_600

@@ -116,9 +116,16 @@ public struct NextRing: Sendable {
 
     /// The alarm with its next `count` rings skipped (`agent-cli skip`, the tray, D-Bus): the days
     /// of the occurrences `next` would show, so that what is skipped is what was promised.
+    /// A pending snooze that `next` shows first is the first of them: its occurrence's day is
+    /// skipped, which withdraws the snooze (`AlarmEngine.replaceDocument`).
     public func skipping(_ count: Int, of alarm: Alarm, _ track: AlarmTrack) -> Alarm {
         var a = alarm
         var t = searchStart(alarm, track)
+        var count = count
+        if count > 0, let due = next(alarm, track)?.snoozedFrom {
+            a.skippedDays.insert(calculator(of: alarm).zone.local(due).date)
+            count -= 1
+        }
         for _ in 0..<count {
             guard let x = occurrence(after: t, a).flatMap({ ring(from: $0, a) }) else { break }
             a.skippedDays.insert(calculator(of: alarm).zone.local(x).date)
@@ -155,7 +162,10 @@ public struct NextRing: Sendable {
         let occurrence = self.occurrence(after: searchStart(alarm, track), alarm)
         var best = occurrence.flatMap { ring(from: $0, alarm) }.map { (at: $0, snoozedFrom: Instant?.none) }
         // An occurrence at or before the snooze's end supersedes it (the engine takes it then).
-        if let s = track.snooze, s.until > now, !isPaused(at: s.until), occurrence.map({ $0 > s.until }) ?? true {
+        // A snooze whose occurrence was taken back (its day skipped, off until after it) rings no more.
+        if let s = track.snooze, s.until > now, !isPaused(at: s.until), occurrence.map({ $0 > s.until }) ?? true,
+            stillRings(s.due, alarm)
+        {
             best = (s.until, s.due)
         }
         return best
