@@ -150,7 +150,7 @@ struct AlarmCommandTests {
         let items = try #require(try JSONParser.parse(first.out).arrayValue)
         let keys = [
             "id", "label", "enabled", "schedule", "summary", "snoozeMinutes", "sound", "wake", "rampSeconds", "zone", "next",
-            "snoozedUntil", "skipped", "offUntil", "created", "modified",
+            "snoozedUntil", "skipped", "offUntil", "created", "modified", "held",
         ]
         guard case .object(let alarm)? = items.first, case .object(let timer)? = items.last else {
             Issue.record("not objects")

@@ -5,13 +5,15 @@ rang, a restored backup, a changed zone, a pause. Each absence is asserted after
 created later, has rung: the agent took the change in before it."""
 from __future__ import annotations
 
+import os
+import signal
 from datetime import timedelta
 
 import dbus
 import pytest
 
 from harness import BusMonitor, wait_until
-from harness.alarms import (AGENT_BUS_NAME, minute_floor, moscow, once_alarm, parse_iso, store_document,
+from harness.alarms import (AGENT_BUS_NAME, iso_z, minute_floor, moscow, once_alarm, parse_iso, store_document,
                             timer_alarm, utc_now, weekly_alarm)
 
 pytestmark = pytest.mark.agent
@@ -141,6 +143,27 @@ def test_skip_while_snoozed_takes_the_snooze_next_shows_first(rig):
     assert rig.cli_json("status")["snoozed"] == []
     assert _next_at(rig, alarm["id"]) == minute_floor(now + timedelta(days=1))
     assert not rig.next_for(alarm["id"])["snoozed"]
+
+
+def test_an_alarm_edited_while_the_agent_is_stopped_rings_though_another_write_follows(rig):
+    """The agent is stopped (SIGSTOP: a debugger, a hung main loop) while an alarm is added, and
+    another write of the store follows more than a minute later. Resumed, the agent dates the
+    alarm by the write that brought it, not by the last write: its ring, passed meanwhile, rings
+    late (within the late window) instead of never (issue 36 §2)."""
+    now = utc_now()
+    rig.write_store(store_document([]))
+    agent = rig.start_agent()
+    edited = now - timedelta(minutes=3)
+    due = minute_floor(now - timedelta(minutes=1))
+    os.kill(agent.pid, signal.SIGSTOP)
+    try:
+        at = {"MOSCOWTIME_NOW": iso_z(edited)}
+        rig.cli("add", moscow(due).strftime("%H:%M"), "--once", moscow(due).date().isoformat(), "--label", "While stopped", env=at)
+        rig.cli("add", "04:00", "--label", "Another, later", env={"MOSCOWTIME_NOW": iso_z(now)})
+    finally:
+        os.kill(agent.pid, signal.SIGCONT)
+    rig.wait_for_ring("While stopped", timeout=5)
+    assert rig.missed_reports() == []
 
 
 def test_a_one_time_alarm_made_daily_while_ringing_stays_on_when_the_lid_closes(rig, system_bus, logind_mock):

@@ -364,6 +364,27 @@ struct DocumentStoreTests {
         #expect(FileIdentity(path: dir.paths.document) != first.file)
     }
 
+    @Test("each alarm's version is stamped with the write that brought it, kept by later writes of others")
+    func arrivals() throws {
+        let dir = D()
+        let first = F.at("2026-11-21T04:00:00Z")
+        func store(at t: Instant) -> DocumentStore { DocumentStore(paths: dir.paths, clock: { t }) }
+        try store(at: first).update { $0 = fullDocument() }
+        let ids = try store(at: first).load().alarms.map(\.id)
+        #expect(try store(at: first).load().arrivals == Dictionary(uniqueKeysWithValues: ids.map { ($0, first) }))
+        try store(at: first + 600).update { $0.alarms[0].label = "Edited" }
+        try store(at: first + 1_200).update { doc in
+            doc.settings.snoozeMinutes = 9
+            doc.alarms.remove(at: 1)
+        }
+        let doc = try store(at: first).load()
+        #expect(doc.writtenAt == first + 1_200)
+        #expect(doc.arrivals[ids[0]] == first + 600 && doc.arrivals[ids[2]] == first && doc.arrivals[ids[1]] == nil)
+        // Sync writes without stamping its items' changes, but what it brings arrives here too.
+        try store(at: first + 1_800).update(stamping: false) { $0.alarms[1].label = "From the server" }
+        #expect(try store(at: first).load().arrivals[ids[2]] == first + 1_800)
+    }
+
     @Test func backupHoldsThePreviousVersion() throws {
         let dir = D()
         let store = DocumentStore(paths: dir.paths)

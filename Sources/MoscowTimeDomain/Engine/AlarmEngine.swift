@@ -47,7 +47,9 @@ public final class AlarmEngine {
 
     private var settings: Settings { document.settings }
     private func rule(_ now: Instant) -> NextRing {
-        NextRing(writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar, now: now)
+        NextRing(
+            writtenAt: document.writtenAt, arrivals: document.arrivals, pausedUntil: state.pausedUntil, zone: zone, calendar: calendar,
+            now: now)
     }
 
     /// Whether `occurrence` was the last of the alarm's schedule as it is now: a one-time alarm

@@ -5,7 +5,8 @@
 ///
 /// - An occurrence counts only once the alarm's current version is on this machine, by this
 ///   machine's own clock: from when the agent took it in (`AlarmTrack.seen`), or, for a version
-///   not taken in yet, from when this machine wrote the store (`StoreDocument.writtenAt`), or
+///   not taken in yet, from the store's write that brought it (`StoreDocument.arrivals`; else the
+///   file's last write, `StoreDocument.writtenAt`: an agent stopped meanwhile misses nothing), or
 ///   from the alarm's `modified` stamp when that is at most a minute before the write (the
 ///   command that made the edit stamped it, then wrote: `stampedBeforeWrite`). Never from a
 ///   stamp after the write or long before it, which another clock may have written (a calendar
@@ -31,21 +32,27 @@ public struct NextRing: Sendable {
     public let now: Instant
     /// The store file's last write, by this machine's clock (`StoreDocument.writtenAt`).
     public let writtenAt: Instant?
+    /// Per alarm, the write that brought its current version (`StoreDocument.arrivals`).
+    public let arrivals: [String: Instant]
     /// The pause, while it lasts.
     public let pausedUntil: Instant?
     public let calculator: OccurrenceCalculator
 
-    public init(writtenAt: Instant?, pausedUntil: Instant?, zone: Zone, calendar: WorkingCalendar, now: Instant) {
+    public init(
+        writtenAt: Instant?, arrivals: [String: Instant] = [:], pausedUntil: Instant?, zone: Zone, calendar: WorkingCalendar,
+        now: Instant
+    ) {
         self.zone = zone
         self.now = now
         self.writtenAt = writtenAt
+        self.arrivals = arrivals
         self.pausedUntil = pausedUntil.flatMap { $0 > now ? $0 : nil }
         calculator = OccurrenceCalculator(zone: zone, calendar: calendar)
     }
 
     public init(document: StoreDocument, state: AgentState, zone: Zone, now: Instant) {
         self.init(
-            writtenAt: document.writtenAt, pausedUntil: state.pausedUntil, zone: zone,
+            writtenAt: document.writtenAt, arrivals: document.arrivals, pausedUntil: state.pausedUntil, zone: zone,
             calendar: document.workingCalendar, now: now)
     }
 
@@ -64,7 +71,9 @@ public struct NextRing: Sendable {
             // or the import's, written with the store, not as old as the alarm's own stamp.
             if seen.modified == alarm.modified { return min(writtenAt ?? now, now) }
         }
-        let written = writtenAt ?? alarm.modified
+        // The write that brought this version, when the store recorded it (never after the file's).
+        let file = writtenAt ?? alarm.modified
+        let written = arrivals[alarm.id].map { min($0, file) } ?? file
         let stamped = alarm.modified <= written && written - alarm.modified <= Self.stampedBeforeWrite
         return min(atStart || stamped ? min(written, alarm.modified) : written, now)
     }

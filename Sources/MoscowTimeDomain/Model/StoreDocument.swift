@@ -29,6 +29,15 @@ public struct StoreDocument: Hashable, Sendable {
         }
     }
     public var sync = SyncMetadata()
+    /// When this machine's store took in each alarm's current version, by its own clock (the write
+    /// that brought it: a command's edit, a sync, an import; `ArrivalStamper`). A version written
+    /// while no agent read the store counts from its own write, not from a later write of
+    /// something else (`NextRing.since`). Like `writtenAt`, not compared: it follows the content.
+    public var arrivals: [String: Instant] {
+        get { _arrivals.value }
+        set { _arrivals.value = newValue }
+    }
+    private var _arrivals = Uncompared<[String: Instant]>([:])
     /// Years of the production calendar the user added (`agent-cli holidays import`); each
     /// replaces the shipped year of the same number.
     public var calendarYears: [Int: CalendarYear] = [:] {

@@ -12,6 +12,7 @@ public enum DocumentCoding {
             ("habits", .array(doc.habits.map(HabitCoding.encode))),
         ]
         if !doc.sync.isEmpty { members.append(("sync", SyncCoding.encode(doc.sync))) }
+        if !doc.arrivals.isEmpty { members.append(("arrived", SyncCoding.encodeInstants(doc.arrivals))) }
         // The user's own production calendar years, in the data file's text form (`CalendarText`).
         if !doc.calendarYears.isEmpty {
             members.append(("calendar", .string(CalendarText.format(Array(doc.calendarYears.values)))))
@@ -40,6 +41,7 @@ public enum DocumentCoding {
         }
         try HabitCoding.checkUnique(doc.habits)
         if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }
+        doc.arrivals = try SyncCoding.decodeInstants(root, "arrived")
         if root.has("calendar") {
             let text = try root.string("calendar")
             do throws(CalendarTextError) { doc.calendarYears = try CalendarText.parse(text) } catch {

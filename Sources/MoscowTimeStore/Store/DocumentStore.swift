@@ -128,14 +128,16 @@ public final class DocumentStore: Sendable {
         var doc = before
         let result = try change(&doc)
         guard doc != before else { return (result, nil) }
-        if stamping { ChangeStamper.stamp(before: before, after: &doc, at: clock()) }
-        doc.writtenAt = try save(doc)
+        let now = clock()
+        if stamping { ChangeStamper.stamp(before: before, after: &doc, at: now) }
+        ArrivalStamper.stamp(before: before, after: &doc, at: now)
+        doc.writtenAt = try save(doc, at: now)
         return (result, Written(document: doc, file: FileIdentity(path: paths.document)))
     }
 
     /// Writes `doc` atomically; callers hold the lock (see `update`). The file's time is the
     /// store's clock: when the change was made, which `NextRing` counts from. Returns that time.
-    private func save(_ doc: StoreDocument) throws(StoreError) -> Instant {
+    private func save(_ doc: StoreDocument, at written: Instant) throws(StoreError) -> Instant {
         let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
         // Never write a file `load` would refuse: every command after it would fail.
         guard bytes.count <= maximumBytes else {
@@ -147,7 +149,6 @@ public final class DocumentStore: Sendable {
                         "the change would make it {size} bytes, more than the {limit} bytes it can have; delete alarms or habits you no longer need (agent-cli rm, agent-cli habit rm) and try again",
                         count: bytes.count, ["size": String(bytes.count), "limit": String(maximumBytes)])))
         }
-        let written = clock()
         do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: written) } catch {
             throw StoreError(path: paths.document, kind: .writeFailed(error.reason))
         }

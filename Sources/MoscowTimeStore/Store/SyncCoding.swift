@@ -18,9 +18,6 @@ enum SyncCoding {
             if let c = a.passwordCommand { am.append(("passwordCommand", .string(c))) }
             m.append(("account", .object(am)))
         }
-        func instants(_ d: [String: Instant]) -> JSONValue {
-            .object(d.keys.sorted().map { ($0, .string(ISO8601.utcString(d[$0]!))) })
-        }
         func days(_ d: [String: [CivilDate: Instant]]) -> JSONValue {
             .object(
                 d.keys.sorted().compactMap { id in
@@ -29,8 +26,8 @@ enum SyncCoding {
                     return (id, .object(byDay.keys.sorted().map { ($0.description, .string(ISO8601.utcString(byDay[$0]!))) }))
                 })
         }
-        if !s.deletedAlarms.isEmpty { m.append(("deletedAlarms", instants(s.deletedAlarms))) }
-        if !s.deletedHabits.isEmpty { m.append(("deletedHabits", instants(s.deletedHabits))) }
+        if !s.deletedAlarms.isEmpty { m.append(("deletedAlarms", encodeInstants(s.deletedAlarms))) }
+        if !s.deletedHabits.isEmpty { m.append(("deletedHabits", encodeInstants(s.deletedHabits))) }
         if !s.dayLogged.isEmpty { m.append(("dayLogged", days(s.dayLogged))) }
         if !s.dayRemoved.isEmpty { m.append(("dayRemoved", days(s.dayRemoved))) }
         return .object(m)
@@ -43,18 +40,6 @@ enum SyncCoding {
             s.account = SyncAccount(
                 url: try a.string("url"), user: try a.optionalString("user"),
                 passwordCommand: try a.optionalString("passwordCommand"))
-        }
-        func instants(_ key: String) throws(DocumentDecodingError) -> [String: Instant] {
-            guard r.has(key) else { return [:] }
-            let o = try r.object(key)
-            guard case .object(let members) = o.value else { return [:] }
-            var out: [String: Instant] = [:]
-            for (id, v) in members {
-                guard AlarmID.isValid(id) else { throw o.fail(id, Message("expected an id of 8 lowercase hex digits")) }
-                guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw o.fail(id, Message("expected an ISO 8601 instant")) }
-                out[id] = t
-            }
-            return out
         }
         func days(_ key: String) throws(DocumentDecodingError) -> [String: [CivilDate: Instant]] {
             guard r.has(key) else { return [:] }
@@ -78,10 +63,28 @@ enum SyncCoding {
             }
             return out
         }
-        s.deletedAlarms = try instants("deletedAlarms")
-        s.deletedHabits = try instants("deletedHabits")
+        s.deletedAlarms = try decodeInstants(r, "deletedAlarms")
+        s.deletedHabits = try decodeInstants(r, "deletedHabits")
         s.dayLogged = try days("dayLogged")
         s.dayRemoved = try days("dayRemoved")
         return s
+    }
+
+    /// An object of item id → instant (`{"3f9a0c12": "2026-11-20T07:00:00Z"}`), in sorted order.
+    static func encodeInstants(_ d: [String: Instant]) -> JSONValue {
+        .object(d.keys.sorted().map { ($0, .string(ISO8601.utcString(d[$0]!))) })
+    }
+
+    static func decodeInstants(_ r: FieldReader, _ key: String) throws(DocumentDecodingError) -> [String: Instant] {
+        guard r.has(key) else { return [:] }
+        let o = try r.object(key)
+        guard case .object(let members) = o.value else { return [:] }
+        var out: [String: Instant] = [:]
+        for (id, v) in members {
+            guard AlarmID.isValid(id) else { throw o.fail(id, Message("expected an id of 8 lowercase hex digits")) }
+            guard let t = v.stringValue.flatMap(ISO8601.parse) else { throw o.fail(id, Message("expected an ISO 8601 instant")) }
+            out[id] = t
+        }
+        return out
     }
 }

@@ -77,13 +77,13 @@ struct AlarmPresenter {
             ("wake", a.wake.map(JSONValue.bool) ?? .null),
             ("rampSeconds", a.rampSeconds.map(JSONValue.int) ?? .null),
             ("zone", .optional(a.zone)),
-            ("held", .bool(held.contains(a.id))),
             ("next", .optional(nextRing(a).map { ISO8601.string($0, in: zone) })),
             ("snoozedUntil", .optional(state.snoozes[a.id].map { ISO8601.string($0.until, in: zone) })),
             ("skipped", .array(skippedAhead(a).map { .string($0.description) })),
             ("offUntil", .optional(a.offUntil.flatMap { $0 > zone.local(now).date ? $0.description : nil })),
             ("created", .string(ISO8601.string(a.created, in: zone))),
             ("modified", .string(ISO8601.string(a.modified, in: zone))),
+            ("held", .bool(held.contains(a.id))),
         ]
         if case .timer(_, let d) = a.schedule { members.append(("durationSeconds", .int(Int(d)))) }
         return .object(members)
