@@ -244,13 +244,21 @@ final class AgentRunner {
     }
 
     /// A one-time alarm or timer that has rung is switched off in the user's document, not deleted.
-    /// Returns what was written at once.
+    /// The decision is about the schedule that rang: checked inside the store's transaction, so a
+    /// version another program wrote meanwhile (moved to tomorrow, made daily) is left on, and the
+    /// engine decides on it when it is taken in. Returns what was written at once.
     private func disableOneTimeAlarms(_ ids: [String]) -> DocumentStore.Written? {
         let at = now
+        var rang: [String: Schedule] = [:]
+        for id in ids { rang[id] = scheduler.document.alarm(id: id)?.schedule }
         return writer.write(
             { doc in
                 for id in ids {
-                    if let i = doc.alarmIndex(id: id), doc.alarms[i].enabled {
+                    guard let i = doc.alarmIndex(id: id), doc.alarms[i].schedule == rang[id] else {
+                        Log.info("alarm \(id) changed in the store since it rang: left as it is")
+                        continue
+                    }
+                    if doc.alarms[i].enabled {
                         doc.alarms[i].enabled = false
                         doc.alarms[i].modified = at
                     }
