@@ -2,11 +2,24 @@
 /// ISO 8601 text for instants: `2026-11-21T18:44:00Z` in the store, and
 /// `2026-11-23T07:30:00+03:00` (with the zone's offset) in machine-readable output.
 public enum ISO8601 {
+    /// Written byte by byte (`ASCIIFormat`): the agent's state holds three instants per alarm and
+    /// is saved before every ring.
     public static func utcString(_ instant: Instant) -> String {
         let s = instant.secondsSinceEpoch
         let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
         let secs = Int(s - days * 86_400)
-        return "\(CivilDate(daysSinceEpoch: days))T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
+        let date = CivilDate(daysSinceEpoch: days)
+        guard ASCIIFormat.fits(date.year, 4) else {
+            return "\(date)T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
+        }
+        return ASCIIFormat.string(capacity: 20) { f in
+            f.isoDate(date)
+            f.byte(UInt8(ascii: "T"))
+            f.clock(secs / 3600, secs / 60 % 60)
+            f.byte(UInt8(ascii: ":"))
+            f.digits(secs % 60, 2)
+            f.byte(UInt8(ascii: "Z"))
+        }
     }
 
     public static func string(_ instant: Instant, in zone: Zone) -> String {

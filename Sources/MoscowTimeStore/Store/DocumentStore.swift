@@ -149,7 +149,7 @@ public final class DocumentStore: Sendable {
     /// store's clock: when the change was made, which `NextRing` counts from. Returns that time
     /// and the fingerprint of the bytes written.
     private func save(_ doc: StoreDocument) throws(StoreError) -> (written: Instant, fingerprint: Int) {
-        let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
+        let bytes = JSONWriter.prettyBytes(DocumentCoding.encode(doc))
         // Never write a file `load` would refuse: every command after it would fail.
         guard bytes.count <= maximumBytes else {
             throw StoreError(
