@@ -27,6 +27,15 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `v` as `prettyBytes` writes it `indent` levels deep, appended to `out`: for a writer that
+    /// writes the rest of its file itself (`AgentStateCoding.fileBytes`).
+    public static func appendPretty(_ v: JSONValue, to out: inout [UInt8], indent: Int) {
+        write(v, into: &out, indent: indent, pretty: true)
+    }
+
+    /// `s` as a JSON string, quoted and escaped, appended to `out`.
+    public static func appendString(_ s: String, to out: inout [UInt8]) { writeString(s, into: &out) }
+
     private static func write(_ v: JSONValue, into out: inout [UInt8], indent: Int, pretty: Bool) {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)
