@@ -148,9 +148,9 @@ public final class Agent {
             })
         // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
         // before any other evaluation could time it out. The document was read in prepare(), before
-        // the watcher existed: read it again so an edit made in between is not missed.
+        // the watcher existed: an edit made in between is read now.
         runner.start()
-        runner.reload()
+        runner.catchUpAfterStart()
         sync.documentChanged(runner.scheduler.document, fingerprint: documents.fingerprint)
         startWake(runner)
         let zone = runner.scheduler.zone

@@ -116,6 +116,18 @@ final class AgentRunner {
         reload()
     }
 
+    /// Once the directory watcher exists, after `start`: the document was read before it did, so a
+    /// change made in between is read now; a file still as it was read is not read again (with a
+    /// user's five years of habits, that second read was as long as the whole start).
+    func catchUpAfterStart() {
+        guard !documents.holdsVersionTakenIn else {
+            Log.debug("the document is unchanged since it was read at start; not read again")
+            return
+        }
+        Log.debug("the document changed since it was read at start; reading it again")
+        reload()
+    }
+
     /// A document the agent wrote itself (a habit logged, a one-time alarm switched off, a skip):
     /// handed to the scheduler as written, not read back from the file.
     private func takeIn(_ written: DocumentStore.Written) {

@@ -24,8 +24,8 @@ final class DocumentSource {
     private(set) var lastGood: StoreDocument?
     /// Why the file on disk is not being used right now, if it is not.
     private(set) var lastProblem: String?
-    /// The hash of the whole document last read (equal documents, equal fingerprints): what sync
-    /// compares with the document its last run left, without keeping either in memory.
+    /// The fingerprint of the file's bytes last read or written (`DocumentFingerprint`): what sync
+    /// compares with the file its last run left, without keeping either in memory.
     private(set) var fingerprint: Int?
     /// How many times the file was read whole (what the agent reads back, for tests).
     private(set) var reads = 0
@@ -124,7 +124,8 @@ final class DocumentSource {
         do {
             reads += 1
             let before = FileIdentity(path: store.paths.document)
-            let doc = take(try store.load(), keeping: keep)
+            let read = try store.loadSnapshot()
+            let doc = take(read.document, fingerprint: read.fingerprint, keeping: keep)
             takenIn = before
             return doc
         } catch {
@@ -135,8 +136,8 @@ final class DocumentSource {
             }
             if lastGood == nil, let backup = loadBackup() {
                 Log.warning("starting from the backup \(store.paths.backup)")
-                fingerprint = backup.hashValue
-                lastGood = keep(backup)
+                fingerprint = backup.fingerprint
+                lastGood = keep(backup.document)
             }
             return lastGood
         }
@@ -146,7 +147,7 @@ final class DocumentSource {
     /// the file holds now, without reading it back.
     private func adopt(_ written: DocumentStore.Written, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
         takenIn = written.file
-        return take(written.document, keeping: keep)
+        return take(written.document, fingerprint: written.fingerprint, keeping: keep)
     }
 
     /// Whether the file is still as it was last taken in: a change the directory watcher reports is
@@ -157,10 +158,10 @@ final class DocumentSource {
         return FileIdentity(path: store.paths.document) == takenIn
     }
 
-    private func take(_ whole: StoreDocument, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
+    private func take(_ whole: StoreDocument, fingerprint: Int, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument {
         if lastProblem != nil { Log.info("\(store.paths.document) is readable again; schedule updated") }
         lastProblem = nil
-        fingerprint = whole.hashValue
+        self.fingerprint = fingerprint
         let kept = keep(whole)
         lastGood = kept
         return kept
@@ -173,8 +174,8 @@ final class DocumentSource {
         return try? store.load()
     }
 
-    private func loadBackup() -> StoreDocument? {
+    private func loadBackup() -> DocumentStore.Snapshot? {
         let backupStore = DocumentStore(paths: store.paths, documentPath: store.paths.backup)
-        return try? backupStore.load()
+        return try? backupStore.loadSnapshot()
     }
 }

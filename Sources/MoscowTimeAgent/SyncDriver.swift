@@ -45,7 +45,7 @@ final class SyncDriver {
 
     init() { helper = Self.helperPath() }
 
-    /// The store changed (or was first read); `fingerprint` is the whole document's.
+    /// The store changed (or was first read); `fingerprint` is its file's (`DocumentFingerprint`).
     func documentChanged(_ doc: StoreDocument, fingerprint: Int?) {
         let wasEnabled = enabled
         enabled = doc.sync.account != nil
@@ -118,7 +118,8 @@ final class SyncDriver {
         running = false
         child = nil
         watchdog.cancel()
-        lastSynced = (try? DocumentStore(paths: StorePaths.fromEnvironment()).load())?.hashValue
+        // The file's bytes, not its document: nothing is decoded to know the sync's own write.
+        lastSynced = try? DocumentStore(paths: StorePaths.fromEnvironment()).fingerprint()
         Memory.releaseFreed()
         // A child that was ended or crashed could not say why: record it where sync status and
         // status read it (in the child's own state file, through the tool that owns it).

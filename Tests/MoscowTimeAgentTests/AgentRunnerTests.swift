@@ -241,6 +241,51 @@ struct AgentRunnerTests {
         #expect(r.runner.scheduler.document.alarms.isEmpty)
     }
 
+    @Test("at start, a file unchanged since it was read is not read again once the watcher exists")
+    func unchangedAtStartIsReadOnce() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 3_600)
+        defer { r.remove() }
+        _ = r.documents.loadAtStart(state: HabitReminderState(), zone: zone, now: r.clock.instant)
+        #expect(r.documents.reads == 1)
+        r.runner.start()
+        r.runner.catchUpAfterStart()
+        #expect(r.documents.reads == 1)
+        #expect(r.runner.armedAt == seven)
+    }
+
+    @Test("at start, a change made between the first read and the watcher is read")
+    func changedAtStartIsRead() throws {
+        let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 3_600)
+        defer { r.remove() }
+        _ = r.documents.loadAtStart(state: HabitReminderState(), zone: zone, now: r.clock.instant)
+        // Written in the same second as the file read: a new file all the same.
+        try DocumentStore(paths: r.paths, clock: { seven - 3_600 }).update { doc in
+            doc.alarms[0].schedule = .weekly(days: Weekday.all, time: TimeOfDay(hour: 6, minute: 30)!)
+            doc.alarms[0].modified = seven - 3_600
+        }
+        r.runner.start()
+        r.runner.catchUpAfterStart()
+        #expect(r.documents.reads == 2)
+        #expect(r.runner.armedAt == seven - 1_800)
+    }
+
+    @Test("sync's fingerprint is the file's: the agent's own write and a read of the same file agree")
+    func fingerprintIsTheFiles() throws {
+        let habit = Habit(id: "0b0b0b0b", name: "Read", start: CivilDate(year: 2026, month: 11, day: 1)!, created: seven - 86_400)
+        let r = try rig([], habits: [habit], now: seven)
+        defer { r.remove() }
+        r.runner.reload()
+        let read = try #require(r.documents.fingerprint)
+        #expect(try read == r.store.fingerprint())
+        r.runner.markDone("0b0b0b0b")  // taken in as written, not read back
+        let written = try #require(r.documents.fingerprint)
+        #expect(try written != read && written == r.store.fingerprint())
+        try DocumentStore(paths: r.paths, clock: { seven + 60 }).update { $0.habits.removeAll() }
+        r.runner.storeChanged()
+        let reread = try #require(r.documents.fingerprint)
+        #expect(try reread == r.store.fingerprint() && reread != written)
+    }
+
     @Test("skip writes the days next promised and the schedule moves on")
     func skip() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 3_600)

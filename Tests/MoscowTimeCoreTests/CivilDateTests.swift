@@ -129,6 +129,10 @@ struct CivilDateTests {
         #expect(ISO8601.string(t, in: F.moscow) == "2026-11-21T15:00:00+03:00")
         #expect(ISO8601.string(t, in: F.newYork) == "2026-11-21T07:00:00-05:00")
         #expect(ISO8601.utcString(Instant(secondsSinceEpoch: -1)) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.utcString(Instant(secondsSinceEpoch: 1_795_312_805)) == "2026-11-22T02:00:05Z")
+        // Past four digits of year, still every digit.
+        #expect(ISO8601.utcString(Instant(secondsSinceEpoch: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601.utcString(Instant(secondsSinceEpoch: 253_402_300_800)) == "10000-01-01T00:00:00Z")
         for bad in [
             "2026-11-21T12:00:00", "2026-11-21 12:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T12:60:00Z",
             "2026-02-30T12:00:00Z", "2026-11-21T12:00:00+0300", "2026-11-21T12:00:00z", "", "now",

@@ -51,6 +51,8 @@ struct JSONTests {
     @Test func nonASCIIIsWrittenAsIs() {
         #expect(JSONWriter.compact(.string("Чай ☕")) == "\"Чай ☕\"")
         #expect(JSONWriter.compact(.string("a\"b\\c\nd\u{01}")) == #""a\"b\\c\nd\u0001""#)
+        // What a terminal would act on is escaped beside text written as is.
+        #expect(JSONWriter.compact(.string("é\u{7F}\u{85}\u{202E}x")) == #""é\u007f\u0085\u202ex""#)
     }
 
     @Test func escapesAndSurrogatePairs() throws {

@@ -17,56 +17,62 @@ public enum AgentStateCoding {
     public static let schemaVersion = 1
 
     public static func encode(_ s: AgentState) -> JSONValue {
+        let tracks = sortedTracks(s)
         var members: [(String, JSONValue)] = [("schemaVersion", .int(schemaVersion))]
-        let book = s.alarms
-        members.append(("handled", .object(book.handled.sorted { $0.key < $1.key }.map { ($0.key, .string(ISO8601.utcString($0.value))) })))
-        members.append(
-            (
-                "snoozes",
-                .object(
-                    book.snoozes.sorted { $0.key < $1.key }.map {
-                        (
-                            $0.key,
-                            .object([
-                                ("until", .string(ISO8601.utcString($0.value.until))),
-                                ("due", .string(ISO8601.utcString($0.value.due))),
-                                ("count", .int($0.value.count)),
-                            ])
-                        )
-                    })
-            ))
+        members.append(("handled", .object(tracks.compactMap { id, t in t.handled.map { (id, .string(ISO8601.utcString($0))) } })))
+        members.append(("snoozes", snoozes(tracks)))
         if let p = s.pausedUntil { members.append(("pausedUntil", .string(ISO8601.utcString(p)))) }
         if let y = s.calendarWarnedYear { members.append(("calendarWarnedYear", .int(y))) }
-        let seen = book.seen
+        let seen = tracks.compactMap { id, t in t.seen.map { (id, $0) } }
         if !seen.isEmpty {
-            members.append(
-                (
-                    "seen",
-                    .object(
-                        seen.sorted { $0.key < $1.key }.map {
-                            (
-                                $0.key,
-                                .object(
-                                    [
-                                        ("modified", .string(ISO8601.utcString($0.value.modified))),
-                                        ("zone", .string($0.value.zone)),
-                                        ("since", .string(ISO8601.utcString($0.value.since))),
-                                    ] + ($0.value.calendar.map { [("calendar", .string(String($0, radix: 16)))] } ?? []))
-                            )
-                        })
-                ))
+            members.append(("seen", .object(seen.map { ($0, encodeSeen($1)) })))
         }
         members.append(("habitReminders", HabitReminderStateCoding.encode(s.habitReminders)))
-        if !book.ringing.isEmpty {
-            members.append(("ringing", .object(book.ringing.sorted { $0.key < $1.key }.map { ($0.key, encodeRing($0.value)) })))
-        }
-        if !s.ringNotifications.isEmpty {
-            let n = s.ringNotifications
-            func ids(_ d: [String: UInt32]) -> JSONValue { .object(d.sorted { $0.key < $1.key }.map { ($0.key, .int(Int($0.value))) }) }
-            members.append(
-                ("notifications", .object([("server", .string(n.server)), ("ids", ids(n.ids)), ("reminders", ids(n.reminders))])))
-        }
+        if let ringing = ringing(tracks) { members.append(("ringing", ringing)) }
+        if let n = notifications(s) { members.append(("notifications", n)) }
         return .object(members)
+    }
+
+    /// Every alarm's record, by id: one sort for every map of the file.
+    static func sortedTracks(_ s: AgentState) -> [(key: String, value: AlarmTrack)] {
+        s.alarms.tracks.sorted { $0.key < $1.key }
+    }
+
+    static func snoozes(_ tracks: [(key: String, value: AlarmTrack)]) -> JSONValue {
+        .object(
+            tracks.compactMap { id, t in
+                t.snooze.map {
+                    (
+                        id,
+                        .object([
+                            ("until", .string(ISO8601.utcString($0.until))), ("due", .string(ISO8601.utcString($0.due))),
+                            ("count", .int($0.count)),
+                        ])
+                    )
+                }
+            })
+    }
+
+    static func encodeSeen(_ v: SeenVersion) -> JSONValue {
+        .object(
+            [
+                ("modified", .string(ISO8601.utcString(v.modified))), ("zone", .string(v.zone)),
+                ("since", .string(ISO8601.utcString(v.since))),
+            ] + (v.calendar.map { [("calendar", .string(String($0, radix: 16)))] } ?? []))
+    }
+
+    /// Nil when nothing rings.
+    static func ringing(_ tracks: [(key: String, value: AlarmTrack)]) -> JSONValue? {
+        let ringing = tracks.compactMap { id, t in t.ringing.map { (id, encodeRing($0)) } }
+        return ringing.isEmpty ? nil : .object(ringing)
+    }
+
+    /// Nil when none is on screen.
+    static func notifications(_ s: AgentState) -> JSONValue? {
+        guard !s.ringNotifications.isEmpty else { return nil }
+        let n = s.ringNotifications
+        func ids(_ d: [String: UInt32]) -> JSONValue { .object(d.sorted { $0.key < $1.key }.map { ($0.key, .int(Int($0.value))) }) }
+        return .object([("server", .string(n.server)), ("ids", ids(n.ids)), ("reminders", ids(n.reminders))])
     }
 
     /// The state, salvaged part by part (see the type's comment); throws only when the document is

@@ -40,7 +40,7 @@ public struct AgentStateStore: Sendable {
         do {
             try FileSystem.makeDirectories(directory)
             try FileSystem.checkPrivateDirectory(directory)
-            try FileSystem.writeAtomically(Array(JSONWriter.pretty(AgentStateCoding.encode(state)).utf8), to: path, backup: nil)
+            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(state), to: path, backup: nil)
         } catch { throw StoreError(path: path, kind: .writeFailed(error.reason)) }
     }
 

@@ -41,11 +41,20 @@ public final class DocumentStore: Sendable {
     public struct Snapshot: Sendable {
         public let document: StoreDocument
         let bytes: [UInt8]?
+        /// The fingerprint of the bytes it was read from (`DocumentFingerprint`).
+        public var fingerprint: Int { DocumentFingerprint.of(bytes) }
     }
 
     /// The current document as `load` reads it, kept with its file's bytes.
     public func loadSnapshot() throws(StoreError) -> Snapshot {
         try load(reusing: nil, keepingBytes: true)
+    }
+
+    /// The fingerprint of the file as it is now (`DocumentFingerprint`), without decoding it.
+    public func fingerprint() throws(StoreError) -> Int {
+        do { return DocumentFingerprint.of(try FileSystem.read(documentPath, limit: maximumBytes)) } catch {
+            throw StoreError(path: documentPath, kind: .unreadable(error.reason))
+        }
     }
 
     /// Reads the file; when its bytes are those of `snapshot`, that document (with the file's
@@ -100,6 +109,8 @@ public final class DocumentStore: Sendable {
     public struct Written: Sendable {
         public let document: StoreDocument
         public let file: FileIdentity?
+        /// The fingerprint of the bytes written (`DocumentFingerprint`).
+        public let fingerprint: Int
     }
 
     /// `update`, also returning what it wrote (nil when the change changed nothing): for the agent,
@@ -131,14 +142,16 @@ public final class DocumentStore: Sendable {
         let now = clock()
         if stamping { ChangeStamper.stamp(before: before, after: &doc, at: now) }
         ArrivalStamper.stamp(before: before, after: &doc, at: now)
-        doc.writtenAt = try save(doc, at: now)
-        return (result, Written(document: doc, file: FileIdentity(path: paths.document)))
+        let saved = try save(doc, at: now)
+        doc.writtenAt = saved.written
+        return (result, Written(document: doc, file: FileIdentity(path: paths.document), fingerprint: saved.fingerprint))
     }
 
     /// Writes `doc` atomically; callers hold the lock (see `update`). The file's time is the
-    /// store's clock: when the change was made, which `NextRing` counts from. Returns that time.
-    private func save(_ doc: StoreDocument, at written: Instant) throws(StoreError) -> Instant {
-        let bytes = Array(JSONWriter.pretty(DocumentCoding.encode(doc)).utf8)
+    /// store's clock: when the change was made, which `NextRing` counts from. Returns that time
+    /// and the fingerprint of the bytes written.
+    private func save(_ doc: StoreDocument, at written: Instant) throws(StoreError) -> (written: Instant, fingerprint: Int) {
+        let bytes = JSONWriter.prettyBytes(DocumentCoding.encode(doc))
         // Never write a file `load` would refuse: every command after it would fail.
         guard bytes.count <= maximumBytes else {
             throw StoreError(
@@ -152,6 +165,6 @@ public final class DocumentStore: Sendable {
         do { try FileSystem.writeAtomically(bytes, to: paths.document, backup: paths.backup, written: written) } catch {
             throw StoreError(path: paths.document, kind: .writeFailed(error.reason))
         }
-        return written
+        return (written, DocumentFingerprint.of(bytes))
     }
 }
