@@ -18,8 +18,11 @@ extension SyncEngine {
             var merged = doc
             // An alarm taken from another program's event keeps that event's UID when written.
             let uids = state.adoptedUIDs.merging(remote.alarms.adoptedUIDs) { $1 }
+            // A change here patches the other program's text of it (`AdoptedEventPatch`).
+            let texts = state.adoptedTexts.merging(remote.alarms.adoptedTexts) { $1 }
             let alarms = AlarmSyncKind(
-                collection: state.alarmsCollection, settings: doc.settings, workingDays: doc.workingCalendar, uids: uids)
+                collection: state.alarmsCollection, settings: doc.settings, workingDays: doc.workingCalendar, uids: uids,
+                texts: texts, now: clock.now)
             // Held alarms are left out of the merge: neither side's copy changes.
             var localAlarms = doc.alarmVersions()
             let held = alarms.hold(remote.alarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item)
@@ -35,6 +38,7 @@ extension SyncEngine {
             uploads += carryOut(habitPlan, into: &merged, known: &newState.habits, lost: &lost, report: &report).map { ($0, false) }
             keep(held, in: &newState, report: &report)
             newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
+            newState.adoptedTexts = texts.filter { newState.adoptedUIDs[$0.key] != nil }
             if !dryRun { doc = merged }
         }
         return (newState, uploads, lost)

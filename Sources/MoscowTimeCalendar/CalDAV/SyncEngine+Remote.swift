@@ -22,6 +22,8 @@ extension SyncEngine {
         var held: [String: SyncState.Held] = [:]
         /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
         var adoptedUIDs: [String: String] = [:]
+        /// The server's text of each of those events, as read (`SyncState.adoptedTexts`).
+        var adoptedTexts: [String: String] = [:]
         /// To-dos of other programs marked done since the last sync (`CalendarImport.foreignCompletions`).
         var completions: [CalendarImport.Completion] = []
     }

@@ -116,7 +116,7 @@ struct SyncPlan<Kind: SyncKind> {
     /// of the result, unless it is sent: the upload records it when the server took it.
     func settle(_ result: Version, server: SyncEngine.Remote<Version>.Fetched, into decision: inout SyncDecision<Version>) {
         let id = decision.id
-        let resent = result != server.version || remote.rewrite.contains(id)
+        let resent = !kind.unchanged(result, onServer: server.version) || remote.rewrite.contains(id)
         if expired(result) {
             decision.upload = SyncEngine.Upload(id: id, url: server.url, etag: server.etag, text: nil)
         } else if resent {

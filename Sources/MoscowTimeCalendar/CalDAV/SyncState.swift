@@ -90,6 +90,12 @@ public struct SyncState: Sendable, Equatable {
     /// Alarms taken from another program's event (a phone's, Thunderbird's): id → the event's UID,
     /// which the alarm's copy on the server keeps (`CalendarImporter.read(adopting:)`).
     public var adoptedUIDs: [String: String] = [:]
+    /// The server's text of each adopted alarm's event as both sides last agreed on it, by id: the
+    /// other program's data, which a change made here patches rather than replaces
+    /// (`AdoptedEventPatch`). At most `adoptedTextLimit` bytes each; a larger event (and any after
+    /// this file is lost) is fetched again from the server when it is needed.
+    public var adoptedTexts: [String: String] = [:]
+    public static let adoptedTextLimit = 64 * 1024
     /// When a sync last found a collection empty that held this machine's items, and how many it
     /// kept and sent again (`CalendarWarning.serverLostItems`).
     public var serverLostAt: Instant?
@@ -154,6 +160,9 @@ public struct SyncState: Sendable, Equatable {
         if case .object(let members)? = json["adoptedUIDs"] {
             for (id, v) in members { if let uid = v.stringValue { s.adoptedUIDs[id] = uid } }
         }
+        if case .object(let members)? = json["adoptedTexts"] {
+            for (id, v) in members where s.adoptedUIDs[id] != nil { if let text = v.stringValue { s.adoptedTexts[id] = text } }
+        }
         s.serverLostAt = json["serverLostAt"]?.stringValue.flatMap(ISO8601.parse)
         s.serverLostCount = json["serverLostCount"]?.intValue ?? 0
         return s
@@ -180,6 +189,8 @@ public struct SyncState: Sendable, Equatable {
         if !adoptedUIDs.isEmpty {
             m.append(("adoptedUIDs", .object(adoptedUIDs.keys.sorted().map { ($0, .string(adoptedUIDs[$0]!)) })))
         }
+        let texts = adoptedTexts.filter { adoptedUIDs[$0.key] != nil && $0.value.utf8.count <= Self.adoptedTextLimit }
+        if !texts.isEmpty { m.append(("adoptedTexts", .object(texts.keys.sorted().map { ($0, .string(texts[$0]!)) }))) }
         if !held.isEmpty { m.append(("held", .array(held.map(Self.json)))) }
         if let t = serverLostAt {
             m.append(("serverLostAt", .string(ISO8601.utcString(t))))

@@ -1,0 +1,248 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Events other programs made in the alarms collection and the agent took as alarms (issue 36 §1):
+their server copy stays theirs. Python `icalendar` writes them in the shapes Thunderbird and a phone
+save (and khal makes one), with stamps ahead of and behind the server's clock; `icalendar` parses the
+server copy before and after each change made here, and only the properties that change means differ."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+import icalendar
+import pytest
+import recurring_ical_events
+
+from test_caldav_other_programs import Khal, alarms_collection
+from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
+from test_ical_text import dav
+
+pytestmark = pytest.mark.agent
+
+STAMPS = {"VEVENT": {"SEQUENCE", "LAST-MODIFIED", "DTSTAMP"}}
+LONG = ("Второй этаж, кабинет 5; взять полис, паспорт и выписку из карты — регистратура "
+        "напоминает, что опоздание больше чем на 10 минут переносит приём")
+
+
+def vtimezone_moscow() -> icalendar.Timezone:
+    tz = icalendar.Timezone()
+    tz.add("tzid", "Europe/Moscow")
+    std = icalendar.TimezoneStandard()
+    std.add("tzname", "MSK")
+    std.add("dtstart", datetime(1970, 1, 1))
+    std.add("tzoffsetfrom", timedelta(hours=3))
+    std.add("tzoffsetto", timedelta(hours=3))
+    tz.add_component(std)
+    return tz
+
+
+def thunderbird_event(uid: str, stamp: datetime) -> bytes:
+    """Thunderbird's shape: its VTIMEZONE, X-MOZ-*, a long folded DESCRIPTION, an attendee whose
+    quoted CN holds a comma, TRIGGER;VALUE=DURATION, a weekly series with an end."""
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN")
+    cal.add("version", "2.0")
+    cal.add_component(vtimezone_moscow())
+    ev = icalendar.Event()
+    ev.add("created", datetime(2026, 11, 20, 8, 0, tzinfo=timezone.utc))
+    ev.add("last-modified", stamp)
+    ev.add("dtstamp", stamp)
+    ev.add("uid", uid)
+    ev.add("summary", "Планёрка")
+    ev.add("rrule", {"freq": "weekly", "byday": ["mo", "we"]})
+    ev.add("dtstart", datetime(2026, 11, 23, 10, 0), parameters={"TZID": "Europe/Moscow"})
+    ev.add("dtend", datetime(2026, 11, 23, 11, 0), parameters={"TZID": "Europe/Moscow"})
+    ev.add("location", "Кабинет 5")
+    ev.add("description", LONG)
+    ev.add("attendee", "mailto:ivanov@example.org", parameters={"CN": "Иванов, И. И.", "PARTSTAT": "NEEDS-ACTION", "ROLE": "REQ-PARTICIPANT"})
+    ev.add("transp", "OPAQUE")
+    ev.add("x-moz-generation", "3")
+    ev.add("x-moz-lastack", stamp)
+    ev.add("sequence", 2)
+    al = icalendar.Alarm()
+    al.add("action", "DISPLAY")
+    al.add("description", "Default Mozilla Description")
+    al.add("trigger", timedelta(minutes=-15), parameters={"VALUE": "DURATION"})
+    ev.add_component(al)
+    cal.add_component(ev)
+    return cal.to_ical()
+
+
+def phone_event(uid: str, stamp: datetime) -> bytes:
+    """A phone's shape (DAVx5): no VTIMEZONE, a reminder counted from the end, an e-mail alarm
+    beside it, X-properties of its own, no SEQUENCE."""
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//bitfire web engineering//DAVx5//EN")
+    cal.add("version", "2.0")
+    ev = icalendar.Event()
+    ev.add("dtstamp", stamp)
+    ev.add("uid", uid)
+    ev.add("summary", "Бассейн")
+    ev.add("dtstart", datetime(2026, 11, 24, 19, 0), parameters={"TZID": "Europe/Moscow"})
+    ev.add("dtend", datetime(2026, 11, 24, 20, 0), parameters={"TZID": "Europe/Moscow"})
+    ev.add("rrule", {"freq": "weekly", "byday": ["tu"]})
+    ev.add("location", "ФОК «Дельфин», дорожка 3")
+    ev.add("categories", ["Спорт", "Здоровье"])
+    ev.add("x-davx5-color", "#ff0000")
+    ev.add("last-modified", stamp)
+    mail = icalendar.Alarm()
+    mail.add("action", "EMAIL")
+    mail.add("summary", "Бассейн")
+    mail.add("description", "Бассейн")
+    mail.add("attendee", "mailto:me@example.org")
+    mail.add("trigger", timedelta(days=-1))
+    ev.add_component(mail)
+    al = icalendar.Alarm()
+    al.add("action", "DISPLAY")
+    al.add("description", "Бассейн")
+    al.add("trigger", timedelta(minutes=-90), parameters={"RELATED": "END"})
+    ev.add_component(al)
+    cal.add_component(ev)
+    return cal.to_ical()
+
+
+SHAPES = {
+    # shape: (writer, label, its first ring, the ring time after "edit --time")
+    "thunderbird": (thunderbird_event, "Планёрка", "09:45", "09:30"),
+    "phone": (phone_event, "Бассейн", "18:30", "18:10"),
+}
+
+
+def tree(body: bytes) -> dict:
+    """Each component (by kind and position) as its properties: every value and parameter as
+    `icalendar` reads them."""
+    out, seen = {}, {}
+    for comp in icalendar.Calendar.from_ical(body).walk():
+        n = seen.get(comp.name, 0)
+        seen[comp.name] = n + 1
+        props: dict = {}
+        for name, value in comp.property_items(recursive=False, sorted=False):
+            if name in ("BEGIN", "END"):
+                continue
+            params = tuple(sorted((getattr(value, "params", None) or {}).items()))
+            props.setdefault(name, []).append((value.to_ical() if hasattr(value, "to_ical") else value, params))
+        out[(comp.name, n)] = props
+    return out
+
+
+def differing(before: bytes, after: bytes) -> dict:
+    """Per component kind, the properties whose values or parameters differ ("*": the component
+    itself came or went)."""
+    b, a = tree(before), tree(after)
+    out: dict = {}
+    for key in b.keys() | a.keys():
+        if key not in b or key not in a:
+            out.setdefault(key[0], set()).add("*")
+            continue
+        for name in b[key].keys() | a[key].keys():
+            if b[key].get(name) != a[key].get(name):
+                out.setdefault(key[0], set()).add(name)
+    return out
+
+
+def meant(**parts) -> dict:
+    """What a change here is meant to change, with the stamps every change steps."""
+    out = {k: set(v) for k, v in STAMPS.items()}
+    for kind, names in parts.items():
+        out.setdefault(kind, set()).update(names)
+    return out
+
+
+def put_new(url: str, text: bytes):
+    status, _, _ = dav(url, "PUT", text, {"If-None-Match": "*", "Content-Type": "text/calendar; charset=utf-8"})
+    assert status == 201, status
+
+
+def served(url: str) -> bytes:
+    status, _, body = dav(url, "GET")
+    assert status == 200, status
+    return body
+
+
+def same_alarm(a: dict, b: dict) -> bool:
+    keep = ("id", "label", "schedule", "enabled", "skipped", "zone")
+    return {k: a.get(k) for k in keep} == {k: b.get(k) for k in keep}
+
+
+@pytest.mark.parametrize("ahead", [True, False], ids=["stamped-ahead", "stamped-behind"])
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_an_adopted_event_keeps_its_shape_and_a_change_here_patches_only_what_it_means(machines, radicale, shape, ahead):
+    a, b = machines
+    write, label, ring, moved = SHAPES[shape]
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    # A phone a few minutes fast, or an event last changed the day before.
+    stamp = datetime(2026, 11, 22, 9, 11 if ahead else 0, tzinfo=timezone.utc) - (timedelta(0) if ahead else timedelta(days=1))
+    url = alarms_collection(radicale) + f"{shape}-1.ics"
+    put_new(url, write(f"{shape}-1@example.org", stamp))
+    original = served(url)
+
+    # Taken, and nothing sent: not now, not at the next sync, not from the other machine.
+    r = a("sync", at="2026-11-22T09:01:00Z")
+    assert "1 change taken, 0 sent" in r.stdout and "warning" not in r.stdout, r.stdout
+    assert a.alarms()[label]["schedule"]["time"] == ring
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T09:02:00Z").stdout
+    b.setup(radicale)
+    assert "1 change taken, 0 sent" in b("sync", at="2026-11-22T09:03:00Z").stdout
+    assert "0 changes taken, 0 sent" in b("sync", at="2026-11-22T09:04:00Z").stdout
+    assert served(url) == original
+    aid = a.alarms()[label]["id"]
+
+    steps = [
+        (("edit", aid, "--label", "Зубной"), "Зубной", meant(VEVENT={"SUMMARY"})),
+        (("skip", aid), "Зубной", meant(VEVENT={"EXDATE"})),
+        (("edit", aid, "--time", moved), "Зубной", meant(VALARM={"TRIGGER"})),
+        (("disable", aid), "Зубной", meant(VEVENT={"X-MOSCOWTIME-ENABLED", "X-MOSCOWTIME-TRIGGER"}, VALARM={"*"})),
+        (("enable", aid), "Зубной", meant(VEVENT={"X-MOSCOWTIME-ENABLED", "X-MOSCOWTIME-TRIGGER"}, VALARM={"*"})),
+    ]
+    before = original
+    for k, (command, name, expected) in enumerate(steps):
+        at = f"2026-11-22T1{k}:00:00Z"
+        a(*command, at=at)
+        r = a("sync", at=f"2026-11-22T1{k}:01:00Z")
+        assert "0 changes taken, 1 sent" in r.stdout, (command, r.stdout)
+        after = served(url)
+        assert differing(before, after) == expected, (command, before.decode(), after.decode())
+        [ev] = icalendar.Calendar.from_ical(after).walk("VEVENT")
+        [old] = icalendar.Calendar.from_ical(before).walk("VEVENT")
+        assert int(ev.get("SEQUENCE", 0)) == int(old.get("SEQUENCE", 0)) + 1
+        assert ev.decoded("LAST-MODIFIED") > old.decoded("LAST-MODIFIED")
+        # The other machine takes the change, and nothing comes back.
+        r = b("sync", at=f"2026-11-22T1{k}:02:00Z")
+        assert "1 change taken, 0 sent" in r.stdout, (command, r.stdout)
+        assert same_alarm(b.alarms()[name], a.alarms()[name]), (command, b.alarms(), a.alarms())
+        assert "0 changes taken, 0 sent" in a("sync", at=f"2026-11-22T1{k}:03:00Z").stdout
+        before = after
+
+    # The event is still the meeting it was; the alarm rings at the time set here.
+    [ev] = icalendar.Calendar.from_ical(before).walk("VEVENT")
+    [first] = icalendar.Calendar.from_ical(original).walk("VEVENT")
+    for key in ("DTSTART", "DTEND", "LOCATION", "RRULE"):
+        assert ev[key].to_ical() == first[key].to_ical(), key
+    nxt = json.loads(b("next", "--json", at="2026-11-22T16:00:00Z").stdout)
+    assert nxt[0]["at"][11:16] == moved, nxt
+
+
+def test_a_khal_event_renamed_here_is_still_khals_meeting(machines, radicale, sandbox):
+    """khal's own event (`khal new --alarms`), with its location: renamed and moved here, khal
+    still shows the meeting 10:00–11:00 at its place."""
+    a, b = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    khal = Khal(sandbox, alarms_collection(radicale))
+    khal("new", "-a", "alarms", "--alarms", "15m", "-l", "Кабинет 5", "2026-11-25", "10:00", "11:00", "Dentist")
+    khal.sync()
+    [path] = list(khal.folder.glob("*.ics"))
+    url = alarms_collection(radicale) + path.name
+    original = served(url)
+    r = a("sync", at="2026-11-22T10:00:00Z")
+    assert "1 change taken, 0 sent" in r.stdout, r.stdout
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T10:01:00Z").stdout
+    assert served(url) == original
+    aid = a.alarms()["Dentist"]["id"]
+    a("edit", aid, "--label", "Зубной", at="2026-11-22T10:10:00Z")
+    a("edit", aid, "--time", "9:30", at="2026-11-22T10:11:00Z")
+    assert "1 sent" in a("sync", at="2026-11-22T10:12:00Z").stdout
+    assert differing(original, served(url)) == meant(VEVENT={"SUMMARY"}, VALARM={"TRIGGER"})
+    khal.sync()
+    shown = khal("list", "--format", "{start-time}-{end-time} {title} {location}", "2026-11-25", "2026-11-26")
+    assert "10:00-11:00 Зубной Кабинет 5" in shown, shown
+    b.setup(radicale); b("sync", at="2026-11-22T10:13:00Z")
+    assert b.alarms()["Зубной"]["schedule"] == {"kind": "once", "date": "2026-11-25", "time": "09:30"}
