@@ -44,18 +44,21 @@ struct ContentLines {
     let newline: String
 
     init(_ text: String) {
-        newline = text.contains("\r\n") || !text.contains("\n") ? "\r\n" : "\n"
-        var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By scalars: "\r\n" is one Character, which a split on "\n" would not see.
+        let scalars = text.unicodeScalars
+        newline = scalars.contains("\r") || !scalars.contains("\n") ? "\r\n" : "\n"
+        var pieces = scalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
         let endsWithNewline = pieces.last == ""
         if endsWithNewline { pieces.removeLast() }
         for (k, piece) in pieces.enumerated() {
             let raw = piece + (k < pieces.count - 1 || endsWithNewline ? "\n" : "")
-            var content = Substring(piece)
+            var content = Substring(piece).unicodeScalars
             if content.last == "\r" { content = content.dropLast() }
+            let logical = String(String.UnicodeScalarView(content))
             if let first = content.first, first == " " || first == "\t", let last = lines.popLast() {
-                lines.append(Line(raw: last.raw + raw, logical: last.logical + content.dropFirst()))
+                lines.append(Line(raw: last.raw + raw, logical: last.logical + String(String.UnicodeScalarView(content.dropFirst()))))
             } else {
-                lines.append(Line(raw: raw, logical: String(content)))
+                lines.append(Line(raw: raw, logical: logical))
             }
         }
     }
