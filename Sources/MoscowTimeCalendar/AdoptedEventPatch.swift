@@ -17,11 +17,12 @@ import MoscowTimeDomain
 /// text does not read back as the alarm: the caller then writes the alarm as ours.
 public enum AdoptedEventPatch {
     /// `zone`: the configured one (`Settings.zone`).
-    public static func patched(_ text: String, alarm: Alarm, zone: Zone, now: Instant) -> String? {
-        ICal.exclusive { patch(text, alarm, zone: zone, now: now) }
+    /// `restamp`: stamped and sent even when it says the same (`sync --keep-local`).
+    public static func patched(_ text: String, alarm: Alarm, zone: Zone, now: Instant, restamp: Bool = false) -> String? {
+        ICal.exclusive { patch(text, alarm, zone: zone, now: now, restamp: restamp) }
     }
 
-    static func patch(_ text: String, _ alarm: Alarm, zone: Zone, now: Instant) -> String? {
+    static func patch(_ text: String, _ alarm: Alarm, zone: Zone, now: Instant, restamp: Bool = false) -> String? {
         let bytes = Array(text.utf8)
         guard let imp = try? CalendarImporter.parse(bytes, zone: zone, now: now, adopting: true),
             let base = imp.alarms.first(where: { $0.id == alarm.id }), let uid = imp.adoptedUIDs[alarm.id],
@@ -31,7 +32,7 @@ public enum AdoptedEventPatch {
         guard let facts = AdoptedEventFacts(bytes, uid: uid, zone: alarmZone, now: now) else { return nil }
         var edit = AdoptedEventEdit(event: event, facts: facts, base: base, target: alarm, zone: alarmZone, today: zone.local(now).date)
         guard edit.apply() else { return nil }
-        guard edit.changed else { return text }
+        guard edit.changed || restamp else { return text }
         edit.stamp(alarm.modified)
         let out = edit.event.lines.text
         guard let back = try? CalendarImporter.parse(Array(out.utf8), zone: zone, now: now, adopting: true),

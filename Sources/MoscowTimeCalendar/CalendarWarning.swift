@@ -18,6 +18,9 @@ public enum CalendarWarning: Sendable, Equatable {
     /// it; `changedHere`: the alarm was edited here since (a conflict); `here`: this machine has
     /// the alarm (not so for another program's new event, which is then not taken).
     case alarmNotExpressible(id: String, label: String, rule: String?, changedHere: Bool, here: Bool)
+    /// `--accept-remote-item` of a held alarm: its server copy says what alarms cannot, so it
+    /// cannot be taken here.
+    case serverCopyNotTaken(id: String, label: String, rule: String?)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
     /// A resource on the server that cannot be read: left out of this sync (and left alone there).

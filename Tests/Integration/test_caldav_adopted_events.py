@@ -246,3 +246,192 @@ def test_a_khal_event_renamed_here_is_still_khals_meeting(machines, radicale, sa
     assert "10:00-11:00 Зубной Кабинет 5" in shown, shown
     b.setup(radicale); b("sync", at="2026-11-22T10:13:00Z")
     assert b.alarms()["Зубной"]["schedule"] == {"kind": "once", "date": "2026-11-25", "time": "09:30"}
+
+
+def weekly_moscow_event(uid: str, stamp: datetime, floating: bool = False, calendar_zone: str | None = None) -> bytes:
+    """A weekly Monday meeting at 10:00 with a 15-minute reminder, in Moscow time or floating (as
+    khal writes local times), in a calendar that names its zone or not."""
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//pytest//phone//EN")
+    cal.add("version", "2.0")
+    if calendar_zone:
+        cal.add("x-wr-timezone", calendar_zone)
+    ev = icalendar.Event()
+    ev.add("uid", uid)
+    ev.add("dtstamp", stamp)
+    ev.add("summary", "Standup")
+    params = {} if floating else {"TZID": "Europe/Moscow"}
+    ev.add("dtstart", datetime(2026, 11, 23, 10, 0), parameters=params)
+    ev.add("dtend", datetime(2026, 11, 23, 10, 30), parameters=params)
+    ev.add("rrule", {"freq": "weekly", "byday": ["mo"]})
+    al = icalendar.Alarm()
+    al.add("action", "DISPLAY")
+    al.add("description", "Standup")
+    al.add("trigger", timedelta(minutes=-15))
+    ev.add_component(al)
+    cal.add_component(ev)
+    return cal.to_ical()
+
+
+STAMP = datetime(2026, 11, 22, 8, 0, tzinfo=timezone.utc)
+
+
+def test_a_weekly_event_in_moscow_time_reaches_a_berlin_machine_in_moscow_time(machines, radicale):
+    a, b = machines
+    b("settings", "zone", "Europe/Berlin", at="2026-11-22T08:59:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    url = alarms_collection(radicale) + "standup.ics"
+    put_new(url, weekly_moscow_event("standup@example.org", STAMP))
+    original = served(url)
+    b.setup(radicale)
+    r = b("sync", at="2026-11-22T09:01:00Z")
+    assert "1 change taken, 0 sent" in r.stdout and "warning" not in r.stdout, r.stdout
+    standup = b.alarms()["Standup"]
+    assert standup["zone"] == "Europe/Moscow" and standup["schedule"]["time"] == "09:45", standup
+    # 09:45 in Moscow is 07:45 in Berlin in winter, 08:45 in summer.
+    assert json.loads(b("next", "--json", at="2026-11-22T10:00:00Z").stdout)[0]["at"] == "2026-11-23T07:45:00+01:00"
+    assert json.loads(b("next", "--json", at="2027-06-01T10:00:00Z").stdout)[0]["at"] == "2027-06-07T08:45:00+02:00"
+    assert "Europe/Moscow" in b("show", standup["id"], at="2026-11-22T10:00:00Z").stdout
+    r = a("sync", at="2026-11-22T09:02:00Z")
+    assert "1 change taken, 0 sent" in r.stdout and "zone" not in a.alarms()["Standup"], r.stdout
+    assert served(url) == original
+    # Renamed in Berlin, it is still the Moscow meeting.
+    b("edit", standup["id"], "--label", "Летучка", at="2026-11-22T09:10:00Z")
+    assert "1 sent" in b("sync", at="2026-11-22T09:11:00Z").stdout
+    assert differing(original, served(url)) == meant(VEVENT={"SUMMARY"})
+    a("sync", at="2026-11-22T09:12:00Z")
+    assert a.alarms()["Летучка"]["schedule"]["time"] == "09:45"
+
+
+def test_floating_times_ring_at_one_instant_on_every_machine(machines, radicale):
+    """khal's floating times, in a calendar that names no zone: read in the zone of the machine
+    that takes the event first, which writes it into the event; the Berlin machine then rings at
+    the Moscow instant and says the zone."""
+    a, b = machines
+    b("settings", "zone", "Europe/Berlin", at="2026-11-22T08:59:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    url = alarms_collection(radicale) + "floating.ics"
+    put_new(url, weekly_moscow_event("floating@example.org", STAMP, floating=True))
+    original = served(url)
+    r = a("sync", at="2026-11-22T09:01:00Z")
+    assert "1 change taken, 1 sent" in r.stdout, r.stdout
+    assert differing(original, served(url)) == meant(VEVENT={"X-MOSCOWTIME-FLOATING-ZONE"})
+    [ev] = icalendar.Calendar.from_ical(served(url)).walk("VEVENT")
+    assert str(ev["X-MOSCOWTIME-FLOATING-ZONE"]) == "Europe/Moscow"
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T09:02:00Z").stdout
+    b.setup(radicale)
+    r = b("sync", at="2026-11-22T09:03:00Z")
+    assert "1 change taken, 0 sent" in r.stdout, r.stdout
+    standup = b.alarms()["Standup"]
+    assert standup["zone"] == "Europe/Moscow", standup
+    assert json.loads(b("next", "--json", at="2026-11-22T10:00:00Z").stdout)[0]["at"] == "2026-11-23T07:45:00+01:00"
+    assert "Europe/Moscow" in b("show", standup["id"], at="2026-11-22T10:00:00Z").stdout
+
+    # A calendar that names its zone (X-WR-TIMEZONE) is read in it, and nothing is written.
+    url = alarms_collection(radicale) + "tokyo.ics"
+    put_new(url, weekly_moscow_event("tokyo@example.org", STAMP, floating=True, calendar_zone="Asia/Tokyo"))
+    tokyo = served(url)
+    assert "1 change taken, 0 sent" in a("sync", at="2026-11-22T09:04:00Z").stdout
+    assert "1 change taken, 0 sent" in b("sync", at="2026-11-22T09:05:00Z").stdout
+    assert served(url) == tokyo
+    # 09:45 in Tokyo is 03:45 in Moscow and 01:45 in Berlin.
+    assert [x["schedule"]["time"] for x in (a.alarms()["Standup"], b.alarms()["Standup"])] != []
+    nxt_a = {x["label"]: x["at"] for x in json.loads(a("next", "--json", "--count", "5", at="2026-11-22T10:00:00Z").stdout)}
+    assert any(at.endswith("03:45:00+03:00") for at in nxt_a.values()), nxt_a
+
+
+def test_an_event_in_an_unknown_zone_is_named_by_its_zone(machines, radicale):
+    a, _ = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    text = weekly_moscow_event("mars@example.org", STAMP).replace(b"TZID=Europe/Moscow", b"TZID=Mars/Olympus_Mons")
+    put_new(alarms_collection(radicale) + "mars.ics", text)
+    r = a("sync", at="2026-11-22T09:01:00Z")
+    assert "Mars/Olympus_Mons" in r.stdout and "not a MoscowTime alarm" not in r.stdout, r.stdout
+    assert "Standup" in r.stdout
+
+
+def test_a_held_alarm_changed_here_is_a_conflict_and_is_settled_by_name(machines, radicale):
+    """An alarm whose server copy another program made yearly: edited here it is a conflict;
+    the server's copy cannot be taken, which is said (exit 1); this computer's is sent stamped
+    later than the other program's edit, so other clients take it."""
+    a, _ = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    aid = a.alarms()["Work"]["id"]
+    url = alarms_collection(radicale) + f"alarm-{aid}.ics"
+    status, headers, body = dav(url, "GET")
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    ev["RRULE"] = icalendar.vRecur({"FREQ": "YEARLY", "BYMONTH": 12})
+    ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
+    ev["DTSTAMP"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
+    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    r = a("sync", at="2026-11-22T10:31:00Z")
+    assert "0 conflicts" in r.stdout, r.stdout
+    a("edit", "Work", "--label", "Работа", at="2026-11-22T10:40:00Z")
+    r = a("sync", at="2026-11-22T10:41:00Z")
+    assert "1 conflict (" in r.stdout and "it was also changed here" in r.stdout, r.stdout
+    r = a("sync", "--accept-remote-item", aid, at="2026-11-22T10:42:00Z", expect=1)
+    assert "cannot be taken here" in r.stdout + r.stderr, (r.stdout, r.stderr)
+    assert "Работа" in a.alarms()
+    r = a("sync", "--keep-local", aid, at="2026-11-22T11:00:00Z")
+    assert "1 sent" in r.stdout, r.stdout
+    [ev] = icalendar.Calendar.from_ical(served(url)).walk("VEVENT")
+    assert ev.decoded("LAST-MODIFIED") == datetime(2026, 11, 22, 11, 0, tzinfo=timezone.utc)
+    assert ev.decoded("DTSTAMP") == datetime(2026, 11, 22, 11, 0, tzinfo=timezone.utc)
+    assert "FREQ=WEEKLY" in ev["RRULE"].to_ical().decode() and str(ev["SUMMARY"]) == "Работа"
+    assert "0 conflicts" in a("sync", at="2026-11-22T11:01:00Z").stdout
+
+
+def test_a_held_alarm_not_edited_here_is_sent_stamped_by_keep_local(machines, radicale):
+    a, _ = machines
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    aid = a.alarms()["Work"]["id"]
+    url = alarms_collection(radicale) + f"alarm-{aid}.ics"
+    status, headers, body = dav(url, "GET")
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    ev["RRULE"] = icalendar.vRecur({"FREQ": "MONTHLY", "BYMONTHDAY": 1})
+    ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
+    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    a("sync", at="2026-11-22T10:31:00Z")
+    assert "1 sent" in a("sync", "--keep-local", aid, at="2026-11-22T11:00:00Z").stdout
+    [ev] = icalendar.Calendar.from_ical(served(url)).walk("VEVENT")
+    assert ev.decoded("LAST-MODIFIED") == datetime(2026, 11, 22, 11, 0, tzinfo=timezone.utc)
+    assert "FREQ=WEEKLY" in ev["RRULE"].to_ical().decode()
+
+
+def test_an_event_saved_again_unchanged_is_no_change_taken(machines, radicale):
+    """A phone that saves the event again with a new stamp only (a new ETag): nothing changed."""
+    a, _ = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    url = alarms_collection(radicale) + "standup.ics"
+    put_new(url, weekly_moscow_event("standup@example.org", STAMP))
+    assert "1 change taken, 0 sent" in a("sync", at="2026-11-22T09:01:00Z").stdout
+    etag = dav(url, "GET")[1]["ETag"]
+    again = weekly_moscow_event("standup@example.org", datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc))
+    assert dav(url, "PUT", again, {"If-Match": etag, "Content-Type": "text/calendar"})[0] in (201, 204)
+    r = a("sync", at="2026-11-22T09:31:00Z")
+    assert "0 changes taken, 0 sent" in r.stdout, r.stdout
+
+
+def test_a_day_another_program_checked_off_is_a_change_taken(machines, radicale):
+    """todoman's instance of a habit's to-do (the habit's title, none of our properties) checked off."""
+    a, _ = machines
+    a("habit", "add", "Run", "--start", "2026-11-01", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//pytest//todoman//EN")
+    cal.add("version", "2.0")
+    td = icalendar.Todo()
+    td.add("uid", "todoman-instance@example.org")
+    td.add("dtstamp", STAMP)
+    td.add("summary", "Run")
+    td.add("status", "COMPLETED")
+    td.add("completed", datetime(2026, 11, 22, 9, 5, tzinfo=timezone.utc))
+    cal.add_component(td)
+    put_new(radicale + "alice/moscowtime-habits/instance.ics", cal.to_ical())
+    r = a("sync", at="2026-11-22T09:10:00Z")
+    assert list(a.habit("Run")["entries"]) == ["2026-11-22"]
+    assert "1 change taken" in r.stdout, r.stdout

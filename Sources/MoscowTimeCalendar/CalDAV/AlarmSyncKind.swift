@@ -20,6 +20,9 @@ final class AlarmSyncKind: SyncKind {
     /// here patches (`AdoptedEventPatch`), as of the server's clock `now`.
     let texts: [String: String]
     let now: Instant
+    /// Held alarms the user chose to send as they are here: stamped even when the text they patch
+    /// says the same (`hold`).
+    private(set) var restamped: Set<String> = []
     /// Made when the first alarm needs it: a document without alarms renders no probe alarm.
     lazy var context = Self.renderContext(settings, workingDays)
 
@@ -56,7 +59,7 @@ final class AlarmSyncKind: SyncKind {
     /// the patch cannot say is written as ours, under the event's UID.
     func render(_ version: AlarmVersion) -> String {
         if case .present(let a) = version, uids[a.id] != nil, let text = texts[a.id], let zone = Zone.shared(settings.zone),
-            let patched = AdoptedEventPatch.patched(text, alarm: a, zone: zone, now: now)
+            let patched = AdoptedEventPatch.patched(text, alarm: a, zone: zone, now: now, restamp: restamped.contains(a.id))
         {
             return patched
         }
@@ -65,8 +68,17 @@ final class AlarmSyncKind: SyncKind {
 
     /// The UID an adopted alarm is written under, and the text it patches, are part of what it renders.
     func digest(_ version: AlarmVersion) -> String {
-        let adopted = (uids[version.id] ?? "") + (texts[version.id].map(SyncState.hash) ?? "")
+        let adopted = (uids[version.id] ?? "") + (texts[version.id].map(SyncState.hash) ?? "") + (restamped.contains(version.id) ? "!" : "")
         return SyncModelDigest.of(version, salt: context + adopted)
+    }
+
+    /// Whether two versions say the same, their stamps aside: a version taken that differs only in
+    /// them is no change taken.
+    func sameMeaning(_ a: AlarmVersion, _ b: AlarmVersion) -> Bool {
+        guard case .present(var x) = a, case .present(let y) = b else { return a == b }
+        x.created = y.created
+        x.modified = y.modified
+        return x == y
     }
 
     /// An adopted event is sent again only when what it says here differs from the server's text:
@@ -94,6 +106,12 @@ final class AlarmSyncKind: SyncKind {
             let base = known[id]
             if keepLocal == .keepLocal(id), local[id] != nil {
                 known[id] = SyncState.Item(url: h.url, etag: h.etag, hash: "")
+                // Sent as the newest version, so that other clients (vdirsyncer) take it over theirs.
+                if case .present(var a)? = local[id] {
+                    a.modified = max(a.modified, now)
+                    local[id] = .present(a)
+                }
+                restamped.insert(id)
                 continue
             }
             h.changedHere = local[id].map { SyncState.hash(render($0)) != base?.hash } ?? false

@@ -31,12 +31,16 @@ extension SyncEngine {
                 clock: clock, choice: item)
             uploads += carryOut(alarmPlan, into: &merged, known: &newState.alarms, lost: &lost, report: &report).map { ($0, true) }
             var localHabits = doc.habitVersions()
-            for v in HabitSyncKind.logging(remote.habits.completions, in: doc, local: &localHabits, zone: zone) { merged.apply(v) }
+            // A day another program checked off is a change taken.
+            for v in HabitSyncKind.logging(remote.habits.completions, in: doc, local: &localHabits, zone: zone) {
+                merged.apply(v)
+                report.downloaded += 1
+            }
             let habitPlan = SyncPlan(
                 kind: HabitSyncKind(collection: state.habitsCollection), local: localHabits, remote: remote.habits,
                 known: newState.habits, lastSync: state.lastSync, clock: clock, choice: item)
             uploads += carryOut(habitPlan, into: &merged, known: &newState.habits, lost: &lost, report: &report).map { ($0, false) }
-            keep(held, in: &newState, report: &report)
+            keep(held, in: &newState, item: item, report: &report)
             newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
             newState.adoptedTexts = texts.filter { newState.adoptedUIDs[$0.key] != nil }
             if !dryRun { doc = merged }
@@ -85,12 +89,20 @@ extension SyncEngine {
         return uploads
     }
 
-    /// The held alarms (`AlarmSyncKind.hold`) keep their last agreed record, and are each said.
-    func keep(_ held: [(SyncState.Held, SyncState.Item?)], in newState: inout SyncState, report: inout Report) {
+    /// The held alarms (`AlarmSyncKind.hold`) keep their last agreed record, and are each said; one
+    /// edited here is a conflict until settled. The server's copy asked for (`--accept-remote-item`)
+    /// cannot be taken: that is said as the sync's answer (`Report.notTaken`).
+    func keep(_ held: [(SyncState.Held, SyncState.Item?)], in newState: inout SyncState, item: ItemChoice?, report: inout Report) {
         for (h, base) in held {
             newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
-            report.warnings.append(
-                .alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
+            let warning = CalendarWarning.alarmNotExpressible(
+                id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here)
+            if item == .acceptRemote(h.id) {
+                report.notTaken = .serverCopyNotTaken(id: h.id, label: h.label, rule: h.rule)
+            } else {
+                report.warnings.append(warning)
+            }
+            if h.changedHere { report.unsettled += 1 }
         }
         newState.held = held.map(\.0)
     }

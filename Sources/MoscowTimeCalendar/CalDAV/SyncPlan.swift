@@ -106,7 +106,7 @@ struct SyncPlan<Kind: SyncKind> {
         let o = merge(id, lw, rw.marking(gone, removed: true), localChanged: base == nil || here.changed)
         let result = finish(o.result.marking(gone, removed: false))
         if result != here.original || here.kept != here.original { decision.keep = result }
-        decision.downloaded = o.result != l
+        decision.downloaded = !kind.sameMeaning(o.result, l)
         decision.lost = losses(o, id)
         settle(result, server: server, into: &decision)
     }
