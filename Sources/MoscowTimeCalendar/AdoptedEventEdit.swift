@@ -185,5 +185,7 @@ struct AdoptedEventEdit {
         set("LAST-MODIFIED", ICal.compactUTC(at))
         set("DTSTAMP", ICal.compactUTC(at))
         set("SEQUENCE", String(facts.sequence + 1))
+        // A copy an earlier version wrote as ours says which version of our data it carries (`OwnDataCuts`).
+        if !event.indices(of: CalendarFormat.written).isEmpty { set(CalendarFormat.written, ICal.compactUTC(at)) }
     }
 }
