@@ -298,16 +298,21 @@ public enum CalendarImporter {
         /// exactly into it (a weekly event in Moscow time, read in Berlin), when it keeps its own —
         /// its DTSTART's TZID, or for floating times the calendar's `X-WR-TIMEZONE`, else the zone
         /// the machine that first took it wrote into it (`CalendarFormat.floatingZone`), else ours.
-        func adoptionZone(_ ev: OpaquePointer, reminder: OpaquePointer?, info: ICSLineScanner.Component?) -> (
+        mutating func adoptionZone(_ ev: OpaquePointer, reminder: OpaquePointer?, info: ICSLineScanner.Component?) -> (
             EventScheduleMapper, EventScheduleMapper.Outcome, String?
         ) {
             let rules = info?.rules ?? []
             var tzid = Self.startZone(ev)
             var floatingZone = floating
             if Self.startIsFloating(ev) {
-                let written = ICal.xValue(ev, CalendarFormat.floatingZone)?.trimmingWhitespace
-                tzid = floatingID ?? written.flatMap { ZoneNames.contains($0) ? $0 : nil } ?? zone.identifier
-                floatingZone = floating ?? icaltimezone_get_builtin_timezone(tzid)
+                let written = ICal.xValue(ev, CalendarFormat.floatingZone).map(\.trimmingWhitespace).flatMap {
+                    ZoneNames.contains($0) ? $0 : nil
+                }
+                let name = floatingID ?? written ?? zone.identifier
+                tzid = name
+                floatingZone = floating ?? icaltimezone_get_builtin_timezone(name)
+                let source: FloatingZoneSource = floatingID != nil ? .calendar : written != nil ? .firstMachine : .thisMachine
+                result.floatingTimes.append(.init(name: Self.name(ev), zone: name, source: source))
             }
             let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floatingZone)
             let outcome = mapper.schedule(ev, valarm: reminder, rules: rules)

@@ -37,6 +37,8 @@ extension SyncEngine {
         {
             remoteAlarms.held[h.id] = h
         }
+        // Where another program's floating times are read, said when they are taken.
+        for f in remoteAlarms.floatingTimes { report.warnings.append(.floatingTimes(f.name, zone: f.zone, source: f.source)) }
         return (remoteAlarms, remoteHabits)
     }
 
@@ -70,6 +72,7 @@ extension SyncEngine {
                 continue
             }
             take(imp, of: kind, url: url, etag: etag, into: &remote, noItemOfOurs: noItemOfOurs)
+            remote.floatingTimes += imp.floatingTimes.filter { f in imp.adoptedUIDs.values.contains(f.name.uid) }
             // The other program's text of an event taken as an alarm, as the server has it.
             for id in imp.adoptedUIDs.keys { remote.adoptedTexts[id] = String(validating: data, as: UTF8.self) }
         }

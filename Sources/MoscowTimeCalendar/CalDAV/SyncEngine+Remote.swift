@@ -24,6 +24,8 @@ extension SyncEngine {
         var adoptedUIDs: [String: String] = [:]
         /// The server's text of each of those events, as read (`SyncState.adoptedTexts`).
         var adoptedTexts: [String: String] = [:]
+        /// Those whose times are floating, with the zone they are read in.
+        var floatingTimes: [CalendarImport.FloatingTimes] = []
         /// To-dos of other programs marked done since the last sync (`CalendarImport.foreignCompletions`).
         var completions: [CalendarImport.Completion] = []
     }
