@@ -120,7 +120,7 @@ struct AdoptedEventEdit {
     mutating func skips(offset: Int64) {
         guard let time = target.schedule.time, let baseTime = base.schedule.time else { return }
         let added = target.skippedDays.filter { $0 >= today && !base.skippedDays.contains($0) }
-        let removed = base.skippedDays.subtracting(target.skippedDays)
+        let removed = base.skippedDays.subtracting(target.skippedDays).filter { $0 >= today }
         let parameters = event.indices(of: "DTSTART").first.map { event.lines.lines[$0].parameters } ?? ""
         for day in removed.sorted() {
             drop(facts.exdateValue(start: zone.instant(day, baseTime) - facts.offset, zone: zone))

@@ -24,22 +24,32 @@ public enum AdoptedEventPatch {
 
     static func patch(_ text: String, _ alarm: Alarm, zone: Zone, now: Instant, restamp: Bool = false) -> String? {
         let bytes = Array(text.utf8)
-        guard let imp = try? CalendarImporter.parse(bytes, zone: zone, now: now, adopting: true),
-            let base = imp.alarms.first(where: { $0.id == alarm.id }), let uid = imp.adoptedUIDs[alarm.id],
+        guard let base = read(bytes, alarm.id, zone: zone, now: now), let uid = base.uid,
             let event = EventLines(ContentLines(text), uid: uid)
         else { return nil }
-        let alarmZone = base.zone.flatMap(Zone.shared) ?? zone
+        let alarmZone = base.alarm.zone.flatMap(Zone.shared) ?? zone
         guard let facts = AdoptedEventFacts(bytes, uid: uid, zone: alarmZone, now: now) else { return nil }
-        var edit = AdoptedEventEdit(event: event, facts: facts, base: base, target: alarm, zone: alarmZone, today: zone.local(now).date)
+        var edit = AdoptedEventEdit(event: event, facts: facts, base: base.alarm, target: alarm, zone: alarmZone, today: zone.local(now).date)
         guard edit.apply() else { return nil }
         guard edit.changed || restamp else { return text }
         edit.stamp(alarm.modified)
         let out = edit.event.lines.text
-        guard let back = try? CalendarImporter.parse(Array(out.utf8), zone: zone, now: now, adopting: true),
-            let read = back.alarms.first(where: { $0.id == alarm.id }),
-            meaning(read, today: zone.local(now).date) == meaning(alarm, today: zone.local(now).date)
+        guard let back = read(Array(out.utf8), alarm.id, zone: zone, now: now),
+            meaning(back.alarm, today: zone.local(now).date) == meaning(alarm, today: zone.local(now).date)
         else { return nil }
         return out
+    }
+
+    /// The alarm the text says, and its event's UID. A one-time event whose ring has passed (an
+    /// alarm switched off after it rang) is read as of before it, when it was still to ring.
+    static func read(_ bytes: [UInt8], _ id: String, zone: Zone, now: Instant) -> (alarm: Alarm, uid: String?)? {
+        for at in [now, Instant(secondsSinceEpoch: 946_684_800)] {
+            guard let imp = try? CalendarImporter.parse(bytes, zone: zone, now: at, adopting: true),
+                let a = imp.alarms.first(where: { $0.id == id })
+            else { continue }
+            return (a, imp.adoptedUIDs[id])
+        }
+        return nil
     }
 
     /// What of an alarm the event says: not its times of creation and change, nor a weekly

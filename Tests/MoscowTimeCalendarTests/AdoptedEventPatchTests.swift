@@ -109,6 +109,23 @@ struct AdoptedEventPatchTests {
         #expect(try Self.adopted(after).label == label.trimmingWhitespace)
     }
 
+    @Test("a one-time event switched off after it rang (as the agent does) loses its reminder, keeps its time")
+    func oneTimeAfterItRang() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//khal//EN", "BEGIN:VEVENT", "UID:k-1@example.org",
+            "DTSTAMP:20261121T080000Z", "SUMMARY:Dentist", "DTSTART;TZID=Europe/Moscow:20261122T100000",
+            "DTEND;TZID=Europe/Moscow:20261122T110000", "LOCATION:Кабинет 5",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Dentist", "TRIGGER:-PT15M", "END:VALARM", "END:VEVENT", "END:VCALENDAR",
+        ].map { $0 + "\r\n" }.joined()
+        let before = ISO8601.parse("2026-11-22T06:00:00Z")!
+        var alarm = try #require(CalendarImporter.read(Array(text.utf8), zone: Self.moscow, now: before, adopting: true).alarms.first)
+        alarm.enabled = false
+        alarm.modified = Self.now
+        let off = try #require(AdoptedEventPatch.patched(text, alarm: alarm, zone: Self.moscow, now: Self.now))
+        #expect(!off.contains("BEGIN:VALARM") && off.contains("X-MOSCOWTIME-TRIGGER:-PT15M\r\n"))
+        #expect(off.contains("DTSTART;TZID=Europe/Moscow:20261122T100000\r\n") && off.contains("LOCATION:Кабинет 5\r\n"))
+    }
+
     @Test("a file with bare line feeds keeps them, and the lines added use them too")
     func lineFeeds() throws {
         let text = Self.thunderbird.replacingOccurrences("\r\n", "\n")
