@@ -29,7 +29,8 @@ public enum AdoptedEventPatch {
         else { return nil }
         let alarmZone = base.alarm.zone.flatMap(Zone.shared) ?? zone
         guard let facts = AdoptedEventFacts(bytes, uid: uid, zone: alarmZone, now: now) else { return nil }
-        var edit = AdoptedEventEdit(event: event, facts: facts, base: base.alarm, target: alarm, zone: alarmZone, today: zone.local(now).date)
+        var edit = AdoptedEventEdit(
+            event: event, facts: facts, base: base.alarm, target: alarm, zone: alarmZone, today: zone.local(now).date)
         guard edit.apply() else { return nil }
         guard edit.changed || restamp else { return text }
         edit.stamp(alarm.modified)

@@ -26,6 +26,8 @@ extension SyncEngine {
             // Held alarms are left out of the merge: neither side's copy changes.
             var localAlarms = doc.alarmVersions()
             let held = alarms.hold(remote.alarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item)
+            // The version sent by `--keep-local` carries the stamp it is sent with, here too.
+            for id in alarms.restamped { if let v = localAlarms[id] { merged.apply(v) } }
             let alarmPlan = SyncPlan(
                 kind: alarms, local: localAlarms, remote: remote.alarms, known: newState.alarms, lastSync: state.lastSync,
                 clock: clock, choice: item)
