@@ -57,6 +57,13 @@ public enum CalendarFormat {
     static let reasonParameter = "X-MOSCOWTIME-REASON"
     /// "Off until" (`Alarm.offUntil`), a date; the days before it are also written as EXDATE.
     static let offUntil = "X-MOSCOWTIME-OFF-UNTIL"
+    /// On another program's event taken as an alarm (`AdoptedEventPatch`): the zone its floating
+    /// times are read in, written by the machine that first took it when the calendar names none
+    /// (`X-WR-TIMEZONE`), so that every machine rings at one instant.
+    static let floatingZone = "X-MOSCOWTIME-FLOATING-ZONE"
+    /// On another program's event switched off here, whose reminder is then taken away: the
+    /// reminder's offset from the start (a DURATION), so that the alarm keeps its ring time.
+    static let trigger = "X-MOSCOWTIME-TRIGGER"
 
     static let habitID = "X-MOSCOWTIME-HABIT"
     static let frequency = "X-MOSCOWTIME-FREQUENCY"

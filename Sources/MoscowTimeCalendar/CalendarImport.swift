@@ -41,6 +41,14 @@ public struct CalendarImport: Sendable {
         /// It carries an RRULE: todoman's open next instance of a recurring to-do.
         public let repeats: Bool
     }
+    /// Sync only: adopted events whose times are floating, with the zone they were read in and why
+    /// that one (`CalendarImporter.Reader.adoptionZone`); said, so the user knows which zone rings.
+    public var floatingTimes: [FloatingTimes] = []
+    public struct FloatingTimes: Sendable, Equatable {
+        public let name: CalendarEventName
+        public let zone: String
+        public let source: FloatingZoneSource
+    }
     /// Events without a reminder, one-time events already past, and to-dos that are not habits.
     public var ignored = 0
 

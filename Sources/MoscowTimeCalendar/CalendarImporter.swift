@@ -52,6 +52,8 @@ public enum CalendarImporter {
         var checkedZones: [String: Bool] = [:]
         /// The calendar's `X-WR-TIMEZONE` (Google, Apple): where its floating times are.
         var floating: OpaquePointer?
+        /// Its name.
+        var floatingID: String?
         /// Another program's events become alarms with ids of their own (the sync).
         var adopting = false
         var result = CalendarImport()
@@ -123,9 +125,11 @@ public enum CalendarImporter {
         /// so do we. A name that is no tz database zone is said, and its times are read in ours.
         mutating func floatingZone(_ calendar: OpaquePointer) {
             floating = nil
+            floatingID = nil
             guard let name = ICal.xValue(calendar, "X-WR-TIMEZONE")?.trimmingWhitespace, !name.isEmpty else { return }
             if ZoneNames.contains(name), let z = icaltimezone_get_builtin_timezone(name) {
                 floating = z
+                floatingID = name
             } else {
                 result.warnings.append(.calendarZoneUnknown(name, ours: zone.identifier))
             }
@@ -170,7 +174,9 @@ public enum CalendarImporter {
                 let action = icalcomponent_get_first_property($0, ICAL_ACTION_PROPERTY).map { icalproperty_get_action($0) }
                 return action == nil || action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO
             }
-            guard !reminders.isEmpty else {
+            // An adopted event switched off here keeps no reminder (`AdoptedEventPatch`).
+            let offHere = adopting && ICal.xValue(ev, CalendarFormat.enabled) == "FALSE"
+            guard !reminders.isEmpty || offHere else {
                 result.ignored += 1
                 return
             }
@@ -180,7 +186,7 @@ public enum CalendarImporter {
                 return
             }
             if adopting {
-                try adopt(ev, name: name, label: label, reminder: reminders[0], info: info)
+                try adopt(ev, name: name, label: label, reminder: reminders.first, info: info)
                 return
             }
             for valarm in reminders {
@@ -253,12 +259,14 @@ public enum CalendarImporter {
         /// Another program's event in the sync's alarms collection (made on a phone, in
         /// Thunderbird, with `khal new --alarms`): its first reminder is taken as `import` takes it,
         /// as the alarm whose id the event's UID gives, with the event's own CREATED and
-        /// LAST-MODIFIED, so that the merge orders its edits. The server copy is left as the other
-        /// program wrote it until the alarm is changed here. An occurrence the event overrides
-        /// (`RECURRENCE-ID`) is not read: it belongs to the series. A schedule alarms cannot
-        /// express is held as our own would be (`unexpressible`).
+        /// LAST-MODIFIED, so that the merge orders its edits, and what a change made here wrote
+        /// into it (`AdoptedEventPatch`: our X-properties, a reminder taken away). The server copy
+        /// is left as the other program wrote it until the alarm is changed here. An occurrence the
+        /// event overrides (`RECURRENCE-ID`) is not read: it belongs to the series. It keeps its own
+        /// zone when its rings cannot be converted exactly into ours (`adoptionZone`). A schedule
+        /// alarms cannot express is held as our own would be (`unexpressible`).
         mutating func adopt(
-            _ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer,
+            _ ev: OpaquePointer, name: CalendarEventName, label: String, reminder: OpaquePointer?,
             info: ICSLineScanner.Component?
         ) throws(CalendarFileError) {
             guard !name.uid.isEmpty, icalcomponent_get_first_property(ev, ICAL_RECURRENCEID_PROPERTY) == nil else {
@@ -266,18 +274,64 @@ public enum CalendarImporter {
                 return
             }
             let id = CalendarFormat.adoptedID(uid: name.uid)
-            let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floating)
-            switch mapper.schedule(ev, valarm: reminder, rules: info?.rules ?? []) {
+            let (mapper, outcome, ownZone) = adoptionZone(ev, reminder: reminder, info: info)
+            switch outcome {
             case .refused(let why):
                 unexpressible(id, label: label, name: name, why)
             case .past: result.ignored += 1
             case .schedule(let schedule):
-                let times = (try? OwnAlarmReader.times(ev, info: info)) ?? (created: now, modified: now)
-                var alarm = Alarm(id: id, label: label, schedule: schedule, created: times.created, modified: times.modified)
+                // What a change made here wrote into it (`AdoptedEventPatch`); the event as it is otherwise.
+                var alarm =
+                    (try? OwnAlarmReader.alarm(ev, id: id, label: label, schedule: schedule, info: info))
+                    ?? Alarm(id: id, label: label, schedule: schedule, created: now)
                 alarm.skippedDays = mapper.skippedDays(ev, valarm: reminder, today: zone.local(now).date)
+                alarm.offUntil = OwnAlarmReader.offUntil(ev)
+                alarm.zone = ownZone
                 result.alarms.append(alarm)
                 result.adoptedUIDs[id] = name.uid
             }
+        }
+
+        /// The zone an adopted event's times are read in: ours, unless its rings cannot be converted
+        /// exactly into it (a weekly event in Moscow time, read in Berlin), when it keeps its own —
+        /// its DTSTART's TZID, or for floating times the calendar's `X-WR-TIMEZONE`, else the zone
+        /// the machine that first took it wrote into it (`CalendarFormat.floatingZone`), else ours.
+        mutating func adoptionZone(_ ev: OpaquePointer, reminder: OpaquePointer?, info: ICSLineScanner.Component?) -> (
+            EventScheduleMapper, EventScheduleMapper.Outcome, String?
+        ) {
+            let rules = info?.rules ?? []
+            var tzid = Self.startZone(ev)
+            var floatingZone = floating
+            if Self.startIsFloating(ev) {
+                let written = ICal.xValue(ev, CalendarFormat.floatingZone).map(\.trimmingWhitespace).flatMap {
+                    ZoneNames.contains($0) ? $0 : nil
+                }
+                let name = floatingID ?? written ?? zone.identifier
+                tzid = name
+                floatingZone = floating ?? icaltimezone_get_builtin_timezone(name)
+                let source: FloatingZoneSource = floatingID != nil ? .calendar : written != nil ? .firstMachine : .thisMachine
+                result.floatingTimes.append(.init(name: Self.name(ev), zone: name, source: source))
+            }
+            let mapper = EventScheduleMapper(zone: zone, now: now, own: false, floating: floatingZone)
+            let outcome = mapper.schedule(ev, valarm: reminder, rules: rules)
+            guard let tzid, tzid != zone.identifier, let z = Zone.shared(tzid) else { return (mapper, outcome, nil) }
+            // Floating times ring at one instant everywhere and are shown in their zone.
+            if case .refused(let why) = outcome, why != .offsetChanges(zone: zone.identifier), !Self.startIsFloating(ev) {
+                return (mapper, outcome, nil)
+            }
+            if case .schedule = outcome, !Self.startIsFloating(ev) { return (mapper, outcome, nil) }
+            let there = EventScheduleMapper(zone: z, now: now, own: false, floating: floatingZone)
+            let thereOutcome = there.schedule(ev, valarm: reminder, rules: rules)
+            guard case .schedule = thereOutcome else { return (mapper, outcome, nil) }
+            return (there, thereOutcome, tzid)
+        }
+
+        /// DTSTART a local time with no zone (khal and others write them so).
+        static func startIsFloating(_ ev: OpaquePointer) -> Bool {
+            guard let p = icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY) else { return false }
+            let t = icalproperty_get_dtstart(p)
+            return !t.is_date.boolValue && !icaltime_is_utc(t).boolValue
+                && icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) == nil
         }
     }
 }

@@ -18,6 +18,12 @@ public enum CalendarWarning: Sendable, Equatable {
     /// it; `changedHere`: the alarm was edited here since (a conflict); `here`: this machine has
     /// the alarm (not so for another program's new event, which is then not taken).
     case alarmNotExpressible(id: String, label: String, rule: String?, changedHere: Bool, here: Bool)
+    /// `--accept-remote-item` of a held alarm: its server copy says what alarms cannot, so it
+    /// cannot be taken here.
+    case serverCopyNotTaken(id: String, label: String, rule: String?)
+    /// Another program's event taken as an alarm has floating times (no zone): read in `zone`, for
+    /// the reason `source` says.
+    case floatingTimes(CalendarEventName, zone: String, source: FloatingZoneSource)
     /// A resource changed on the server between this sync's read and its write.
     case changedDuringSync(url: String)
     /// A resource on the server that cannot be read: left out of this sync (and left alone there).
@@ -25,6 +31,16 @@ public enum CalendarWarning: Sendable, Equatable {
     /// A collection that held `count` of this machine's items at the last sync is empty or gone:
     /// the server lost its data, and the items are kept here and sent again.
     case serverLostItems(url: String, count: Int)
+}
+
+/// Where the zone of an event's floating times comes from.
+public enum FloatingZoneSource: Sendable, Equatable {
+    /// The calendar's `X-WR-TIMEZONE`.
+    case calendar
+    /// The machine that first took the event wrote it (`CalendarFormat.floatingZone`).
+    case firstMachine
+    /// This machine's, written into the event now.
+    case thisMachine
 }
 
 /// Why a resource on the server was left out of a sync.

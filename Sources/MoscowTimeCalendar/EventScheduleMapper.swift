@@ -282,6 +282,11 @@ struct EventScheduleMapper {
     /// Seconds from DTSTART to the reminder (RELATED=END counts from the event's end).
     func triggerOffset(_ ev: OpaquePointer, valarm: OpaquePointer?) -> Result<Int64, Reason> {
         guard let valarm, let p = icalcomponent_get_first_property(valarm, ICAL_TRIGGER_PROPERTY) else {
+            // Switched off here, an adopted event keeps its reminder's offset (`AdoptedEventPatch`).
+            if valarm == nil, let text = ICal.xValue(ev, CalendarFormat.trigger) {
+                let d = icaldurationtype_from_string(text)
+                if icaldurationtype_is_bad_duration(d) == 0 { return .success(Self.seconds(d)) }
+            }
             return .success(0)
         }
         let trigger = icalproperty_get_trigger(p)

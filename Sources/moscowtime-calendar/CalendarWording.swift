@@ -214,6 +214,21 @@ enum CalendarWording {
             return t(
                 "alarm {id} \"{label}\": its copy on the server {what}. It rings as before here; change it in the calendar to repeat weekly or every few days, or run agent-cli sync --keep-local {id} to put this computer's schedule back on the server",
                 ["id": id, "label": label, "what": what])
+        case .floatingTimes(let name, let zone, .calendar):
+            return t("\"{title}\": its times have no zone; read in {zone}, the calendar's zone", ["title": name.summary, "zone": zone])
+        case .floatingTimes(let name, let zone, .firstMachine):
+            return t(
+                "\"{title}\": its times have no zone; read in {zone}, as the computer that first took it read them",
+                ["title": name.summary, "zone": zone])
+        case .floatingTimes(let name, let zone, .thisMachine):
+            return t(
+                "\"{title}\": its times have no zone; read in {zone}, this computer's, which is written into the event so that every computer rings at the same moment",
+                ["title": name.summary, "zone": zone])
+        case .serverCopyNotTaken(let id, let label, let rule):
+            let what = rule.map { t("repeats by {rule}, which alarms cannot", ["rule": $0]) } ?? t("has a schedule alarms cannot express")
+            return t(
+                "alarm {id} \"{label}\": its copy on the server {what}, so it cannot be taken here; it rings as set here. Change it in the calendar to repeat weekly or every few days, or run agent-cli sync --keep-local {id} to put this computer's version on the server",
+                ["id": id, "label": label, "what": what])
         case .changedDuringSync(let url): return t("{url} changed on the server during this sync; run sync again to merge it", ["url": url])
         case .skippedResource(let url, .unreadableAnswer):
             return t("the server's answer for {url} is not readable XML; skipped, the rest was synced", ["url": url])

@@ -39,7 +39,9 @@ enum SummaryWording {
     }
 
     static func synced(_ r: SyncEngine.Report, url: String, dryRun: Bool, _ t: Localizer) -> String {
-        let conflicts = t.plural("{n} conflict", "{n} conflicts", count: r.conflicts, ["n": String(r.conflicts)])
+        // A held alarm edited here is a conflict until the user settles it.
+        let n = r.conflicts + r.unsettled
+        let conflicts = t.plural("{n} conflict", "{n} conflicts", count: n, ["n": String(n)])
         let requests = t.plural("{n} request", "{n} requests", count: r.requests, ["n": String(r.requests)])
         if dryRun {
             return t(

@@ -66,6 +66,7 @@ enum SyncTool {
             ToolOutput.error(t("warning: {text}", ["text": CalendarWording.clock(skew: clock.skew, t)]))
         }
         ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))
+        if let w = report.notTaken { throw ToolFailure(status: 1) { t in CalendarWording.warning(w, t) } }
     }
 
     static func status(json: Bool) throws {

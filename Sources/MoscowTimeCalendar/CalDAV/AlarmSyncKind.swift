@@ -16,14 +16,26 @@ final class AlarmSyncKind: SyncKind {
     let workingDays: WorkingCalendar
     /// Alarms taken from another program's event, by id: the event's UID.
     let uids: [String: String]
+    /// The server's text of each of those events (`SyncState.adoptedTexts`): what a change made
+    /// here patches (`AdoptedEventPatch`), as of the server's clock `now`.
+    let texts: [String: String]
+    let now: Instant
+    /// Held alarms the user chose to send as they are here: stamped even when the text they patch
+    /// says the same (`hold`).
+    private(set) var restamped: Set<String> = []
     /// Made when the first alarm needs it: a document without alarms renders no probe alarm.
     lazy var context = Self.renderContext(settings, workingDays)
 
-    init(collection: String, settings: Settings, workingDays: WorkingCalendar, uids: [String: String] = [:]) {
+    init(
+        collection: String, settings: Settings, workingDays: WorkingCalendar, uids: [String: String] = [:],
+        texts: [String: String] = [:], now: Instant = Instant(secondsSinceEpoch: 0)
+    ) {
         self.collection = collection
         self.settings = settings
         self.workingDays = workingDays
         self.uids = uids
+        self.texts = texts
+        self.now = now
     }
 
     static func versions(in imp: CalendarImport) -> [(String, AlarmVersion)] {
@@ -42,11 +54,40 @@ final class AlarmSyncKind: SyncKind {
 
     static func forgetDeleted(_ id: String, in doc: inout StoreDocument) { doc.forgetDeletedAlarm(id) }
 
-    /// An alarm taken from another program's event keeps that event's UID when written.
-    func render(_ version: AlarmVersion) -> String { Self.render(version, settings, workingDays, uid: uids[version.id]) }
+    /// An alarm taken from another program's event is that event's server text with what
+    /// changed here patched in (`AdoptedEventPatch`), the text itself when nothing did; a change
+    /// the patch cannot say is written as ours, under the event's UID.
+    func render(_ version: AlarmVersion) -> String {
+        if case .present(let a) = version, uids[a.id] != nil, let text = texts[a.id], let zone = Zone.shared(settings.zone),
+            let patched = AdoptedEventPatch.patched(text, alarm: a, zone: zone, now: now, restamp: restamped.contains(a.id))
+        {
+            return patched
+        }
+        return Self.render(version, settings, workingDays, uid: uids[version.id])
+    }
 
-    /// The UID an adopted alarm is written under is part of what it renders.
-    func digest(_ version: AlarmVersion) -> String { SyncModelDigest.of(version, salt: context + (uids[version.id] ?? "")) }
+    /// The UID an adopted alarm is written under, and the text it patches, are part of what it renders.
+    func digest(_ version: AlarmVersion) -> String {
+        let adopted = (uids[version.id] ?? "") + (texts[version.id].map(SyncState.hash) ?? "") + (restamped.contains(version.id) ? "!" : "")
+        return SyncModelDigest.of(version, salt: context + adopted)
+    }
+
+    /// Whether two versions say the same, their stamps aside: a version taken that differs only in
+    /// them is no change taken.
+    func sameMeaning(_ a: AlarmVersion, _ b: AlarmVersion) -> Bool {
+        guard case .present(var x) = a, case .present(let y) = b else { return a == b }
+        x.created = y.created
+        x.modified = y.modified
+        return x == y
+    }
+
+    /// An adopted event is sent again only when what it says here differs from the server's text:
+    /// a version that differs only in stamps (clamped to the server's clock, `FutureStamps`) is
+    /// this machine's affair, not a change of the other program's event.
+    func unchanged(_ result: AlarmVersion, onServer server: AlarmVersion) -> Bool {
+        guard uids[result.id] != nil, let text = texts[result.id] else { return result == server }
+        return render(result) == text
+    }
 
     func describe(_ version: AlarmVersion) -> String { Self.describe(version, settings, workingDays) }
 
@@ -65,6 +106,12 @@ final class AlarmSyncKind: SyncKind {
             let base = known[id]
             if keepLocal == .keepLocal(id), local[id] != nil {
                 known[id] = SyncState.Item(url: h.url, etag: h.etag, hash: "")
+                // Sent as the newest version, so that other clients (vdirsyncer) take it over theirs.
+                if case .present(var a)? = local[id] {
+                    a.modified = max(a.modified, now)
+                    local[id] = .present(a)
+                }
+                restamped.insert(id)
                 continue
             }
             h.changedHere = local[id].map { SyncState.hash(render($0)) != base?.hash } ?? false

@@ -18,25 +18,35 @@ extension SyncEngine {
             var merged = doc
             // An alarm taken from another program's event keeps that event's UID when written.
             let uids = state.adoptedUIDs.merging(remote.alarms.adoptedUIDs) { $1 }
+            // A change here patches the other program's text of it (`AdoptedEventPatch`).
+            let texts = state.adoptedTexts.merging(remote.alarms.adoptedTexts) { $1 }
             let alarms = AlarmSyncKind(
-                collection: state.alarmsCollection, settings: doc.settings, workingDays: doc.workingCalendar, uids: uids)
+                collection: state.alarmsCollection, settings: doc.settings, workingDays: doc.workingCalendar, uids: uids,
+                texts: texts, now: clock.now)
             // Held alarms are left out of the merge: neither side's copy changes.
             var localAlarms = doc.alarmVersions()
             let held = alarms.hold(remote.alarms.held, local: &localAlarms, known: &newState.alarms, keepLocal: item)
+            // The version sent by `--keep-local` carries the stamp it is sent with, here too.
+            for id in alarms.restamped { if let v = localAlarms[id] { merged.apply(v) } }
             let alarmPlan = SyncPlan(
                 kind: alarms, local: localAlarms, remote: remote.alarms, known: newState.alarms, lastSync: state.lastSync,
                 clock: clock, choice: item)
             uploads += carryOut(alarmPlan, into: &merged, known: &newState.alarms, lost: &lost, report: &report).map { ($0, true) }
             var localHabits = doc.habitVersions()
+            // A day another program checked off is a change taken.
             let instances = HabitSyncKind.logging(remote.habits.foreignTodos, in: doc, local: &localHabits, zone: zone)
-            for v in instances.logged { merged.apply(v) }
+            for v in instances.logged {
+                merged.apply(v)
+                report.downloaded += 1
+            }
             let habitPlan = SyncPlan(
                 kind: HabitSyncKind(collection: state.habitsCollection), local: localHabits, remote: remote.habits,
                 known: newState.habits, lastSync: state.lastSync, clock: clock, choice: item)
             uploads += carryOut(habitPlan, into: &merged, known: &newState.habits, lost: &lost, report: &report).map { ($0, false) }
             uploads += instances.removals.map { ($0, false) }
-            keep(held, in: &newState, report: &report)
+            keep(held, in: &newState, item: item, report: &report)
             newState.adoptedUIDs = uids.filter { newState.alarms[$0.key] != nil }
+            newState.adoptedTexts = texts.filter { newState.adoptedUIDs[$0.key] != nil }
             if !dryRun { doc = merged }
         }
         return (newState, uploads, lost)
@@ -83,12 +93,20 @@ extension SyncEngine {
         return uploads
     }
 
-    /// The held alarms (`AlarmSyncKind.hold`) keep their last agreed record, and are each said.
-    func keep(_ held: [(SyncState.Held, SyncState.Item?)], in newState: inout SyncState, report: inout Report) {
+    /// The held alarms (`AlarmSyncKind.hold`) keep their last agreed record, and are each said; one
+    /// edited here is a conflict until settled. The server's copy asked for (`--accept-remote-item`)
+    /// cannot be taken: that is said as the sync's answer (`Report.notTaken`).
+    func keep(_ held: [(SyncState.Held, SyncState.Item?)], in newState: inout SyncState, item: ItemChoice?, report: inout Report) {
         for (h, base) in held {
             newState.alarms[h.id] = SyncState.Item(url: h.url, etag: h.etag, hash: base?.hash ?? "")
-            report.warnings.append(
-                .alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here))
+            let warning = CalendarWarning.alarmNotExpressible(
+                id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here)
+            if item == .acceptRemote(h.id) {
+                report.notTaken = .serverCopyNotTaken(id: h.id, label: h.label, rule: h.rule)
+            } else {
+                report.warnings.append(warning)
+            }
+            if h.changedHere { report.unsettled += 1 }
         }
         newState.held = held.map(\.0)
     }

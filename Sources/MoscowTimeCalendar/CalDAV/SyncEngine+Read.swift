@@ -9,10 +9,21 @@ extension SyncEngine {
         _ state: SyncState, zone: Zone, habitNames: Set<String>, dryRun: Bool,
         report: inout Report
     ) throws(SyncError) -> (alarms: Remote<AlarmVersion>, habits: Remote<HabitVersion>) {
+        // An adopted event whose text is not kept here (too large, or the sync state was lost) is
+        // read again, so that a change made here can patch it (`AdoptedEventPatch`).
+        let textless = Set(state.adoptedUIDs.keys.filter { state.adoptedTexts[$0] == nil }.compactMap { state.alarms[$0]?.url })
         var remoteAlarms = try read(
-            AlarmSyncKind.self, state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone, dryRun: dryRun
+            AlarmSyncKind.self, state.alarmsCollection, known: state.alarms, token: state.alarmsSyncToken, zone: zone, dryRun: dryRun,
+            refetch: textless
         ) { imp, url in
-            if imp.unexpressible.isEmpty { report.warnings.append(.notOurAlarm(url: url)) }
+            // Another program's event that cannot be an alarm is named with why (its unknown zone, say).
+            let refusals = imp.warnings.filter {
+                if case .eventRefused = $0 { return true }
+                if case .titleNotALabel = $0 { return true }
+                return false
+            }
+            guard imp.unexpressible.isEmpty else { return }
+            report.warnings += refusals.isEmpty ? [.notOurAlarm(url: url)] : refusals
         }
         let remoteHabits = try read(
             HabitSyncKind.self, state.habitsCollection, known: state.habits, token: state.habitsSyncToken, zone: zone, dryRun: dryRun
@@ -26,6 +37,8 @@ extension SyncEngine {
         {
             remoteAlarms.held[h.id] = h
         }
+        // Where another program's floating times are read, said when they are taken.
+        for f in remoteAlarms.floatingTimes { report.warnings.append(.floatingTimes(f.name, zone: f.zone, source: f.source)) }
         return (remoteAlarms, remoteHabits)
     }
 
@@ -34,13 +47,14 @@ extension SyncEngine {
     /// read that holds no item of this kind.
     func read<Kind: SyncKind>(
         _ kind: Kind.Type, _ collection: String, known: [String: SyncState.Item], token: String?, zone: Zone, dryRun: Bool,
-        noItemOfOurs: (CalendarImport, _ url: String) -> Void
+        refetch: Set<String> = [], noItemOfOurs: (CalendarImport, _ url: String) -> Void
     ) throws(SyncError) -> Remote<Kind.Version> {
         var remote = Remote<Kind.Version>()
         (remote.listing, remote.syncToken) = try listing(kind, collection, known: known, token: token, dryRun: dryRun)
         var etagOfKnownURL: [String: String?] = [:]
         for (_, item) in known { etagOfKnownURL[item.url] = item.etag }
-        let changed = remote.listing.filter { url, etag in etagOfKnownURL[url].map { $0 != etag } ?? true }.map(\.key).sorted()
+        let changed = remote.listing.filter { url, etag in refetch.contains(url) || (etagOfKnownURL[url].map { $0 != etag } ?? true) }
+            .map(\.key).sorted()
         let (fetched, unfetchable) = changed.isEmpty ? ([:], [:]) : try client.fetch(collection, changed)
         for (url, failure) in unfetchable.sorted(by: { $0.key < $1.key }) {
             if case .answerTooLarge(_, _, let limit) = failure {
@@ -58,6 +72,9 @@ extension SyncEngine {
                 continue
             }
             take(imp, of: kind, url: url, etag: etag, into: &remote, noItemOfOurs: noItemOfOurs)
+            remote.floatingTimes += imp.floatingTimes.filter { f in imp.adoptedUIDs.values.contains(f.name.uid) }
+            // The other program's text of an event taken as an alarm, as the server has it.
+            for id in imp.adoptedUIDs.keys { remote.adoptedTexts[id] = String(validating: data, as: UTF8.self) }
         }
         return remote
     }

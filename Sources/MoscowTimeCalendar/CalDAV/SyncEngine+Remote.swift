@@ -22,6 +22,10 @@ extension SyncEngine {
         var held: [String: SyncState.Held] = [:]
         /// Alarms taken from another program's event, by id: the event's UID (`CalendarImport.adoptedUIDs`).
         var adoptedUIDs: [String: String] = [:]
+        /// The server's text of each of those events, as read (`SyncState.adoptedTexts`).
+        var adoptedTexts: [String: String] = [:]
+        /// Those whose times are floating, with the zone they are read in.
+        var floatingTimes: [CalendarImport.FloatingTimes] = []
         /// To-dos of other programs, each where it is (`CalendarImport.foreignTodos`): todoman's
         /// instances of a habit's to-do are logged (`HabitSyncKind.logging`) and removed (`instanceRemovals`).
         var foreignTodos: [(url: String, etag: String, todo: CalendarImport.ForeignTodo)] = []

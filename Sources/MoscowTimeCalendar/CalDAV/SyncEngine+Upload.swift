@@ -31,6 +31,8 @@ extension SyncEngine {
             case .success(.stored(let etag)):
                 let item = SyncState.Item(url: u.url, etag: etag, hash: SyncState.hash(u.text ?? ""), model: u.model)
                 if isAlarm { state.alarms[u.id] = item } else { state.habits[u.id] = item }
+                // What the server now has of an adopted event is what was sent.
+                if isAlarm, state.adoptedUIDs[u.id] != nil { state.adoptedTexts[u.id] = u.text }
                 report.uploaded += 1
             case .success(.removed):
                 if isAlarm { state.alarms[u.id] = nil } else { state.habits[u.id] = nil }

@@ -34,9 +34,17 @@ protocol SyncKind {
     func digest(_ version: Version) -> String
     /// A version that lost a conflict, as the conflict log keeps it.
     func describe(_ version: Version) -> String
+    /// Whether the server copy already says the merge's result, so that nothing is sent.
+    func unchanged(_ result: Version, onServer server: Version) -> Bool
+    /// Whether a version taken changes nothing but stamps here (no "change taken").
+    func sameMeaning(_ a: Version, _ b: Version) -> Bool
 }
 
 extension SyncKind {
+    func unchanged(_ result: Version, onServer server: Version) -> Bool { result == server }
+
+    func sameMeaning(_ a: Version, _ b: Version) -> Bool { a == b }
+
     /// Where this machine adds the item to the collection.
     func url(of id: String) -> String { collection + "\(Self.prefix)-\(id).ics" }
 }

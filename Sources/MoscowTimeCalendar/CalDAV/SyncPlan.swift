@@ -106,7 +106,7 @@ struct SyncPlan<Kind: SyncKind> {
         let o = merge(id, lw, rw.marking(gone, removed: true), localChanged: base == nil || here.changed)
         let result = finish(o.result.marking(gone, removed: false))
         if result != here.original || here.kept != here.original { decision.keep = result }
-        decision.downloaded = o.result != l
+        decision.downloaded = !kind.sameMeaning(o.result, l)
         decision.lost = losses(o, id)
         settle(result, server: server, into: &decision)
     }
@@ -116,7 +116,7 @@ struct SyncPlan<Kind: SyncKind> {
     /// of the result, unless it is sent: the upload records it when the server took it.
     func settle(_ result: Version, server: SyncEngine.Remote<Version>.Fetched, into decision: inout SyncDecision<Version>) {
         let id = decision.id
-        let resent = result != server.version || remote.rewrite.contains(id)
+        let resent = !kind.unchanged(result, onServer: server.version) || remote.rewrite.contains(id)
         if expired(result) {
             decision.upload = SyncEngine.Upload(id: id, url: server.url, etag: server.etag, text: nil)
         } else if resent {

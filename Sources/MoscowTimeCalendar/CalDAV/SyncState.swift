@@ -90,6 +90,29 @@ public struct SyncState: Sendable, Equatable {
     /// Alarms taken from another program's event (a phone's, Thunderbird's): id → the event's UID,
     /// which the alarm's copy on the server keeps (`CalendarImporter.read(adopting:)`).
     public var adoptedUIDs: [String: String] = [:]
+    /// The server's text of each adopted alarm's event as both sides last agreed on it, by id: the
+    /// other program's data, which a change made here patches rather than replaces
+    /// (`AdoptedEventPatch`). At most `adoptedTextLimit` bytes each and `adoptedTextsLimit` in all
+    /// in the file; an event not kept (and any after the file is lost) is read from the server again
+    /// at each sync, so that a change made here still patches it.
+    public var adoptedTexts: [String: String] = [:]
+    public static let adoptedTextLimit = 64 * 1024
+    /// All of them together: 4 MiB (a thousand ordinary events, a few KiB each, fit many times over).
+    public static let adoptedTextsLimit = 4 * 1024 * 1024
+
+    /// The texts the file keeps, by id: each within `adoptedTextLimit`, in the order of the ids
+    /// while they fit in `adoptedTextsLimit`.
+    static func kept(_ texts: [String: String]) -> [(key: String, value: String)] {
+        var total = 0
+        var out: [(key: String, value: String)] = []
+        for id in texts.keys.sorted() {
+            let size = texts[id]!.utf8.count
+            guard size <= adoptedTextLimit, total + size <= adoptedTextsLimit else { continue }
+            total += size
+            out.append((id, texts[id]!))
+        }
+        return out
+    }
     /// When a sync last found a collection empty that held this machine's items, and how many it
     /// kept and sent again (`CalendarWarning.serverLostItems`).
     public var serverLostAt: Instant?
@@ -154,6 +177,9 @@ public struct SyncState: Sendable, Equatable {
         if case .object(let members)? = json["adoptedUIDs"] {
             for (id, v) in members { if let uid = v.stringValue { s.adoptedUIDs[id] = uid } }
         }
+        if case .object(let members)? = json["adoptedTexts"] {
+            for (id, v) in members where s.adoptedUIDs[id] != nil { if let text = v.stringValue { s.adoptedTexts[id] = text } }
+        }
         s.serverLostAt = json["serverLostAt"]?.stringValue.flatMap(ISO8601.parse)
         s.serverLostCount = json["serverLostCount"]?.intValue ?? 0
         return s
@@ -180,6 +206,8 @@ public struct SyncState: Sendable, Equatable {
         if !adoptedUIDs.isEmpty {
             m.append(("adoptedUIDs", .object(adoptedUIDs.keys.sorted().map { ($0, .string(adoptedUIDs[$0]!)) })))
         }
+        let texts = Self.kept(adoptedTexts.filter { adoptedUIDs[$0.key] != nil })
+        if !texts.isEmpty { m.append(("adoptedTexts", .object(texts.map { ($0.key, .string($0.value)) }))) }
         if !held.isEmpty { m.append(("held", .array(held.map(Self.json)))) }
         if let t = serverLostAt {
             m.append(("serverLostAt", .string(ISO8601.utcString(t))))
