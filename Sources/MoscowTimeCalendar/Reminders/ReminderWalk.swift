@@ -135,7 +135,7 @@ struct ReminderWalk {
 
     func startTime(_ item: ReminderItem, _ o: ReminderOccurrence?) -> CalendarReminder.Time? {
         guard let o, item.anchoredAtStart else { return nil }
-        return time(item, o.wall, o.start)
+        return shownTime(item, o.wall, o.start)
     }
 
     func endTime(_ item: ReminderItem, _ o: ReminderOccurrence?) -> CalendarReminder.Time? {
@@ -151,7 +151,7 @@ struct ReminderWalk {
         return .date(d.adding(days: item.length))
     }
 
-    func time(_ item: ReminderItem, _ wall: icaltimetype, _ at: Instant) -> CalendarReminder.Time {
+    func shownTime(_ item: ReminderItem, _ wall: icaltimetype, _ at: Instant) -> CalendarReminder.Time {
         guard item.allDay, let d = CivilDate(year: Int(wall.year), month: Int(wall.month), day: Int(wall.day)) else {
             return .instant(at)
         }
