@@ -66,15 +66,16 @@ enum ReminderOccurrences {
         defer { icalrecur_iterator_free(iterator) }
         // Two days early: the wall time is in the item's zone, the range in instants.
         let early = range.lowerBound - 2 * 86_400
-        if rule.count == 0, anchor.instant < early {
-            _ = icalrecur_iterator_set_start(iterator, times.wall(early, anchor.place, like: anchor.time))
-        }
+        let earlyWall = times.wall(early, anchor.place, like: anchor.time)
+        if rule.count == 0, anchor.instant < early { _ = icalrecur_iterator_set_start(iterator, earlyWall) }
         var steps = 0
         while true {
             let t = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(t).boolValue { return }
             steps += 1
             guard steps <= ReminderLimits.maximumSteps else { throw .tooManySteps(limit: ReminderLimits.maximumSteps) }
+            // A rule with COUNT is walked from DTSTART: its steps before the range cost no instant.
+            if icaltime_compare(t, earlyWall) < 0 { continue }
             guard let instant = times.instant(t, anchor.place) else {
                 if t.year > 2000 { return } else { continue }
             }
