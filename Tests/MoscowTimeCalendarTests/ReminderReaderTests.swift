@@ -85,6 +85,15 @@ struct ReminderReaderTests {
         #expect(r.reminders.map(\.recurrenceID) == ["20261201T090000Z", "20261203T090000Z"])
     }
 
+    @Test("an override whose RECURRENCE-ID cannot be read is left out, not rung as a second series")
+    func unreadableOverride() throws {
+        let series = Self.event("DTSTART:20261201T090000Z\r\nRRULE:FREQ=DAILY;COUNT=2\r\n", uid: "s")
+        let lost = Self.event("RECURRENCE-ID:18001202T090000Z\r\nDTSTART:20261202T100000Z\r\n", uid: "s")
+        let r = try read(Self.calendar(series + lost))
+        #expect(r.reminders.map(\.recurrenceID) == ["20261201T090000Z", "20261202T090000Z"])
+        #expect(r.skipped.map(\.reason) == [.unreadableRecurrenceID])
+    }
+
     @Test("a local time a DST change skips or repeats is read by RFC 5545 §3.3.5, not as libical reads it")
     func daylightSaving() throws {
         // Skipped: the offset before the gap (02:30 CET = 03:30 CEST). Repeated: the first (CEST).

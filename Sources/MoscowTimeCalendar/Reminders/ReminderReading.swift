@@ -20,6 +20,8 @@ public struct ReminderSkip: Sendable, Equatable {
         case zoneNotInDatabase(String)
         case unknownZone(String)
         case noStart
+        /// A RECURRENCE-ID out of `Limits.instantSeconds` (or otherwise unreadable).
+        case unreadableRecurrenceID
         /// A TRIGGER that is unreadable or further than `ReminderLimits.maximumOffsetSeconds` from its
         /// event, or a REPEAT over `ReminderLimits.maximumRepeat`.
         case unreadableTrigger

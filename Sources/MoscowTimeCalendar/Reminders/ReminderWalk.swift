@@ -23,7 +23,14 @@ struct ReminderWalk {
                 skip(CalendarImporter.Reader.name(c), .zoneNotInDatabase(tzid))
                 continue
             }
-            do throws(ReminderSkip.Reason) { items.append(try ReminderItem(c, times: times)) } catch {
+            do throws(ReminderSkip.Reason) {
+                let item = try ReminderItem(c, times: times)
+                // An override whose occurrence cannot be named would ring as a second series.
+                if icalcomponent_get_first_property(c, ICAL_RECURRENCEID_PROPERTY) != nil, recurrenceID(item, times) == nil {
+                    throw .unreadableRecurrenceID
+                }
+                items.append(item)
+            } catch {
                 skip(CalendarImporter.Reader.name(c), error)
             }
         }
