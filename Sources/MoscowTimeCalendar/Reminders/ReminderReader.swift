@@ -12,13 +12,16 @@ public enum ReminderReader {
     ///   `X-WR-TIMEZONE` comes first, as import reads it, and the user's zone last.
     /// - `window`: the instants whose reminders are wanted, `from` included, `to` not.
     ///
-    /// The text is checked within `CalendarLimits` as import checks it, and refused as a whole
+    /// A text in which `VALARM` does not occur has no reminder and is not parsed. Any other is
+    /// checked within `CalendarLimits` as import checks it, and refused as a whole
     /// (`CalendarFileError`) when it is not iCalendar; an item that cannot be read is left out
     /// and said (`ReminderReading.skipped`).
     public static func read(_ bytes: [UInt8], zone: Zone, floating: Zone?, window: Range<Instant>) throws(CalendarFileError)
         -> ReminderReading
     {
-        try ICal.exclusive { () throws(CalendarFileError) -> ReminderReading in
+        // Most objects of a calendar have no reminder: those cost a scan, not a parse.
+        guard mentionsAlarm(bytes) else { return ReminderReading() }
+        return try ICal.exclusive { () throws(CalendarFileError) -> ReminderReading in
             let (_, root) = try CalendarImporter.checkedTree(bytes)
             defer { icalcomponent_free(root) }
             let calendars = icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? [root] : ICal.children(root, ICAL_VCALENDAR_COMPONENT)
@@ -31,9 +34,27 @@ public enum ReminderReader {
         }
     }
 
+    /// Whether `VALARM` occurs in the text, in any case (iCalendar's names are case-insensitive).
+    static func mentionsAlarm(_ bytes: [UInt8]) -> Bool {
+        let word: [UInt8] = Array("valarm".utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            guard b.count >= word.count else { return false }
+            var i = 0
+            while i <= b.count - word.count {
+                if b[i] | 0x20 == word[0] {
+                    var k = 1
+                    while k < word.count, b[i + k] | 0x20 == word[k] { k += 1 }
+                    if k == word.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// The calendar's `X-WR-TIMEZONE` when it names a tz database zone.
     static func calendarZone(_ calendar: OpaquePointer) -> Zone? {
-        guard let name = ICal.xValue(calendar, "X-WR-TIMEZONE")?.trimmingWhitespace, ZoneNames.contains(name) else { return nil }
+        guard let name = ICal.xValue(calendar, "X-WR-TIMEZONE")?.trimmingWhitespace, DatabaseZoneNames.contains(name) else { return nil }
         return Zone.shared(name)
     }
 }

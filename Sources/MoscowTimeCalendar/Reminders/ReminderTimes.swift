@@ -49,12 +49,12 @@ struct ReminderTimes {
 
     /// The tz database name `tzid` gives, directly or behind libical's prefixes.
     static func databaseName(_ tzid: String) -> String? {
-        if ZoneNames.contains(tzid) { return tzid }
+        if DatabaseZoneNames.contains(tzid) { return tzid }
         guard tzid.hasPrefix("/") else { return nil }
         let parts = tzid.split(separator: "/", omittingEmptySubsequences: false)
         for k in 2...3 where parts.count > k {
             let name = parts.dropFirst(k).joined(separator: "/")
-            if ZoneNames.contains(name) { return name }
+            if DatabaseZoneNames.contains(name) { return name }
         }
         return nil
     }
