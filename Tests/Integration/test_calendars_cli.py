@@ -125,3 +125,37 @@ def test_next_names_the_next_reminder_of_a_calendar_that_rings(cli, sandbox):
     assert "Ближайшее напоминание календаря" in ok(cli, "next", env=RU)
     ok(cli, "calendars", "quiet", "Home")
     assert "calendar reminder" not in ok(cli, "next")
+
+
+EMAIL_ONLY = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Test//EN
+BEGIN:VEVENT
+UID:mail@moscowtime.test
+DTSTAMP:20261101T000000Z
+SUMMARY:Report
+DTSTART:20261201T090000Z
+BEGIN:VALARM
+ACTION:EMAIL
+SUMMARY:Report
+DESCRIPTION:Report due
+ATTENDEE:mailto:me@example.org
+TRIGGER:-PT1H
+END:VALARM
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+def test_calendars_says_what_is_not_rung_and_a_garbage_file_stops_nothing(cli, sandbox):
+    folder = collection(sandbox.xdg.home / ".calendars" / "home", "Home")
+    khal(sandbox, folder, "new", "--alarms", "15m", "2026-11-30", "09:00", "10:00", "Dentist")
+    (folder / "mail.ics").write_text(EMAIL_ONLY)
+    (folder / "broken.ics").write_text("BEGIN:VCALENDAR\nBEGIN:VALARM\nnot iCalendar\n")
+    assert "e-mail" not in ok(cli, "calendars")  # said only for a calendar that rings
+    ok(cli, "calendars", "remind", "Home")
+    out = ok(cli, "calendars")
+    assert "Home: 1 reminder sends e-mail or runs a program; it is not rung here" in out
+    assert f"Home: 1 file cannot be read and is skipped ({folder / 'broken.ics'})" in out
+    assert "1 напоминание отправляет почту" in ok(cli, "calendars", env=RU)
+    assert "Dentist — Home" in ok(cli, "next")

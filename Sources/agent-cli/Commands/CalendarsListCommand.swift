@@ -44,5 +44,6 @@ struct CalendarsListCommand: ParsableCommand {
             ])
         }
         Output.write(table.render())
+        for line in CalendarNextQuery.notes(settings, t) { Output.line(line) }
     }
 }
