@@ -55,12 +55,12 @@ enum ZoneReferences {
             !parts.contains(where: { $0 == "." || $0 == ".." }),
             !tzid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return false }
-        if defined.contains(tzid) || ZoneNames.contains(tzid) { return true }
+        if defined.contains(tzid) || DatabaseZoneNames.contains(tzid) { return true }
         // libical's prefixed TZIDs: "/freeassociation.sourceforge.net/Europe/Moscow",
         // "/citadel.org/Olson_20010601_1/Africa/Banjul", "/freeassociation.sourceforge.net/Tzfile/Europe/Moscow".
         guard tzid.hasPrefix("/") else { return false }
         return (2...3).contains { k in
-            parts.count > k && ZoneNames.contains(parts.dropFirst(k).joined(separator: "/"))
+            parts.count > k && DatabaseZoneNames.contains(parts.dropFirst(k).joined(separator: "/"))
         }
     }
 }

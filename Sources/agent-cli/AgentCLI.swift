@@ -21,7 +21,7 @@ struct AgentCLI: ParsableCommand {
                 StatusCommand.self, SnoozeCommand.self, StopCommand.self, PauseCommand.self,
                 ResumeCommand.self, ReloadCommand.self, HabitCommand.self,
                 TemplateCommand.self, AutostartCommand.self, CompleteCommand.self,
-                ExportCommand.self, ImportCommand.self, SyncCommand.self,
+                ExportCommand.self, ImportCommand.self, SyncCommand.self, CalendarsCommand.self,
             ]
         )
     }

@@ -86,6 +86,20 @@ def test_the_domain_reads_no_clock_and_no_file():
                            + "\n".join(offenders))
 
 
+def test_the_reminder_reader_is_pure():
+    # ReminderReader (MoscowTimeCalendar/Reminders) reads calendars for the agent: given the text,
+    # the zones and the window, as the domain is given `now`; only libical and the tz database.
+    folder = SOURCES / "MoscowTimeCalendar" / "Reminders"
+    files = sorted(folder.glob("*.swift"))
+    assert files, folder
+    offenders = [f"{p.relative_to(SOURCES)}:{n}: {name}(" for p in files for n, name in calls(p, CLOCK_CALLS + FILE_CALLS)]
+    offenders += [f"{p.relative_to(SOURCES)}: import {m}" for p in files for m in imports(p)
+                  if m not in ("CICal", "MoscowTimeDomain")]
+    offenders += [f"{p.relative_to(SOURCES)}: {w}" for p in files
+                  for w in sorted(set(re.findall(r"\b(?:environ|FileDescriptor|UserFile|SystemWallClock)\b", code(p))))]
+    assert not offenders, "the reminder reader is given the text, the zones and the window:\n" + "\n".join(offenders)
+
+
 def test_the_domain_and_the_terminal_call_no_glib():
     # Zones come from the TZif reader (ZoneNames reads the files, ZoneTransitions their contents)
     # and display widths from a generated table (DisplayWidth+Ranges): neither module needs GLib.

@@ -29,6 +29,11 @@ public struct Settings: Hashable, Sendable {
     /// The evening time of the notice of tomorrow's first alarm that wakes the computer (Skip /
     /// OK); nil (the default) shows none. See `PreNotice`.
     public var preNotice: TimeOfDay?
+    /// Calendar reminders (issue 38, docs/REMINDERS.md): local calendar folders the user added
+    /// (`calendars add`) beside those found by themselves (`~/.calendars/*/`), and the collections,
+    /// by folder, whose reminders ring (`calendars remind`); every other collection is quiet.
+    public var calendarFolders: [String] = []
+    public var remindedCalendars: [String] = []
 
     public init() {}
 

@@ -69,7 +69,21 @@ public enum DocumentCoding {
                 ("wakeAlarms", .bool(s.wakeAlarms)),
                 ("dismiss", .string(s.dismiss.rawValue)),
                 ("holidays", .string(s.holidays.rawValue)),
-            ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? []))
+            ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? [])
+                + (s.calendarFolders.isEmpty ? [] : [("calendarFolders", .array(s.calendarFolders.map(JSONValue.string)))])
+                + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))]))
+    }
+
+    /// An array of absolute folder paths (`calendarFolders`, `remindedCalendars`).
+    static func folders(_ r: FieldReader, _ key: String) throws(DocumentDecodingError) -> [String] {
+        var out: [String] = []
+        for item in try r.strings(key) {
+            guard let path = item, path.hasPrefix("/"), !path.utf8.contains(0) else {
+                throw r.fail(key, Message("expected a list of absolute folder paths"))
+            }
+            out.append(path)
+        }
+        return out
     }
 
     static func decodeSettings(_ r: FieldReader) throws(DocumentDecodingError) -> Settings {
@@ -106,6 +120,8 @@ public enum DocumentCoding {
             s.holidays = h
         }
         if r.has("preNotice") { s.preNotice = try r.time("preNotice") }
+        if r.has("calendarFolders") { s.calendarFolders = try folders(r, "calendarFolders") }
+        if r.has("remindedCalendars") { s.remindedCalendars = try folders(r, "remindedCalendars") }
         return s
     }
 

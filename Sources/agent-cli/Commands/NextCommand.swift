@@ -33,8 +33,17 @@ struct NextCommand: ParsableCommand {
             Output.line(JSONWriter.pretty(.array(triggers.map(p.json))).trimmingTrailingNewline)
             return
         }
+        let calendar = CalendarNextQuery.soonest(doc.settings).map { r in
+            t(
+                "Next calendar reminder: {when} ({in}) {summary} — {calendar}",
+                [
+                    "when": p.whenText(r.at), "in": DateText.relative(r.at - ctx.now, t), "summary": TerminalText.oneLine(r.summary),
+                    "calendar": TerminalText.oneLine(r.calendar),
+                ])
+        }
         if triggers.isEmpty {
             Output.line(t("No upcoming alarms."))
+            if let calendar { Output.line(calendar) }
             return
         }
         var table = TextTable(header: [t("WHEN"), t("IN"), t("ID"), t("LABEL")])
@@ -45,5 +54,6 @@ struct NextCommand: ParsableCommand {
             table.add([when, DateText.relative(tr.at - ctx.now, t), AlarmID.shortForm(tr.alarm.id, among: ids), tr.alarm.label])
         }
         Output.write("\(zone.identifier)\n" + table.render())
+        if let calendar { Output.line(calendar) }
     }
 }

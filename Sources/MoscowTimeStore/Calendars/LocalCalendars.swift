@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import MoscowTimeDomain
+
+/// Finds the user's local calendar collections (vdirs): the folders under `~/.calendars/` and
+/// `$XDG_DATA_HOME/calendars/` (where vdirsyncer's examples, khal's and todoman's put them), and
+/// those the user added (`Settings.calendarFolders`), each either a collection itself (it holds
+/// `.ics` files or a `displayname`) or a folder of collections.
+public enum LocalCalendars {
+    /// Folders of collections, and collections, searched at most: a mistaken `calendars add /`
+    /// lists the first folders, not the disk.
+    public static let maximumCollections = 200
+
+    public static func standardRoots(environment env: [String: String] = Environment.current) -> [String] {
+        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let data = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        return [home + "/.calendars", data + "/calendars"]
+    }
+
+    /// Every collection found, by folder, each once, sorted by name then folder.
+    public static func discover(roots: [String], added: [String]) -> [LocalCalendar] {
+        var folders: [String] = []
+        for root in roots + added.map(trimmed) {
+            if isCollection(root) {
+                folders.append(root)
+            } else {
+                folders += subfolders(root).filter(isCollection)
+            }
+        }
+        var seen = Set<String>()
+        let unique = folders.filter { seen.insert($0).inserted }.prefix(maximumCollections)
+        return unique.map(calendar).sorted { ($0.name.lowercased(), $0.folder) < ($1.name.lowercased(), $1.folder) }
+    }
+
+    /// The `.ics` files of a collection, sorted.
+    public static func itemFiles(_ folder: String) -> [String] {
+        entries(folder).filter { $0.hasSuffix(".ics") }.map { folder + "/" + $0 }
+    }
+
+    static func calendar(_ folder: String) -> LocalCalendar {
+        let name = text(folder + "/displayname") ?? String(folder.split(separator: "/").last ?? Substring(folder))
+        return LocalCalendar(folder: folder, name: name, color: text(folder + "/color"), items: itemFiles(folder).count)
+    }
+
+    static func isCollection(_ folder: String) -> Bool {
+        ResourceLocator.isDirectory(folder)
+            && entries(folder).contains { $0.hasSuffix(".ics") || $0 == "displayname" }
+    }
+
+    static func subfolders(_ folder: String) -> [String] {
+        entries(folder).map { folder + "/" + $0 }.filter(ResourceLocator.isDirectory).prefix(maximumCollections).map { $0 }
+    }
+
+    /// A folder's entries but hidden ones (vdirsyncer's temporary files start with a dot), sorted.
+    static func entries(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// vdirsyncer's one-line metadata file, trimmed; nil when absent or empty.
+    static func text(_ path: String) -> String? {
+        guard let bytes = try? FileSystem.read(path, limit: 4096) else { return nil }
+        let s = String(decoding: bytes, as: UTF8.self).trimmingSpaces
+        return s.isEmpty ? nil : s
+    }
+
+    public static func trimmed(_ folder: String) -> String {
+        var f = folder
+        while f.count > 1, f.hasSuffix("/") { f.removeLast() }
+        return f
+    }
+}
