@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import dbus
 import dbus.lowlevel
@@ -23,7 +24,9 @@ from harness import BusMonitor, wait_until
 from harness.alarms import AgentRig, hhmm, iso_z, parse_iso, store_document, timer_alarm, utc_now
 from harness.clock import pin_clock, requested_instant
 from harness.fake_player import FakePlayer
+from harness.agent import BIN_DIR_ENV
 from harness.gnome import GnomeShell, gnome_installed
+from harness.install import make_install, make_variables
 from harness.plasma import PlasmaDesktop, plasma_installed
 
 from .artefacts import artefact_dir
@@ -255,6 +258,26 @@ def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
     paused = wait_until(lambda: rig.cli_json("status")["pausedUntil"], 5, "the agent to pause")
     assert parse_iso(paused).timestamp() - pressed == pytest.approx(3600, abs=5)
     desktop.screen.screenshot(desktop.out / "tray-paused.png")
+    assert agent.alive()
+
+
+@pytest.fixture(scope="module")
+def installed_make_variables(tmp_path_factory):
+    return make_variables(tmp_path_factory.mktemp("gen"))
+
+
+def test_installed_under_a_prefix_outside_xdg_data_dirs_the_tray_icon_is_drawn(desktop, rig, installed_make_variables,
+                                                                                monkeypatch):
+    """As under /opt/moscowtime or `make install PREFIX=~/.local` where the session does not look:
+    the host finds the icon through the item's IconThemePath alone (GNOME's AppIndicator drew its
+    "•••" placeholder when that folder had no hicolor/index.theme)."""
+    prefix = make_install(installed_make_variables, desktop.sandbox.path("opt-moscowtime"))
+    monkeypatch.setenv(BIN_DIR_ENV, str(prefix / "bin"))
+    agent = rig.start_agent()
+    environ = Path(f"/proc/{agent.pid}/environ").read_bytes().split(b"\0")
+    searched = [e for e in environ if e.startswith(b"XDG_DATA_DIRS=")]
+    assert not any(str(prefix).encode() in e for e in searched), "the prefix must be one the session does not search"
+    desktop.wait_for_tray_icon(desktop.out / "tray-icon-prefix.png")
     assert agent.alive()
 
 
