@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
@@ -259,6 +260,35 @@ def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
     assert parse_iso(paused).timestamp() - pressed == pytest.approx(3600, abs=5)
     desktop.screen.screenshot(desktop.out / "tray-paused.png")
     assert agent.alive()
+
+
+def _changed_share(before: dict, after: dict) -> float:
+    """Of the icon's pixels in `before` (those not of the panel's colour, the commonest), the share
+    whose colour changed visibly in `after`, a picture of the same place."""
+    def far(p, q):
+        return sum(abs(a - b) for a, b in zip(p, q)) > 90
+    panel = Counter(before.values()).most_common(1)[0][0]
+    icon = [xy for xy, rgb in before.items() if far(rgb, panel)]
+    return sum(1 for xy in icon if xy in after and far(before[xy], after[xy])) / max(len(icon), 1)
+
+
+def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop, rig):
+    """The tray says an alarm rings (Status NeedsAttention; the ringing icon) in a way one sees."""
+    rig.start_agent()
+    where = desktop.tray_icon_rect(desktop.wait_for_tray_icon(desktop.out / "tray-before-ringing.png"))
+
+    def icon(name):
+        return desktop.screen.pixels(desktop.screen.screenshot(desktop.out / name, where))
+    resting = icon("tray-icon-resting.png")
+    t = rig.timer(1, "Tea")
+    shown = desktop.notification("Tea", desktop.out / "tray-ringing-banner.png")
+    share = wait_until(lambda: (c := _changed_share(resting, icon("tray-icon-ringing.png"))) >= 0.3 and c, 5,
+                       "the tray icon to look different while the alarm rings")
+    assert share >= 0.3
+    desktop.press(shown, "Stop")
+    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
+    wait_until(lambda: _changed_share(resting, icon("tray-icon-stopped.png")) < 0.1, 5,
+               "the tray icon to look as before once stopped")
 
 
 @pytest.fixture(scope="module")

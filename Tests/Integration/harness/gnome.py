@@ -282,6 +282,11 @@ class GnomeShell(DesktopSession):
             return keys[0] if red >= 12 else None
         return wait_until(drawn, timeout, "the agent's icon in the top bar", interval=0.3)
 
+    def tray_icon_rect(self, key: str) -> Rect:
+        """Where the icon `wait_for_tray_icon` found is drawn."""
+        r = self.indicator_rect(key)
+        return Rect(r["x"], r["y"], r["w"], r["h"])
+
     def open_tray_menu(self, key: str, artefact: Path, timeout: float = 5.0) -> Menu:
         """A right click on the icon; the menu (the item's dbusmenu, filled asynchronously)."""
         wait_until(lambda: self.menu_items(key), timeout, "the indicator's menu to be filled")

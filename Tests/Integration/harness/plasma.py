@@ -152,6 +152,10 @@ class PlasmaDesktop(DesktopSession):
         return wait_until(lambda: self.tray_icon(artefact), timeout, "the agent's icon in the system tray",
                           interval=0.3)
 
+    def tray_icon_rect(self, icon: Rect) -> Rect:
+        """Where the icon `wait_for_tray_icon` found is drawn (a little margin round its rim)."""
+        return Rect(icon.x - 2, icon.y - 2, icon.width + 4, icon.height + 4)
+
     def popup_menus(self) -> list[Window]:
         return [w for w in self.screen.windows("plasmashell", min_width=40, min_height=20)
                 if "POPUP_MENU" in self._window_type(w.id)]
