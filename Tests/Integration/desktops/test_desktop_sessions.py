@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from harness.agent import BIN_DIR_ENV
 from harness.gnome import GnomeShell, gnome_installed
 from harness.install import make_install, make_variables
 from harness.plasma import PlasmaDesktop, plasma_installed
+from harness.sessions import changed_share
 
 from .artefacts import artefact_dir
 from .conftest import LONGEST_ENGLISH_DAY
@@ -262,16 +262,6 @@ def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
     assert agent.alive()
 
 
-def _changed_share(before: dict, after: dict) -> float:
-    """Of the icon's pixels in `before` (those not of the panel's colour, the commonest), the share
-    whose colour changed visibly in `after`, a picture of the same place."""
-    def far(p, q):
-        return sum(abs(a - b) for a, b in zip(p, q)) > 90
-    panel = Counter(before.values()).most_common(1)[0][0]
-    icon = [xy for xy, rgb in before.items() if far(rgb, panel)]
-    return sum(1 for xy in icon if xy in after and far(before[xy], after[xy])) / max(len(icon), 1)
-
-
 def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop, rig):
     """The tray says an alarm rings (Status NeedsAttention; the ringing icon) in a way one sees."""
     rig.start_agent()
@@ -282,12 +272,12 @@ def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop,
     resting = icon("tray-icon-resting.png")
     t = rig.timer(1, "Tea")
     shown = desktop.notification("Tea", desktop.out / "tray-ringing-banner.png")
-    share = wait_until(lambda: (c := _changed_share(resting, icon("tray-icon-ringing.png"))) >= 0.3 and c, 5,
+    share = wait_until(lambda: (c := changed_share(resting, icon("tray-icon-ringing.png"))) >= 0.3 and c, 5,
                        "the tray icon to look different while the alarm rings")
     assert share >= 0.3
     desktop.press(shown, "Stop")
     wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
-    wait_until(lambda: _changed_share(resting, icon("tray-icon-stopped.png")) < 0.1, 5,
+    wait_until(lambda: changed_share(resting, icon("tray-icon-stopped.png")) < 0.1, 5,
                "the tray icon to look as before once stopped")
 
 
