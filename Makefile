@@ -69,6 +69,10 @@ TEMPLATES = $(notdir $(wildcard data/templates/*.json))
 APP_ID = org.moscowtime.Agent
 DBUS_INTERFACE = org.moscowtime.Agent1
 
+# The agent's own hicolor theme, the tray item's IconThemePath: an index.theme and links to the
+# installed icons (see data/icons/index.theme).
+OWN_ICONS = $(DATADIR)/moscowtime/icons/hicolor
+
 # Every file `install` writes (without DESTDIR); `uninstall` removes exactly these.
 INSTALLED = \
 	$(BINDIR)/agent-cli \
@@ -84,6 +88,9 @@ INSTALLED = \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/scalable/apps/$(i).svg) \
 	$(foreach i,$(ICONS),$(DATADIR)/icons/hicolor/symbolic/apps/$(i)-symbolic.svg) \
+	$(OWN_ICONS)/index.theme \
+	$(foreach i,$(ICONS),$(OWN_ICONS)/scalable/apps/$(i).svg) \
+	$(foreach i,$(ICONS),$(OWN_ICONS)/symbolic/apps/$(i)-symbolic.svg) \
 	$(MANDIR)/man1/agent-cli.1 \
 	$(MANDIR)/man1/moscowtime-agent.1 \
 	$(MANDIR)/ru/man1/agent-cli.1 \
@@ -95,7 +102,9 @@ INSTALLED = \
 	$(foreach t,$(TEMPLATES),$(DATADIR)/moscowtime/templates/$(t))
 
 # Directories that belong to this project alone: removed by uninstall when empty.
-OWN_DIRS = $(DATADIR)/moscowtime/templates $(DATADIR)/moscowtime $(LIBEXECDIR)/moscowtime
+OWN_DIRS = $(DATADIR)/moscowtime/templates \
+	$(OWN_ICONS)/scalable/apps $(OWN_ICONS)/scalable $(OWN_ICONS)/symbolic/apps $(OWN_ICONS)/symbolic $(OWN_ICONS) \
+	$(DATADIR)/moscowtime/icons $(DATADIR)/moscowtime $(LIBEXECDIR)/moscowtime
 
 .PHONY: all build binaries wake-helper mo pot update-po check-po man completions test run demo bench \
 	install uninstall installed-files deb clean
@@ -224,6 +233,13 @@ install: wake-helper
 	for i in $(ICONS); do \
 		install -m 0644 data/icons/$$i.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/ && \
 		install -m 0644 data/icons/$$i-symbolic.svg $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/ || exit 1; \
+	done
+	install -d $(DESTDIR)$(OWN_ICONS)/scalable/apps $(DESTDIR)$(OWN_ICONS)/symbolic/apps
+	sed '/^#/d' data/icons/index.theme > $(DESTDIR)$(OWN_ICONS)/index.theme
+	chmod 0644 $(DESTDIR)$(OWN_ICONS)/index.theme
+	for i in $(ICONS); do \
+		ln -sf ../../../../../icons/hicolor/scalable/apps/$$i.svg $(DESTDIR)$(OWN_ICONS)/scalable/apps/$$i.svg && \
+		ln -sf ../../../../../icons/hicolor/symbolic/apps/$$i-symbolic.svg $(DESTDIR)$(OWN_ICONS)/symbolic/apps/$$i-symbolic.svg || exit 1; \
 	done
 	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(GEN)/man/agent-cli.1 $(GEN)/man/moscowtime-agent.1 $(DESTDIR)$(MANDIR)/man1/

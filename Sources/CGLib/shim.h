@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "plain-flag-enums.h"
 #include <glib.h>
 #include <glib-unix.h>
 #include <gio/gio.h>

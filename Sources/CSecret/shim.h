@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libsecret: the sync password in the desktop's Secret Service (GNOME Keyring, KWallet).
+#include "../CGLib/plain-flag-enums.h"
 #include <libsecret/secret.h>
 
 /// The schema of our CalDAV passwords: attributes "url" and "user". (Its attribute array is a

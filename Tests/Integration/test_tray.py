@@ -4,17 +4,22 @@
 notification of a left click (dbusmock's notification daemon)."""
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import time
 import xml.etree.ElementTree as ET
 from datetime import timedelta
+from pathlib import Path
+from typing import Optional
 
 import dbus
 import pytest
 
 from harness import BusMonitor, wait_until
-from harness.agent import REPO_ROOT
+from harness.agent import BIN_DIR_ENV, REPO_ROOT
 from harness.alarms import AGENT_BUS_NAME, MOSCOW, hhmm, parse_iso, utc_now
+from harness.install import make_install, make_variables
 from harness.tray_watcher import ITEM_IFACE, ITEM_PATH, MENU_IFACE, TrayItem, TrayWatcher
 
 pytestmark = pytest.mark.agent
@@ -133,6 +138,38 @@ def test_item_properties_tooltip_and_interfaces(rig, watcher):
     assert (tray.menu_prop("Version"), tray.menu_prop("Status"), tray.menu_prop("TextDirection")) == (3, "normal", "ltr")
 
 
+@pytest.fixture(scope="module")
+def make_vars(tmp_path_factory):
+    return make_variables(tmp_path_factory.mktemp("gen"))
+
+
+def _found_searching_only(path: str, name: str) -> Optional[str]:
+    """The file a host that searches only the item's IconThemePath finds for `name` (GNOME's
+    AppIndicator gives that folder an icon theme of its own, St's copy of GTK's), with GTK's lookup."""
+    js = ('imports.gi.versions.Gtk = "3.0"; const Gtk = imports.gi.Gtk; const t = new Gtk.IconTheme(); '
+          f't.set_search_path([{json.dumps(path)}]); const i = t.lookup_icon({json.dumps(name)}, 22, 0); '
+          'print(i ? i.get_filename() : "");')
+    r = subprocess.run(["gjs", "-c", js], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip() or None
+
+
+def test_installed_under_any_prefix_a_host_finds_the_icons_through_icon_theme_path(rig, watcher, sandbox, make_vars,
+                                                                                     monkeypatch):
+    """Under a prefix the session's XDG_DATA_DIRS lacks (/opt/moscowtime, ~/.local on some desktops)
+    IconThemePath is the only way to the icons: a folder in the hicolor layout without its own
+    index.theme gave AppIndicator's "•••" placeholder."""
+    prefix = make_install(make_vars, sandbox.path("opt-moscowtime"))
+    monkeypatch.setenv(BIN_DIR_ENV, str(prefix / "bin"))
+    rig.start_agent()
+    path = _tray(rig, watcher).prop("IconThemePath")
+    assert path.startswith(str(prefix)), path
+    for name in ("org.moscowtime.Agent", "org.moscowtime.Agent-ringing", "org.moscowtime.Agent-paused"):
+        found = _found_searching_only(path, name)
+        installed = prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{name}.svg"
+        assert found and Path(found).resolve() == installed.resolve(), f"{name} in {path}: {found}"
+
+
 def test_status_needs_attention_while_ringing_and_active_after_stop(rig, watcher, sandbox):
     signals = BusMonitor(sandbox, rig.bus, f"type='signal',interface='{ITEM_IFACE}'", name="tray-signals")
     rig.start_agent()
@@ -145,6 +182,8 @@ def test_status_needs_attention_while_ringing_and_active_after_stop(rig, watcher
     assert labels[:2] == ['Snooze "Tea"', 'Stop "Tea"'], labels
     signals.wait_for(r'member=NewStatus\n\s+string "NeedsAttention"')
     signals.wait_for(r"member=NewIcon")
+
+    assert tray.prop("AttentionIconName") == "org.moscowtime.Agent-ringing"
 
     tray.click(tray.entry('Stop "Tea"')["id"])
     assert tray.prop("Status") == "Active"  # the click's effect is visible when Event returns
@@ -354,3 +393,4 @@ def test_dbus_skip_takes_out_the_next_rings(rig):
     with pytest.raises(dbus.DBusException) as e:
         agent.Skip(timer.id, dbus.UInt32(1))
     assert e.value.get_dbus_name() == "org.moscowtime.Agent1.Error.NothingToSkip"
+

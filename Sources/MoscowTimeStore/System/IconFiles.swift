@@ -2,7 +2,8 @@
 /// Where the agent's own icons are on disk, for hosts that cannot find them by name: a tray host
 /// searches `themePath` (StatusNotifierItem's IconThemePath), notifications carry `file(for:)` as
 /// their image. From a build tree the icons are the source tree's `data/icons/<name>.svg`; installed,
-/// the hicolor theme under `<prefix>/share/icons`.
+/// the agent's own hicolor theme under `<prefix>/share/moscowtime/icons` (an index.theme and links to
+/// the icons installed in `<prefix>/share/icons/hicolor`).
 public struct IconFiles: Equatable, Sendable {
     public enum Layout: Equatable, Sendable {
         /// `<themePath>/hicolor/scalable/apps/<name>.svg`

@@ -51,12 +51,13 @@ public enum ResourceLocator {
         return dirs
     }
 
-    /// The agent's icons: installed beside the executable (`<bindir>/../share/icons`, hicolor), else
-    /// the source tree's `data/icons` when running from a build directory; nil when neither has
-    /// `probe` (an icon name, e.g. org.moscowtime.Agent).
+    /// The agent's icons: installed beside the executable (`<bindir>/../share/moscowtime/icons`, the
+    /// agent's own hicolor theme with its index.theme, so that a host searching only that folder
+    /// finds them under any prefix), else the source tree's `data/icons` when running from a build
+    /// directory; nil when neither has `probe` (an icon name, e.g. org.moscowtime.Agent).
     public static func iconFiles(probe: String, executableDirectory exe: String?) -> IconFiles? {
         guard let exe else { return nil }
-        var candidates = [IconFiles(themePath: canonical(exe + "/../share/icons"), layout: .hicolorTheme)]
+        var candidates = [IconFiles(themePath: canonical(exe + "/../share/moscowtime/icons"), layout: .hicolorTheme)]
         if let repo = sourceTree(above: exe) { candidates.append(IconFiles(themePath: repo + "/data/icons", layout: .flat)) }
         return candidates.first { isFile($0.file(for: probe)) }
     }

@@ -19,6 +19,7 @@ from harness.alarms import AgentRig, MOSCOW, hhmm, utc_now
 from harness.desktops import XfcePanel
 from harness.install import make_install, make_variables
 from harness.screen import first
+from harness.sessions import changed_share
 
 from .artefacts import artefact_dir
 
@@ -66,6 +67,25 @@ def _check_the_tray(sandbox, session_bus, panel: XfcePanel, out):
 def test_from_the_build_tree_the_icon_is_drawn_and_its_menu_pauses(sandbox, session_bus, display):
     panel = XfcePanel(sandbox, session_bus, display)
     _check_the_tray(sandbox, session_bus, panel, artefact_dir("desktops", "tray-build-tree"))
+
+
+def test_the_ringing_state_is_visible_in_the_panel_and_goes_when_stopped(sandbox, session_bus, display, notify_mock):
+    """Status NeedsAttention and the ringing icon, as the panel draws them."""
+    out = artefact_dir("desktops", "tray-ringing")
+    panel = XfcePanel(sandbox, session_bus, display)
+    rig = AgentRig(sandbox, session_bus, notify_mock)
+    rig.start_agent()
+    item = panel.wait_for_item(out / "panel.png")
+
+    def icon(name):
+        return panel.screen.pixels(panel.screen.screenshot(out / name, item))
+    resting = icon("resting.png")
+    t = rig.timer(1, "Tea")
+    rig.wait_for_ring("Tea")
+    wait_until(lambda: changed_share(resting, icon("ringing.png")) >= 0.3, 5,
+               "the icon to look different while the alarm rings")
+    rig.cli("stop", t.id)
+    wait_until(lambda: changed_share(resting, icon("stopped.png")) < 0.1, 5, "the icon to look as before once stopped")
 
 
 def test_installed_the_icon_is_drawn_and_its_menu_pauses(sandbox, session_bus, display, installed_make_variables,

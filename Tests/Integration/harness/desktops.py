@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from . import desktop_versions
 from .bus import PrivateBus
 from .gui import VirtualDisplay
 from .mocks import NOTIFY_NAME
@@ -41,7 +42,7 @@ NOTIFICATION_SERVERS = {
         ServerKind("notification-daemon", ("/usr/lib/notification-daemon/notification-daemon",),
                    "notification-daemon", "Notification Daemon"),
         ServerKind("mate-notification-daemon",
-                   ("/usr/lib/mate-notification-daemon/mate-notification-daemon",),
+                   (desktop_versions.mate_notification_daemon(),),
                    "mate-notification-daemon", "Notification Daemon"),
         ServerKind("lxqt-notificationd", ("lxqt-notificationd",), "lxqt-notificationd",
                    "lxqt-notificationd", dismiss_by="close-button"),

@@ -28,6 +28,7 @@ import shutil
 from pathlib import Path
 from typing import Any, Optional
 
+from . import desktop_versions
 from .procs import wait_until
 from .screen import Rect
 from .sessions import DesktopSession, Menu, Shown, is_rim_red
@@ -51,17 +52,22 @@ _APPINDICATOR_BUG = re.compile(r"^( *)value\.equal\(proxy\.get_cached_property\(
 _APPINDICATOR_FIX = (r"\1value && proxy.get_cached_property(propertyName) &&" "\n"
                      r"\1value.equal(proxy.get_cached_property(propertyName)))")
 
-# The banner on screen, or null: x/y are centres in screen pixels.
+# The banner on screen, or null: x/y are centres in screen pixels (BODY and CLOSE: desktop_versions).
 _BANNER_JS = """
 const m = Main.messageTray, b = m._banner, n = m._notification;
 const centre = a => { const [x, y] = a.get_transformed_position(), [w, h] = a.get_transformed_size();
                       return {x: Math.round(x + w / 2), y: Math.round(y + h / 2), w: Math.round(w), h: Math.round(h)}; };
-b && n ? {title: n.title, body: n.bannerBodyText, urgency: n.urgency, state: m._notificationState,
+b && n ? {title: n.title, body: BODY, urgency: n.urgency, state: m._notificationState,
           actions: n.actions.length,
           queued: m._notificationQueue.map(q => q.title), expanded: b.expanded, banner: centre(b),
           buttons: (b._buttonBox ? b._buttonBox.get_children() : []).filter(c => c.visible).map(c => ({label: c.label, ...centre(c)})),
-          close: centre(b._closeButton)} : null
+          close: centre(CLOSE)} : null
 """
+
+
+def _banner_js() -> str:
+    v = desktop_versions.gnome()
+    return _BANNER_JS.replace("BODY", v.body_js).replace("CLOSE", v.close_js)
 
 
 def _patch_appindicator(directory: Path) -> None:
@@ -73,7 +79,9 @@ def _patch_appindicator(directory: Path) -> None:
 
 
 def gnome_installed() -> bool:
+    """Installed and drivable here (desktop_versions.Gnome.why_not says why not)."""
     return bool(shutil.which("gnome-shell") and shutil.which("gjs") and Path(NOTIFICATIONS_PROXY).is_file()
+                and desktop_versions.gnome().why_not() is None
                 and (SYSTEM_EXTENSIONS / APPINDICATOR_UUID).is_dir() and Path(DCONF_SERVICE).is_file())
 
 
@@ -97,9 +105,11 @@ class GnomeShell(DesktopSession):
         self.dconf = self.spawn("dconf-service", [DCONF_SERVICE], ready_name="ca.desrt.dconf", timeout=10)
         extensions = sb.xdg.data / "gnome-shell" / "extensions"
         extensions.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(HERE / HELPER_UUID, extensions / HELPER_UUID)
+        v = desktop_versions.gnome()
+        shutil.copytree(v.helper_dir, extensions / HELPER_UUID)
         shutil.copytree(SYSTEM_EXTENSIONS / APPINDICATOR_UUID, extensions / APPINDICATOR_UUID)
-        _patch_appindicator(extensions / APPINDICATOR_UUID)
+        if v.patch_appindicator:
+            _patch_appindicator(extensions / APPINDICATOR_UUID)
         enabled = [HELPER_UUID] + ([APPINDICATOR_UUID] if self.appindicator else [])
         self.gsettings("org.gnome.shell", "enabled-extensions", repr(enabled))
         self.gsettings("org.gnome.shell", "disable-extension-version-validation", "true")
@@ -109,8 +119,8 @@ class GnomeShell(DesktopSession):
         (sb.xdg.data / "gnome-shell" / "lock-warning-shown").touch()
         self.shell = self.spawn("gnome-shell", ["gnome-shell", "--x11", "--replace", "--sm-disable"],
                                 ready_name=SHELL_NAME, timeout=self.timeout)
-        # GNOME 43 exports its fd.o server under org.gnome.Shell; this gjs proxy owns the name.
-        self.proxy = self.spawn("gnome-notifications", ["gjs", NOTIFICATIONS_PROXY],
+        # GNOME exports its fd.o server under org.gnome.Shell; this gjs proxy owns the name.
+        self.proxy = self.spawn("gnome-notifications", list(v.proxy_argv),
                                 ready_name="org.freedesktop.Notifications", timeout=20)
         if self.appindicator:
             self.bus.wait_for_name(WATCHER_NAME, 20)
@@ -139,7 +149,7 @@ class GnomeShell(DesktopSession):
     def banner(self) -> Optional[dict]:
         """The banner on screen: title, body, urgency (3 critical), state (2 shown), queued (titles
         waiting for the slot), expanded, banner/close centres, visible buttons with centres."""
-        return self.eval(_BANNER_JS)
+        return self.eval(_banner_js())
 
     def wait_for_banner(self, title: Optional[str] = None, timeout: float = 10.0,
                         buttons: bool = True) -> dict:
@@ -171,8 +181,8 @@ class GnomeShell(DesktopSession):
     def click_close(self, banner: dict) -> None:
         """The × (shown while the pointer is on the banner)."""
         self.move(banner["banner"]["x"], banner["banner"]["y"])
-        wait_until(lambda: self.eval("Main.messageTray._banner?._closeButton.visible ?? false")
-                   and self.eval("Main.messageTray._banner._closeButton.opacity") > 200, 5,
+        close = desktop_versions.gnome().close_js.replace("b.", "Main.messageTray._banner.", 1)
+        wait_until(lambda: self.eval(f"{close}?.visible ?? false") and self.eval(f"{close}.opacity") > 200, 5,
                    "the banner's × to show")
         b = self.banner()
         self.click(b["close"]["x"], b["close"]["y"])
@@ -281,6 +291,11 @@ class GnomeShell(DesktopSession):
             red = sum(1 for rgb in self.screen.pixels(shot).values() if is_rim_red(rgb))
             return keys[0] if red >= 12 else None
         return wait_until(drawn, timeout, "the agent's icon in the top bar", interval=0.3)
+
+    def tray_icon_rect(self, key: str) -> Rect:
+        """Where the icon `wait_for_tray_icon` found is drawn."""
+        r = self.indicator_rect(key)
+        return Rect(r["x"], r["y"], r["w"], r["h"])
 
     def open_tray_menu(self, key: str, artefact: Path, timeout: float = 5.0) -> Menu:
         """A right click on the icon; the menu (the item's dbusmenu, filled asynchronously)."""

@@ -27,6 +27,7 @@ import shutil
 from pathlib import Path
 from typing import Optional
 
+from . import desktop_versions
 from .procs import wait_until
 from .screen import Rect, ScreenText, Window
 from .sessions import DesktopSession, Menu, Shown, is_rim_red
@@ -42,7 +43,10 @@ _WALLPAPER_JS = ('desktops().forEach(d => { d.wallpaperPlugin = "org.kde.color";
 
 
 def plasma_installed() -> bool:
-    return all(shutil.which(p) for p in ("plasmashell", "kwin_x11", "kded5", "kglobalaccel5", "xprop")) \
+    if not shutil.which("plasmashell"):
+        return False
+    v = desktop_versions.plasma()
+    return all(shutil.which(p) for p in ("kwin_x11", v.kded[0], v.kglobalaccel[0], "xprop")) \
         and ACTIVITY_MANAGER.is_file()
 
 
@@ -55,14 +59,15 @@ class PlasmaDesktop(DesktopSession):
         super().__init__(size=size, keep=keep)
 
     def start(self) -> None:
+        v = desktop_versions.plasma()
         self.env = {"XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_DESKTOP": "KDE", "DESKTOP_SESSION": "plasma",
-                    "XDG_SESSION_TYPE": "x11", "KDE_FULL_SESSION": "true", "KDE_SESSION_VERSION": "5",
+                    "XDG_SESSION_TYPE": "x11", "KDE_FULL_SESSION": "true", "KDE_SESSION_VERSION": v.session_version,
                     "QT_QPA_PLATFORM": "xcb"}
         self.kwin = self.spawn("kwin_x11", ["kwin_x11", "--replace"])
-        self.kded = self.spawn("kded5", ["kded5"])
+        self.kded = self.spawn(v.kded[0], list(v.kded))
         self.activities = self.spawn("kactivitymanagerd", [str(ACTIVITY_MANAGER)])
-        self.accel = self.spawn("kglobalaccel5", ["kglobalaccel5"])
-        for name in ("org.kde.KWin", "org.kde.kded5", "org.kde.ActivityManager", WATCHER_NAME):
+        self.accel = self.spawn("kglobalaccel", list(v.kglobalaccel))
+        for name in ("org.kde.KWin", v.kded_name, "org.kde.ActivityManager", WATCHER_NAME):
             self.bus.wait_for_name(name, self.timeout)
         self.shell = self.spawn("plasmashell", ["plasmashell", "--no-respawn"],
                                 ready_name="org.freedesktop.Notifications", timeout=self.timeout)
@@ -151,6 +156,10 @@ class PlasmaDesktop(DesktopSession):
     def wait_for_tray_icon(self, artefact: Path, timeout: float = 10.0) -> Rect:
         return wait_until(lambda: self.tray_icon(artefact), timeout, "the agent's icon in the system tray",
                           interval=0.3)
+
+    def tray_icon_rect(self, icon: Rect) -> Rect:
+        """Where the icon `wait_for_tray_icon` found is drawn (a little margin round its rim)."""
+        return Rect(icon.x - 2, icon.y - 2, icon.width + 4, icon.height + 4)
 
     def popup_menus(self) -> list[Window]:
         return [w for w in self.screen.windows("plasmashell", min_width=40, min_height=20)

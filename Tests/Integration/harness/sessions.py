@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -45,6 +46,19 @@ def is_rim_red(rgb) -> bool:
     """A pixel of the agent's icon's red rim (#c01c28), as drawn in a tray."""
     r, g, b = rgb
     return r >= 150 and g <= 80 and b <= 90
+
+
+def changed_share(before: dict, after: dict) -> float:
+    """Of the icon's pixels in `before` (Screen.pixels of a tray icon; those not of the panel's colour,
+    the commonest along the picture's edge), the share whose colour changed visibly in `after`, a
+    picture of the same place."""
+    def far(p, q):
+        return sum(abs(a - b) for a, b in zip(p, q)) > 90
+    right, bottom = max(x for x, _ in before), max(y for _, y in before)
+    edge = [rgb for (x, y), rgb in before.items() if x in (0, right) or y in (0, bottom)]
+    panel = Counter(edge).most_common(1)[0][0]
+    icon = [xy for xy, rgb in before.items() if far(rgb, panel)]
+    return sum(1 for xy in icon if xy in after and far(before[xy], after[xy])) / max(len(icon), 1)
 
 
 @dataclass

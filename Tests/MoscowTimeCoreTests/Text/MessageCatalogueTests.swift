@@ -174,13 +174,16 @@ struct MessageCatalogueTests {
         #expect(source == IconFiles(themePath: Self.repo + "/data/icons", layout: .flat))
         #expect(source.file(for: "org.moscowtime.Agent-ringing") == Self.repo + "/data/icons/org.moscowtime.Agent-ringing.svg")
         #expect(ResourceLocator.isFile(source.file(for: "org.moscowtime.Agent-ringing")))
-        // Installed: <prefix>/share/icons in the hicolor layout wins, its path without "..".
+        // Installed: the agent's own theme under <prefix>/share/moscowtime/icons (hicolor layout with
+        // an index.theme of its own: hosts that search only IconThemePath need one) wins, its path
+        // without "..".
         let prefix = ScratchDirectory("icons")
         ScratchDirectory.makeDirectories(prefix.path + "/bin")
-        ScratchDirectory.write(prefix.path + "/share/icons/hicolor/scalable/apps/org.moscowtime.Agent.svg", "<svg/>")
+        let own = prefix.path + "/share/moscowtime/icons"
+        ScratchDirectory.write(own + "/hicolor/scalable/apps/org.moscowtime.Agent.svg", "<svg/>")
         let installed = try #require(ResourceLocator.iconFiles(probe: "org.moscowtime.Agent", executableDirectory: prefix.path + "/bin"))
-        #expect(installed.themePath == prefix.path + "/share/icons" && installed.layout == .hicolorTheme)
-        #expect(installed.file(for: "org.moscowtime.Agent") == prefix.path + "/share/icons/hicolor/scalable/apps/org.moscowtime.Agent.svg")
+        #expect(installed.themePath == own && installed.layout == .hicolorTheme)
+        #expect(installed.file(for: "org.moscowtime.Agent") == own + "/hicolor/scalable/apps/org.moscowtime.Agent.svg")
         // Neither: nothing to point a host at.
         #expect(ResourceLocator.iconFiles(probe: "org.moscowtime.Agent", executableDirectory: "/nonexistent/bin") == nil)
         #expect(ResourceLocator.iconFiles(probe: "no-such-icon", executableDirectory: exe) == nil)

@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What differs between the desktop versions the stage runs on, in one place: Debian 12 (GNOME
+Shell 43, Plasma 5.27), Debian 13 (GNOME Shell 48, Plasma 6.3) and Debian testing (GNOME Shell 50,
+Plasma 6.7); scripts/test-desktops --release R runs the stage in R's root filesystem. The harness
+(gnome.py, plasma.py, desktops.py) and the tests ask this module, never a version number of their
+own. Each fact was seen on that version (../shared/recipes/todays-desktops.md).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+HERE = Path(__file__).resolve().parent
+
+
+def _version(package: str) -> Optional[str]:
+    """The upstream version of an installed Debian package (4:5.27.5-2 gives 5.27.5), or None:
+    what the desktop's server reports, without starting it (plasmashell --version needs a display)."""
+    try:
+        out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.match(r"^(?:\d+:)?(\d+(?:\.\d+)+)", out)
+    return m[1] if m else None
+
+
+def _major(version: Optional[str]) -> int:
+    return int(version.split(".")[0]) if version else 0
+
+
+@dataclass(frozen=True)
+class Gnome:
+    version: str                # e.g. 43.9, 48.7, 50.5
+    major: int
+    # The test-only helper extension: a legacy script up to 44, an ES module from 45.
+    helper_dir: Path
+    # The notification proxy the shell normally has D-Bus start: an ES module from 45 (gjs -m).
+    proxy_argv: tuple[str, ...]
+    # X11 session under Xvfb (43, 48); 49 and later have no X11 session at all.
+    x11: bool
+    # Banner internals the harness reads through Eval.
+    body_js: str                # the banner's body text
+    close_js: str               # the banner's × (relative to the banner `b`)
+    # The MPRIS players the shell knows, by bus name (the calendar menu's media section), and
+    # whether it shows player `p` (43: its own flag; 46+: a message in the list for it).
+    players_js: str
+    player_shown_js: str
+    # Debian 12's AppIndicator (46) drops some items at registration; the harness patches it.
+    patch_appindicator: bool
+
+    def why_not(self) -> Optional[str]:
+        """Why the stage cannot drive this version (yet), or None."""
+        if not self.x11:
+            return (f"GNOME Shell {self.version} has no X11 session; the harness reads and clicks through X11 "
+                    "(Xvfb, xdotool) and does not yet drive a headless Wayland shell")
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def gnome() -> Gnome:
+    version = _version("gnome-shell") or "0"
+    major = _major(version)
+    proxy = "/usr/share/gnome-shell/org.gnome.Shell.Notifications"
+    modern = major >= 46
+    return Gnome(
+        version=version, major=major,
+        helper_dir=HERE / ("gnome-test-helper-esm" if major >= 45 else "gnome-test-helper@moscowtime.test"),
+        proxy_argv=("gjs", "-m", proxy) if major >= 45 else ("gjs", proxy),
+        x11=major < 49,
+        body_js="n.body" if modern else "n.bannerBodyText",
+        close_js="b._header.closeButton" if modern else "b._closeButton",
+        players_js=("Main.panel.statusArea.dateMenu._messageList._messageView._mediaSource._players" if modern
+                    else "Main.panel.statusArea.dateMenu._messageList._mediaSection._players"),
+        player_shown_js=("Main.panel.statusArea.dateMenu._messageList._messageView._playerToMessage.has(p)" if modern
+                         else "p._visible"),
+        patch_appindicator=_appindicator_version() < 47,
+    )
+
+
+def _appindicator_version() -> int:
+    meta = Path("/usr/share/gnome-shell/extensions/ubuntu-appindicators@ubuntu.com/metadata.json")
+    try:
+        return int(json.loads(meta.read_text()).get("version", 0))
+    except (OSError, ValueError):
+        return 0
+
+
+@dataclass(frozen=True)
+class Plasma:
+    version: str                # e.g. 5.27.5, 6.3.6
+    major: int
+    kded: tuple[str, ...]       # owns org.kde.StatusNotifierWatcher (its statusnotifierwatcher module)
+    kded_name: str              # its bus name
+    kglobalaccel: tuple[str, ...]
+    session_version: str        # KDE_SESSION_VERSION
+
+    def why_not(self) -> Optional[str]:
+        return None
+
+
+LIBEXEC = Path("/usr/lib/x86_64-linux-gnu/libexec")
+
+
+@functools.lru_cache(maxsize=1)
+def plasma() -> Plasma:
+    version = _version("plasma-workspace") or "0"
+    major = _major(version)
+    if major >= 6:
+        return Plasma(version, major, ("kded6",), "org.kde.kded6", (str(LIBEXEC / "kglobalacceld"),), "6")
+    return Plasma(version, major, ("kded5",), "org.kde.kded5", ("kglobalaccel5",), "5")
+
+
+def mate_notification_daemon() -> str:
+    """Moved to /usr/libexec/mate-notification-daemon/ after Debian 12."""
+    for d in ("/usr/libexec/mate-notification-daemon", "/usr/lib/mate-notification-daemon"):
+        if Path(d, "mate-notification-daemon").is_file():
+            return f"{d}/mate-notification-daemon"
+    return "/usr/lib/mate-notification-daemon/mate-notification-daemon"
+
+
+def ocr_cyrillic(word: str) -> str:
+    """A regex for `word` as tesseract reads it: lxqt-notificationd 2.1's font makes «ё» read as «е»."""
+    return re.escape(word).replace("ё", "[её]").replace("Ё", "[ЁЕ]")
