@@ -47,7 +47,7 @@ final class HabitSyncKind: SyncKind {
     /// server, where that day is done or, open, it repeats the habit, so ours stays the habit's one
     /// to-do in every to-do list. Returns the versions to apply, in order, and the removals.
     static func logging(
-        _ todos: [(url: String, etag: String, todo: CalendarImport.ForeignTodo)], in doc: StoreDocument,
+        _ todos: [(url: String?, etag: String, todo: CalendarImport.ForeignTodo)], in doc: StoreDocument,
         local: inout [String: HabitVersion], zone: Zone
     ) -> (logged: [HabitVersion], removals: [SyncEngine.Upload]) {
         var logged: [HabitVersion] = []
@@ -64,7 +64,7 @@ final class HabitSyncKind: SyncKind {
                 }
                 settled = h.entries.contains { $0.date == done.day && $0.status == .done }
             }
-            if settled { removals.append(SyncEngine.Upload(id: id, url: url, etag: etag, text: nil, instance: true)) }
+            if settled, let url { removals.append(SyncEngine.Upload(id: id, url: url, etag: etag, text: nil, instance: true)) }
         }
         return (logged, removals)
     }

@@ -113,7 +113,9 @@ extension SyncEngine {
         let versions = Kind.versions(in: imp)
         if versions.isEmpty { noItemOfOurs(imp, url) }
         remote.adoptedUIDs.merge(imp.adoptedUIDs) { $1 }
-        remote.foreignTodos += imp.foreignTodos.map { (url, etag, $0) }
+        // Removed only where it is alone in its member (todoman writes one to-do a file).
+        let removable = versions.isEmpty && imp.foreignTodos.count == 1 ? url : nil
+        remote.foreignTodos += imp.foreignTodos.map { (removable, etag, $0) }
         for (id, u) in imp.unexpressible {
             remote.held[id] = SyncState.Held(id: id, label: u.label, url: url, etag: etag, rule: u.rule)
         }

@@ -27,7 +27,8 @@ extension SyncEngine {
         /// Those whose times are floating, with the zone they are read in.
         var floatingTimes: [CalendarImport.FloatingTimes] = []
         /// To-dos of other programs, each where it is (`CalendarImport.foreignTodos`): todoman's
-        /// instances of a habit's to-do are logged (`HabitSyncKind.logging`) and removed (`instanceRemovals`).
-        var foreignTodos: [(url: String, etag: String, todo: CalendarImport.ForeignTodo)] = []
+        /// instances of a habit's to-do are logged and removed (`HabitSyncKind.logging`; no `url`: not alone in
+        /// its member, never removed).
+        var foreignTodos: [(url: String?, etag: String, todo: CalendarImport.ForeignTodo)] = []
     }
 }
