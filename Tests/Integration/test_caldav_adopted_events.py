@@ -437,3 +437,30 @@ def test_a_day_another_program_checked_off_is_a_change_taken(machines, radicale)
     r = a("sync", at="2026-11-22T09:10:00Z")
     assert list(a.habit("Run")["entries"]) == ["2026-11-22"]
     assert "1 change taken" in r.stdout, r.stdout
+
+
+def test_keep_local_of_a_held_adopted_event_puts_their_event_back_stamped(machines, radicale):
+    """The phone changes its weekly event to monthly (held); `--keep-local` puts back the event as
+    the phone had it — its end and place — stamped later than the phone's edit."""
+    a, _ = machines
+    a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
+    url = alarms_collection(radicale) + "phone-1.ics"
+    put_new(url, phone_event("phone-1@example.org", STAMP))
+    original = served(url)
+    a("sync", at="2026-11-22T09:01:00Z")
+    aid = a.alarms()["Бассейн"]["id"]
+    status, headers, body = dav(url, "GET")
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    ev["RRULE"] = icalendar.vRecur({"FREQ": "MONTHLY", "BYMONTHDAY": 24})
+    ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
+    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    r = a("sync", at="2026-11-22T10:31:00Z")
+    assert "FREQ=MONTHLY;BYMONTHDAY=24" in r.stdout, r.stdout
+    r = a("sync", "--keep-local", aid, at="2026-11-22T11:00:00Z")
+    assert "1 sent" in r.stdout, r.stdout
+    back = served(url)
+    assert differing(original, back) == meant()
+    [ev] = icalendar.Calendar.from_ical(back).walk("VEVENT")
+    assert ev.decoded("LAST-MODIFIED") == datetime(2026, 11, 22, 11, 0, tzinfo=timezone.utc)
+    assert "0 changes taken, 0 sent" in a("sync", at="2026-11-22T11:01:00Z").stdout

@@ -126,6 +126,38 @@ struct AdoptedEventPatchTests {
         #expect(off.contains("DTSTART;TZID=Europe/Moscow:20261122T100000\r\n") && off.contains("LOCATION:Кабинет 5\r\n"))
     }
 
+    @Test("weekly days: BYDAY of its RRULE, the rest of the rule as written")
+    func days() throws {
+        let after = try Self.patched(Self.thunderbird) {
+            $0.schedule = .weekly(days: [.monday, .friday], time: TimeOfDay(hour: 9, minute: 45)!)
+        }
+        #expect(Self.lineDiff(Self.thunderbird, after).added.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,FR"))
+        #expect(try Self.adopted(after).schedule == .weekly(days: [.monday, .friday], time: TimeOfDay(hour: 9, minute: 45)!))
+    }
+
+    @Test("snooze and sound: our X-properties, escaped; taken back, gone")
+    func ourProperties() throws {
+        let after = try Self.patched(Self.thunderbird) {
+            $0.snoozeMinutes = 7
+            $0.sound = "/home/u/a,b.oga"
+        }
+        #expect(after.contains("X-MOSCOWTIME-SNOOZE:7\r\n") && after.contains("X-MOSCOWTIME-SOUND:/home/u/a\\,b.oga\r\n"))
+        let read = try Self.adopted(after)
+        #expect(read.snoozeMinutes == 7 && read.sound == "/home/u/a,b.oga")
+        let back = try Self.patched(after) {
+            $0.snoozeMinutes = nil
+            $0.sound = nil
+        }
+        #expect(!back.contains("X-MOSCOWTIME-S"))
+    }
+
+    @Test("a change of kind (once ↔ weekly) is none a line can say: the caller writes the alarm as ours")
+    func kindChange() throws {
+        var alarm = try Self.adopted(Self.thunderbird)
+        alarm.schedule = .once(date: CivilDate(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 9, minute: 0)!)
+        #expect(AdoptedEventPatch.patched(Self.thunderbird, alarm: alarm, zone: Self.moscow, now: Self.now) == nil)
+    }
+
     @Test("a file with bare line feeds keeps them, and the lines added use them too")
     func lineFeeds() throws {
         let text = Self.thunderbird.replacingOccurrences("\r\n", "\n")

@@ -3,8 +3,9 @@ import MoscowTimeDomain
 import MoscowTimeStore
 
 /// Alarms, in the collection of VEVENTs, with the events other programs added there: one with a
-/// reminder becomes an alarm and is written back under its event's UID (`uids`); an alarm whose
-/// copy another program changed into what alarms cannot say is held out of the merge (`hold`).
+/// reminder becomes an alarm (`uids`), whose event stays theirs — the server's text of it is kept
+/// (`texts`) and a change made here patched into it (`AdoptedEventPatch`); an alarm whose copy
+/// another program changed into what alarms cannot say is held out of the merge (`hold`).
 final class AlarmSyncKind: SyncKind {
     static let component = "VEVENT"  // not UI: protocol text
     static let displayName = "MoscowTime alarms"  // not UI: the collection's name on the server
