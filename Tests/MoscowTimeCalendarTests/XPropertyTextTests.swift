@@ -110,8 +110,10 @@ struct XPropertyTextTests {
 struct CompletedTodoTests {
     static let created = Instant(secondsSinceEpoch: 1_795_000_000)
 
-    static func marked(_ h: Habit, removed: [CivilDate: Instant] = [:], completed: String = "20261122T071500Z") -> String {
-        CalendarExporter.calendar(habit: h, removed: removed)
+    static func marked(
+        _ h: Habit, logged: [CivilDate: Instant] = [:], removed: [CivilDate: Instant] = [:], completed: String = "20261122T071500Z"
+    ) -> String {
+        CalendarExporter.calendar(habit: h, logged: logged, removed: removed)
             .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:\(completed)\r\nPERCENT-COMPLETE:100\r\nEND:VTODO")
     }
 
@@ -131,9 +133,7 @@ struct CompletedTodoTests {
         var h = Habit(
             id: "0a1b2c3d", name: "Run", start: CivilDate(year: 2026, month: 11, day: 1)!,
             entries: [.skipped(day, note: "ill, in bed")], created: Self.created)
-        let skippedLater = CalendarExporter.calendar(habit: h, logged: [day: later])
-            .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261122T071500Z\r\nEND:VTODO")
-        #expect(try XPropertyTextTests.read(skippedLater).habits.first?.entries == h.entries)
+        #expect(try XPropertyTextTests.read(Self.marked(h, logged: [day: later])).habits.first?.entries == h.entries)
         h.entries = []
         let read = try XPropertyTextTests.read(Self.marked(h, removed: [day: later]))
         #expect(read.habits.first?.entries == [] && read.dayRemoved[h.id] == [day: later])
@@ -156,9 +156,8 @@ struct CompletedTodoTests {
             kind: .numeric(HabitGoal(unit: "glasses", target: 8)), created: Self.created)
         #expect(try XPropertyTextTests.read(Self.marked(water)).habits.first?.entries == [.done(day, amount: 8)])
         water.entries = [.done(day, amount: 3, note: "n")]
-        let partly = CalendarExporter.calendar(habit: water, logged: [day: before])
-            .replacing("END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261122T071500Z\r\nEND:VTODO")
-        #expect(try XPropertyTextTests.read(partly).habits.first?.entries == [.done(day, amount: 8, note: "n")])
+        let partly = try XPropertyTextTests.read(Self.marked(water, logged: [day: before]))
+        #expect(partly.habits.first?.entries == [.done(day, amount: 8, note: "n")])
         water.entries = [.done(day, amount: 12)]
         let met = try XPropertyTextTests.read(Self.marked(water))
         #expect(met.habits.first?.entries == water.entries && met.dayLogged[water.id] == nil)
