@@ -64,7 +64,7 @@ public enum SettingsEditor {
     static func zone(_ value: String) throws(InputError) -> String {
         let name = try ZoneNames.resolve(value)
         guard Zone(identifier: name) != nil else {
-            throw InputError("GLib cannot read the zone \"{value}\" of the tz database", ["value": name])
+            throw InputError("the tz database file of the zone \"{value}\" cannot be read", ["value": name])
         }
         return name
     }
