@@ -377,10 +377,11 @@ def test_a_window_reads_what_a_wider_one_reads_there(tmp_path, seed):
                            "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1SU"])
         zone = rng.choice(["Europe/Berlin", "America/New_York", "UTC"])
         when = f":{start:%Y%m%dT%H%M%S}Z" if zone == "UTC" else f";TZID={zone}:{start:%Y%m%dT%H%M%S}"
+        trigger = rng.choice(["-PT5M", "PT0S", "-PT1H", "PT10M"])
         text = "\r\n".join([
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//MoscowTime//windows//EN", "BEGIN:VEVENT",
             f"UID:w-{seed}-{n}", "DTSTAMP:20250101T000000Z", "SUMMARY:Tick", f"DTSTART{when}", f"RRULE:{rule}",
-            "BEGIN:VALARM", "ACTION:DISPLAY", f"TRIGGER:{rng.choice(['-PT5M', 'PT0S', '-PT1H', 'PT10M'])}", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:DISPLAY", f"TRIGGER:{trigger}", "END:VALARM",
             "END:VEVENT", "END:VCALENDAR", ""])
         path = tmp_path / f"w-{seed}-{n}.ics"
         path.write_text(text)
