@@ -351,3 +351,44 @@ def test_todoman_todos_with_due_alarms_agree(tmp_path, sandbox):
         text = cal.to_ical().decode()
         for user in USERS:
             assert agree(tmp_path, f"todoman-{f.stem}", text, user) > 0
+
+
+# --- windows -------------------------------------------------------------------------------------
+
+def _within(found: set[tuple], frm: dt.datetime, to: dt.datetime) -> set[tuple]:
+    lo, hi = frm.strftime("%Y-%m-%dT%H:%M:%SZ"), to.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {r for r in found if lo <= r[4] < hi}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_window_reads_what_a_wider_one_reads_there(tmp_path, seed):
+    """The agent re-reads calendars for the next days as time passes: a narrow window, whose
+    daily and longer rules libical starts at the window (`set_start`), must give exactly the part
+    of a window from before the item's start (walked from DTSTART) that falls in it. Hourly and
+    minutely rules are here too (the reference cannot check them: it matches overrides by day);
+    this test found libical's `set_start` losing their phase, so they are walked."""
+    rng = random.Random(38_500 + seed)
+    total = 0
+    for n in range(25):
+        start = dt.datetime(2025, 10, 1) + dt.timedelta(days=rng.randrange(300), minutes=rng.choice([0, 7, 30, 45]))
+        rule = rng.choice(["FREQ=HOURLY;INTERVAL=" + str(rng.randint(1, 7)),
+                           "FREQ=MINUTELY;INTERVAL=" + str(rng.choice([15, 40, 90])),
+                           "FREQ=HOURLY;BYHOUR=8,13,20", "FREQ=DAILY;BYHOUR=9,21;BYMINUTE=0,30",
+                           "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1SU"])
+        zone = rng.choice(["Europe/Berlin", "America/New_York", "UTC"])
+        when = f":{start:%Y%m%dT%H%M%S}Z" if zone == "UTC" else f";TZID={zone}:{start:%Y%m%dT%H%M%S}"
+        trigger = rng.choice(["-PT5M", "PT0S", "-PT1H", "PT10M"])
+        text = "\r\n".join([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//MoscowTime//windows//EN", "BEGIN:VEVENT",
+            f"UID:w-{seed}-{n}", "DTSTAMP:20250101T000000Z", "SUMMARY:Tick", f"DTSTART{when}", f"RRULE:{rule}",
+            "BEGIN:VALARM", "ACTION:DISPLAY", f"TRIGGER:{trigger}", "END:VALARM",
+            "END:VEVENT", "END:VCALENDAR", ""])
+        path = tmp_path / f"w-{seed}-{n}.ics"
+        path.write_text(text)
+        frm = dt.datetime(2026, 3, 20, tzinfo=UTC) + dt.timedelta(hours=rng.randrange(24 * 240))
+        to = frm + dt.timedelta(hours=rng.choice([6, 30, 24 * 7]))
+        wide = ours(path, "Europe/Moscow", frm=dt.datetime(2025, 9, 1, tzinfo=UTC), to=to)
+        narrow = ours(path, "Europe/Moscow", frm=frm, to=to)
+        assert narrow == _within(wide, frm, to), (text, frm, to, sorted(narrow ^ _within(wide, frm, to))[:6])
+        total += len(narrow)
+    assert total > 100, total

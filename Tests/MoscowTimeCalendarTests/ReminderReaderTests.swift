@@ -121,13 +121,26 @@ struct ReminderReaderTests {
         #expect(r.reminders.map(\.at) == [Self.at("2026-12-02T09:00:00Z"), Self.at("2026-12-03T09:00:00Z")])
     }
 
-    @Test("a rule without COUNT starts at the window: a minutely rule since 2000 is read, not walked")
+    @Test("a series from before 2000 rings: a birthday since 1985, a daily rule since 1990 (read from the window)")
     func longHistory() throws {
-        let text = Self.calendar(
-            Self.event("DTSTART:20000101T000000Z\r\nRRULE:FREQ=MINUTELY;INTERVAL=30\r\n", alarms: Self.valarm(":PT0S")))
-        let r = try read(text, from: "2026-12-01T00:00:00Z", to: "2026-12-01T02:00:00Z")
+        let birthday = Self.event(
+            "DTSTART;VALUE=DATE:19851203\r\nDTEND;VALUE=DATE:19851204\r\nRRULE:FREQ=YEARLY\r\n", alarms: Self.valarm(":-PT9H"), uid: "b")
+        let daily = Self.event("DTSTART:19900101T060000Z\r\nRRULE:FREQ=DAILY\r\n", alarms: Self.valarm(":PT0S"), uid: "d")
+        let r = try read(Self.calendar(birthday + daily), from: "2026-12-01T00:00:00Z", to: "2026-12-03T00:00:00Z")
         #expect(r.skipped == [])
-        #expect(r.reminders.map(\.at) == ["00:00", "00:30", "01:00", "01:30"].map { Self.at("2026-12-01T\($0):00Z") })
+        #expect(
+            r.reminders.map(\.at) == ["2026-12-01T06:00:00Z", "2026-12-02T06:00:00Z", "2026-12-02T12:00:00Z"].map(Self.at))
+        #expect(r.reminders.last?.start == .date(CivilDate(year: 2026, month: 12, day: 3)!))
+    }
+
+    @Test("a rule that repeats within a day is walked from its start (libical's set_start loses its phase), within the step bound")
+    func withinADay() throws {
+        let text = Self.calendar(
+            Self.event("DTSTART:20261130T003000Z\r\nRRULE:FREQ=MINUTELY;INTERVAL=90\r\n", alarms: Self.valarm(":PT0S")))
+        let r = try read(text, from: "2026-12-03T10:00:00Z", to: "2026-12-03T14:00:00Z")
+        #expect(r.reminders.map(\.at) == ["11:00", "12:30"].map { Self.at("2026-12-03T\($0):00Z") })
+        let ancient = Self.calendar(Self.event("DTSTART:20000101T000000Z\r\nRRULE:FREQ=MINUTELY\r\n", alarms: Self.valarm(":PT0S")))
+        #expect(try read(ancient).skipped.map(\.reason) == [.tooManySteps(limit: ReminderLimits.maximumSteps)])
     }
 
     @Test("hostile calendars are bounded: steps, reminders, triggers, zones; the other items are still read")

@@ -66,7 +66,10 @@ struct ReminderItem {
             {
                 return max(0, (b - a) / 86_400)
             }
-            if let a = times.instant(anchor.time, anchor.place), let b = times.instant(end.time, end.place) { return max(0, b - a) }
+            if let a = times.instant(anchor.time, anchor.place, bounded: false), let b = times.instant(end.time, end.place, bounded: false)
+            {
+                return min(max(0, b - a), ReminderLimits.maximumOffsetSeconds)
+            }
             return 0
         }
         if let p = icalcomponent_get_first_property(c, ICAL_DURATION_PROPERTY) {

@@ -16,14 +16,16 @@ struct ReminderOccurrence {
 
 /// The occurrences of a repeating item that start in a bounded range: DTSTART (always one, RFC
 /// 5545 §3.8.5.3), each RRULE expanded by libical's iterator, each RDATE, less each EXDATE and
-/// each occurrence another component overrides (RECURRENCE-ID). A rule without COUNT starts its
-/// iterator at the range (`icalrecur_iterator_set_start`), so ten years of history cost nothing;
-/// one with COUNT is walked from DTSTART, at most `ReminderLimits.maximumSteps` steps.
+/// each occurrence another component overrides (RECURRENCE-ID). A daily or longer rule without
+/// COUNT starts its iterator at the range (`icalrecur_iterator_set_start`), so ten years of
+/// history cost nothing; one with COUNT, or one that repeats within a day, is walked from
+/// DTSTART, at most `ReminderLimits.maximumSteps` steps.
 enum ReminderOccurrences {
     static func expand(
         _ item: ReminderItem, times: ReminderTimes, range: Range<Instant>, overridden: Set<String>
     ) throws(ReminderSkip.Reason) -> [ReminderOccurrence] {
-        guard let (t0, place) = item.anchor, let first = times.instant(t0, place) else { return [] }
+        // A series may start before 2000 (a birthday from 1985): its start is no reminder, but it anchors the rule.
+        guard let (t0, place) = item.anchor, let first = times.instant(t0, place, bounded: false) else { return [] }
         let c = item.component
         let repeating =
             icalcomponent_get_first_property(c, ICAL_RRULE_PROPERTY) != nil
@@ -67,7 +69,7 @@ enum ReminderOccurrences {
         // Two days early: the wall time is in the item's zone, the range in instants.
         let early = range.lowerBound - 2 * 86_400
         let earlyWall = times.wall(early, anchor.place, like: anchor.time)
-        if rule.count == 0, anchor.instant < early { _ = icalrecur_iterator_set_start(iterator, earlyWall) }
+        if rule.count == 0, !repeatsWithinADay(rule), anchor.instant < early { _ = icalrecur_iterator_set_start(iterator, earlyWall) }
         var steps = 0
         while true {
             let t = icalrecur_iterator_next(iterator)
@@ -82,6 +84,13 @@ enum ReminderOccurrences {
             if instant >= range.upperBound { return }
             if instant >= range.lowerBound { found.append((t, instant)) }
         }
+    }
+
+    /// A rule that repeats within a day counts its INTERVAL from DTSTART, and libical 3.0's
+    /// `set_start` loses that phase (a 90-minutely rule started at a window rang two hours off),
+    /// so such a rule is walked from DTSTART, within `ReminderLimits.maximumSteps`.
+    static func repeatsWithinADay(_ rule: icalrecurrencetype) -> Bool {
+        [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.freq)
     }
 
     static func occurrence(_ item: ReminderItem, _ times: ReminderTimes, key: String?, wall: icaltimetype, start: Instant)

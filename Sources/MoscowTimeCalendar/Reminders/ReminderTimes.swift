@@ -68,8 +68,9 @@ struct ReminderTimes {
         }
     }
 
-    /// The instant `t` names at `place`; nil for a time out of `Limits.instantSeconds`.
-    func instant(_ t: icaltimetype, _ place: Place) -> Instant? {
+    /// The instant `t` names at `place`; nil for a time out of `Limits.instantSeconds` (unless
+    /// not `bounded`: a series' start may be any year libical reads, 1 to 9999).
+    func instant(_ t: icaltimetype, _ place: Place, bounded: Bool = true) -> Instant? {
         let seconds: Int64
         switch place {
         case .utc: seconds = Int64(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone()))
@@ -78,7 +79,7 @@ struct ReminderTimes {
             guard let zone = zone(place), let wall = Self.wallSeconds(t) else { return nil }
             seconds = Self.rfcInstant(wall, in: zone)
         }
-        return Limits.instantSeconds.contains(seconds) ? Instant(secondsSinceEpoch: seconds) : nil
+        return !bounded || Limits.instantSeconds.contains(seconds) ? Instant(secondsSinceEpoch: seconds) : nil
     }
 
     /// `instant` as a wall time at `place`, shaped like `like` (its zone and date-ness), for the
