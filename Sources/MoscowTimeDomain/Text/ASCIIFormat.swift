@@ -18,6 +18,15 @@ struct ASCIIFormat {
         }
     }
 
+    /// Appends at most `capacity` bytes, as written by `body`, to `out` (no String made).
+    static func append(capacity: Int, to out: inout [UInt8], _ body: (inout ASCIIFormat) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var f = ASCIIFormat(buffer)
+            body(&f)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<f.count]))
+        }
+    }
+
     mutating func byte(_ b: UInt8) {
         buffer[count] = b
         count += 1
@@ -57,6 +66,16 @@ extension ASCIIFormat {
         digits(d.month, 2)
         byte(UInt8(ascii: "-"))
         digits(d.day, 2)
+    }
+
+    /// `2026-12-31T07:30:05Z` (year 0…9999), `seconds` into the UTC day `date`.
+    mutating func utc(_ date: CivilDate, _ seconds: Int) {
+        isoDate(date)
+        byte(UInt8(ascii: "T"))
+        clock(seconds / 3600, seconds / 60 % 60)
+        byte(UInt8(ascii: ":"))
+        digits(seconds % 60, 2)
+        byte(UInt8(ascii: "Z"))
     }
 
     /// `07:30`

@@ -5,48 +5,29 @@ public enum ISO8601 {
     /// Written byte by byte (`ASCIIFormat`): the agent's state holds three instants per alarm and
     /// is saved before every ring.
     public static func utcString(_ instant: Instant) -> String {
-        let s = instant.secondsSinceEpoch
-        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
-        let secs = Int(s - days * 86_400)
-        let date = CivilDate(daysSinceEpoch: days)
+        let (date, secs) = utcParts(instant)
         guard ASCIIFormat.fits(date.year, 4) else {
             return "\(date)T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
         }
-        return ASCIIFormat.string(capacity: 20) { f in
-            f.isoDate(date)
-            f.byte(UInt8(ascii: "T"))
-            f.clock(secs / 3600, secs / 60 % 60)
-            f.byte(UInt8(ascii: ":"))
-            f.digits(secs % 60, 2)
-            f.byte(UInt8(ascii: "Z"))
-        }
+        return ASCIIFormat.string(capacity: 20) { $0.utc(date, secs) }
     }
 
     /// `utcString` as UTF-8 appended to `out`, with no String made (20 bytes do not fit a small
     /// one): the agent's state file holds three instants per alarm.
     public static func appendUTC(_ instant: Instant, to out: inout [UInt8]) {
-        let s = instant.secondsSinceEpoch
-        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
-        let secs = Int(s - days * 86_400)
-        let date = CivilDate(daysSinceEpoch: days)
+        let (date, secs) = utcParts(instant)
         guard ASCIIFormat.fits(date.year, 4) else {
             out.append(contentsOf: utcString(instant).utf8)
             return
         }
-        func field(_ value: Int, _ width: Int, then separator: Unicode.Scalar) {
-            var divisor = width == 4 ? 1000 : 10
-            while divisor > 0 {
-                out.append(UInt8(48 + value / divisor % 10))
-                divisor /= 10
-            }
-            out.append(UInt8(ascii: separator))
-        }
-        field(date.year, 4, then: "-")
-        field(date.month, 2, then: "-")
-        field(date.day, 2, then: "T")
-        field(secs / 3600, 2, then: ":")
-        field(secs / 60 % 60, 2, then: ":")
-        field(secs % 60, 2, then: "Z")
+        ASCIIFormat.append(capacity: 20, to: &out) { $0.utc(date, secs) }
+    }
+
+    /// The UTC day and the second of that day.
+    private static func utcParts(_ instant: Instant) -> (date: CivilDate, seconds: Int) {
+        let s = instant.secondsSinceEpoch
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        return (CivilDate(daysSinceEpoch: days), Int(s - days * 86_400))
     }
 
     public static func string(_ instant: Instant, in zone: Zone) -> String {

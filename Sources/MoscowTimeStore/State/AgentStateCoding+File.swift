@@ -10,27 +10,33 @@ extension AgentStateCoding {
         let tracks = sortedTracks(s)
         var out: [UInt8] = []
         out.reserveCapacity(1024 + 160 * tracks.count)
-        out.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"handled\": ".utf8)
+        literal("{\n  \"schemaVersion\": ", &out)
+        out.append(contentsOf: String(schemaVersion).utf8)
+        literal(",\n  \"handled\": ", &out)
         writeHandled(tracks, into: &out)
         member("snoozes", snoozes(tracks), into: &out)
         if let p = s.pausedUntil { member("pausedUntil", .string(ISO8601.utcString(p)), into: &out) }
         if let y = s.calendarWarnedYear { member("calendarWarnedYear", .int(y), into: &out) }
         if tracks.contains(where: { $0.value.seen != nil }) {
-            out.append(contentsOf: ",\n  \"seen\": ".utf8)
+            literal(",\n  \"seen\": ", &out)
             writeSeen(tracks, into: &out)
         }
         member("habitReminders", HabitReminderStateCoding.encode(s.habitReminders), into: &out)
         if let ringing = ringing(tracks) { member("ringing", ringing, into: &out) }
         if let n = notifications(s) { member("notifications", n, into: &out) }
-        out.append(contentsOf: "\n}\n".utf8)
+        literal("\n}\n", &out)
         return out
+    }
+
+    private static func literal(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `,\n  "name": value` at the top level.
     private static func member(_ name: String, _ value: JSONValue, into out: inout [UInt8]) {
-        out.append(contentsOf: ",\n  ".utf8)
+        literal(",\n  ", &out)
         JSONWriter.appendString(name, to: &out)
-        out.append(contentsOf: ": ".utf8)
+        literal(": ", &out)
         JSONWriter.appendPretty(value, to: &out, indent: 1)
     }
 
@@ -38,14 +44,14 @@ extension AgentStateCoding {
         var any = false
         for (id, t) in tracks {
             guard let handled = t.handled else { continue }
-            out.append(contentsOf: (any ? ",\n    " : "{\n    ").utf8)
+            literal(any ? ",\n    " : "{\n    ", &out)
             any = true
             JSONWriter.appendString(id, to: &out)
-            out.append(contentsOf: ": \"".utf8)
+            literal(": \"", &out)
             ISO8601.appendUTC(handled, to: &out)
             out.append(UInt8(ascii: "\""))
         }
-        out.append(contentsOf: (any ? "\n  }" : "{}").utf8)
+        literal(any ? "\n  }" : "{}", &out)
     }
 
     /// Called with at least one alarm's version recorded.
@@ -53,23 +59,23 @@ extension AgentStateCoding {
         var any = false
         for (id, t) in tracks {
             guard let seen = t.seen else { continue }
-            out.append(contentsOf: (any ? ",\n    " : "{\n    ").utf8)
+            literal(any ? ",\n    " : "{\n    ", &out)
             any = true
             JSONWriter.appendString(id, to: &out)
-            out.append(contentsOf: ": {\n      \"modified\": \"".utf8)
+            literal(": {\n      \"modified\": \"", &out)
             ISO8601.appendUTC(seen.modified, to: &out)
-            out.append(contentsOf: "\",\n      \"zone\": ".utf8)
+            literal("\",\n      \"zone\": ", &out)
             JSONWriter.appendString(seen.zone, to: &out)
-            out.append(contentsOf: ",\n      \"since\": \"".utf8)
+            literal(",\n      \"since\": \"", &out)
             ISO8601.appendUTC(seen.since, to: &out)
             out.append(UInt8(ascii: "\""))
             if let calendar = seen.calendar {
-                out.append(contentsOf: ",\n      \"calendar\": \"".utf8)
+                literal(",\n      \"calendar\": \"", &out)
                 out.append(contentsOf: String(calendar, radix: 16).utf8)
                 out.append(UInt8(ascii: "\""))
             }
-            out.append(contentsOf: "\n    }".utf8)
+            literal("\n    }", &out)
         }
-        out.append(contentsOf: "\n  }".utf8)
+        literal("\n  }", &out)
     }
 }
