@@ -70,7 +70,8 @@ final class DocumentSource {
     /// the read.
     func loadAtStart(state: HabitReminderState, zone: Zone, now: Instant) -> StoreDocument? {
         defer { Memory.releaseFreed() }
-        return load(keeping: { Self.schedulerDocument($0, state: state, zone: zone, now: now).document })
+        // Kept as a re-read keeps it: a clock set back past that history reads the file again.
+        return load(keeping: { keep($0, state: state, zone: zone, now: now) })
     }
 
     /// Reads the document again (file changed, SIGHUP, D-Bus Reload) and hands what the scheduler

@@ -325,7 +325,7 @@ def test_todomans_done_never_multiplies_a_habit_and_each_check_off_is_that_day(m
 
     # The next day, before any sync of ours, the instance is checked off too (and todoman writes
     # another); one sync takes both days and leaves the habit one to-do.
-    vdir.clock_env["FAKETIME"] = "@2026-11-23 11:00:00"
+    vdir.clock_env["FAKETIME"] = "2026-11-23 11:00:00"
     vdir.todo("done", str(instance["id"]))
     vdir.sync()
     r = b("sync", at="2026-11-23T12:00:00Z")
@@ -338,7 +338,7 @@ def test_todomans_done_never_multiplies_a_habit_and_each_check_off_is_that_day(m
 
     # A week of `done`, a sync each day: still one to-do, seven days logged.
     for day in range(24, 29):
-        vdir.clock_env["FAKETIME"] = f"@2026-11-{day} 11:00:00"
+        vdir.clock_env["FAKETIME"] = f"2026-11-{day} 11:00:00"
         [task] = open_tasks(vdir, "Run")
         vdir.todo("done", str(task["id"]))
         vdir.sync()

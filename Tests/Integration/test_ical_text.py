@@ -114,8 +114,9 @@ password = "secret"
         self.todoman = root / "todoman.py"
         self.todoman.write_text(f'path = "{root / "calendars"}/*"\ndate_format = "%Y-%m-%d"\ntime_format = "%H:%M"\n'
                                 f'cache_path = "{root / "todoman-cache.sqlite3"}"\n')
-        # todoman stamps COMPLETED with its own clock: the tests' day.
-        self.clock_env = {"LD_PRELOAD": LIBFAKETIME, "FAKETIME": "@" + at.replace("T", " ").rstrip("Z"), "TZ": "UTC",
+        # todoman stamps COMPLETED and LAST-MODIFIED with its own clock: the tests' instant, held
+        # still (no "@"), so a todoman slow to start on a loaded machine stamps the same second.
+        self.clock_env = {"LD_PRELOAD": LIBFAKETIME, "FAKETIME": at.replace("T", " ").rstrip("Z"), "TZ": "UTC",
                           "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
 
     def vdirsyncer(self, *args):

@@ -87,6 +87,17 @@ struct AgentRunnerTests {
         #expect(r.runner.armedAt == seven + 300)  // the ring's timeout
     }
 
+    @Test("the document read at start knows how far back its habit history goes: a clock set back past it reads the file again")
+    func historyKeptAtStartIsKnown() throws {
+        let habit = Habit(id: "0b0b0b0b", name: "Read", start: CivilDate(year: 2026, month: 1, day: 1)!, created: seven - 86_400)
+        let r = try rig([], habits: [habit], now: seven)
+        defer { r.remove() }
+        let zone = Zone(identifier: "Europe/Moscow")!
+        #expect(r.documents.loadAtStart(state: HabitReminderState(), zone: zone, now: seven) != nil)
+        #expect(!r.documents.lacksHistory(state: HabitReminderState(), zone: zone, now: seven))
+        #expect(r.documents.lacksHistory(state: HabitReminderState(), zone: zone, now: seven - 30 * 86_400))
+    }
+
     @Test("a decision that changed the state is saved before its first effect is carried out")
     func savedBeforeTheFirstEffect() throws {
         let r = try rig([daily("a1b2c3d4", label: "Подъём", modified: seven - 86_400)], now: seven - 60)
