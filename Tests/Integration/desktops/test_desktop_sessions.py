@@ -282,8 +282,8 @@ def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop,
     rig.start_agent()
     where = desktop.tray_icon_rect(desktop.wait_for_tray_icon(desktop.out / "tray-before-ringing.png"))
 
-    def icon(name):
-        return desktop.screen.pixels(desktop.screen.screenshot(desktop.out / name, where))
+    def icon(name, at=None):
+        return desktop.screen.pixels(desktop.screen.screenshot(desktop.out / name, at or where))
     resting = icon("tray-icon-resting.png")
     t = rig.timer(1, "Tea")
     shown = desktop.notification("Tea", desktop.out / "tray-ringing-banner.png")
@@ -292,7 +292,9 @@ def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop,
     assert share >= 0.3
     desktop.press(shown, "Stop")
     wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
-    wait_until(lambda: changed_share(resting, icon("tray-icon-stopped.png")) < 0.1, 5,
+    # Found again: a tray may have moved the item while it needed attention (Plasma puts those first).
+    wait_until(lambda: changed_share(resting, icon("tray-icon-stopped.png", desktop.tray_icon_rect(
+        desktop.wait_for_tray_icon(desktop.out / "tray-after-stop.png")))) < 0.1, 10,
                "the tray icon to look as before once stopped")
 
 
