@@ -250,7 +250,13 @@ def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
 
 # -- the tray icon ------------------------------------------------------------------------------------
 
+def _skip_unless_the_tray_icon_can_be_found(desktop):
+    if desktop.name == "plasma" and (why := desktop_versions.plasma().tray_why_not()):
+        pytest.skip(why)
+
+
 def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
+    _skip_unless_the_tray_icon_can_be_found(desktop)
     at = _now(desktop) + timedelta(hours=3)
     rig.cli("add", hhmm(at), "--days", "everyday", "--label", "Breakfast")
     agent = rig.start_agent()
@@ -272,11 +278,12 @@ def test_the_tray_icon_is_shown_and_its_menu_pauses(desktop, rig):
 
 def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop, rig):
     """The tray says an alarm rings (Status NeedsAttention; the ringing icon) in a way one sees."""
+    _skip_unless_the_tray_icon_can_be_found(desktop)
     rig.start_agent()
     where = desktop.tray_icon_rect(desktop.wait_for_tray_icon(desktop.out / "tray-before-ringing.png"))
 
-    def icon(name):
-        return desktop.screen.pixels(desktop.screen.screenshot(desktop.out / name, where))
+    def icon(name, at=None):
+        return desktop.screen.pixels(desktop.screen.screenshot(desktop.out / name, at or where))
     resting = icon("tray-icon-resting.png")
     t = rig.timer(1, "Tea")
     shown = desktop.notification("Tea", desktop.out / "tray-ringing-banner.png")
@@ -285,7 +292,9 @@ def test_the_ringing_state_is_visible_in_the_tray_and_goes_when_stopped(desktop,
     assert share >= 0.3
     desktop.press(shown, "Stop")
     wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the timer to be stopped")
-    wait_until(lambda: changed_share(resting, icon("tray-icon-stopped.png")) < 0.1, 5,
+    # Found again: a tray may have moved the item while it needed attention (Plasma puts those first).
+    wait_until(lambda: changed_share(resting, icon("tray-icon-stopped.png", desktop.tray_icon_rect(
+        desktop.wait_for_tray_icon(desktop.out / "tray-after-stop.png")))) < 0.1, 10,
                "the tray icon to look as before once stopped")
 
 
@@ -299,6 +308,7 @@ def test_installed_under_a_prefix_outside_xdg_data_dirs_the_tray_icon_is_drawn(d
     """As under /opt/moscowtime or `make install PREFIX=~/.local` where the session does not look:
     the host finds the icon through the item's IconThemePath alone (GNOME's AppIndicator drew its
     "•••" placeholder when that folder had no hicolor/index.theme)."""
+    _skip_unless_the_tray_icon_can_be_found(desktop)
     prefix = make_install(installed_make_variables, desktop.sandbox.path("opt-moscowtime"))
     monkeypatch.setenv(BIN_DIR_ENV, str(prefix / "bin"))
     agent = rig.start_agent()

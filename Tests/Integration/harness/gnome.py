@@ -53,6 +53,7 @@ _APPINDICATOR_FIX = (r"\1value && proxy.get_cached_property(propertyName) &&" "\
                      r"\1value.equal(proxy.get_cached_property(propertyName)))")
 
 # The banner on screen, or null: x/y are centres in screen pixels (BODY and CLOSE: desktop_versions).
+# An actor not laid out yet has no size (NaN, which JSON gives as null): the callers wait for one.
 _BANNER_JS = """
 const m = Main.messageTray, b = m._banner, n = m._notification;
 const centre = a => { const [x, y] = a.get_transformed_position(), [w, h] = a.get_transformed_size();
@@ -158,7 +159,7 @@ class GnomeShell(DesktopSession):
             b = self.banner()
             if not b or b["state"] != STATE_SHOWN or (title is not None and b["title"] != title):
                 return None
-            if buttons and not (b["buttons"] and all(c["w"] > 0 for c in b["buttons"])):
+            if buttons and not (b["buttons"] and all((c["w"] or 0) > 0 for c in b["buttons"])):
                 return None
             return b
         try:
@@ -252,7 +253,7 @@ class GnomeShell(DesktopSession):
             if b["urgency"] != URGENCY_CRITICAL and not b["expanded"]:
                 self.move(b["banner"]["x"], b["banner"]["y"])
                 return None
-            buttons = [c for c in b["buttons"] if c["w"] > 0]
+            buttons = [c for c in b["buttons"] if (c["w"] or 0) > 0]
             return b if len(buttons) == min(b["actions"], 3) else None
         try:
             b = wait_until(ready, timeout, f"a banner titled {' or '.join(wanted)}", interval=0.1)
@@ -302,7 +303,7 @@ class GnomeShell(DesktopSession):
         wait_until(lambda: self.menu_items(key), timeout, "the indicator's menu to be filled")
         r = self.indicator_rect(key)
         self.click(r["x"] + r["w"] // 2, r["y"] + r["h"] // 2, button=3)
-        items = wait_until(lambda: self.menu_open(key) and (i := self.menu_items(key)) and all(m["w"] > 0 for m in i)
+        items = wait_until(lambda: self.menu_open(key) and (i := self.menu_items(key)) and all((m["w"] or 0) > 0 for m in i)
                            and i, timeout, "the indicator's menu to open")
         self.screen.screenshot(artefact)
 

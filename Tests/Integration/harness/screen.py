@@ -135,7 +135,8 @@ class Screen:
 
     def pixels(self, image: Path) -> dict[tuple[int, int], tuple[int, int, int]]:
         """Every pixel's 8-bit RGB by (x, y); for small images (a panel, an icon)."""
-        out = self._run(["convert", str(image), "-depth", "8", "txt:-"])
+        # As RGB: ImageMagick 7 (Debian 13) writes a picture of one grey as a grey PNG.
+        out = self._run(["convert", str(image), "-colorspace", "sRGB", "-type", "TrueColor", "-depth", "8", "txt:-"])
         found = {}
         for m in _TXT_PIXEL.finditer(out):
             found[(int(m[1]), int(m[2]))] = (int(m[3]), int(m[4]), int(m[5]))
