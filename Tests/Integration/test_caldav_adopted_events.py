@@ -352,22 +352,31 @@ def test_an_event_in_an_unknown_zone_is_named_by_its_zone(machines, radicale):
     assert "Standup" in r.stdout
 
 
+def synced_alarm_held_by(a, radicale, rule: dict, stamp_dtstamp: bool = False) -> tuple[str, str]:
+    """A weekday alarm "Work" synced, whose server copy another program then gave `rule` (one
+    alarms cannot express), stamped 10:30: its id and URL."""
+    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
+    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
+    aid = a.alarms()["Work"]["id"]
+    url = alarms_collection(radicale) + f"alarm-{aid}.ics"
+    _, headers, body = dav(url, "GET")
+    cal = icalendar.Calendar.from_ical(body)
+    [ev] = cal.walk("VEVENT")
+    ev["RRULE"] = icalendar.vRecur(rule)
+    stamp = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
+    ev["LAST-MODIFIED"] = stamp
+    if stamp_dtstamp:
+        ev["DTSTAMP"] = stamp
+    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    return aid, url
+
+
 def test_a_held_alarm_changed_here_is_a_conflict_and_is_settled_by_name(machines, radicale):
     """An alarm whose server copy another program made yearly: edited here it is a conflict;
     the server's copy cannot be taken, which is said (exit 1); this computer's is sent stamped
     later than the other program's edit, so other clients take it."""
     a, _ = machines
-    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
-    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
-    aid = a.alarms()["Work"]["id"]
-    url = alarms_collection(radicale) + f"alarm-{aid}.ics"
-    status, headers, body = dav(url, "GET")
-    cal = icalendar.Calendar.from_ical(body)
-    [ev] = cal.walk("VEVENT")
-    ev["RRULE"] = icalendar.vRecur({"FREQ": "YEARLY", "BYMONTH": 12})
-    ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
-    ev["DTSTAMP"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
-    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    aid, url = synced_alarm_held_by(a, radicale, {"FREQ": "YEARLY", "BYMONTH": 12}, stamp_dtstamp=True)
     r = a("sync", at="2026-11-22T10:31:00Z")
     assert "0 conflicts" in r.stdout, r.stdout
     a("edit", "Work", "--label", "Работа", at="2026-11-22T10:40:00Z")
@@ -387,16 +396,7 @@ def test_a_held_alarm_changed_here_is_a_conflict_and_is_settled_by_name(machines
 
 def test_a_held_alarm_not_edited_here_is_sent_stamped_by_keep_local(machines, radicale):
     a, _ = machines
-    a("add", "7:30", "--days", "weekdays", "--label", "Work", at="2026-11-22T09:00:00Z")
-    a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
-    aid = a.alarms()["Work"]["id"]
-    url = alarms_collection(radicale) + f"alarm-{aid}.ics"
-    status, headers, body = dav(url, "GET")
-    cal = icalendar.Calendar.from_ical(body)
-    [ev] = cal.walk("VEVENT")
-    ev["RRULE"] = icalendar.vRecur({"FREQ": "MONTHLY", "BYMONTHDAY": 1})
-    ev["LAST-MODIFIED"] = icalendar.vDDDTypes(datetime(2026, 11, 22, 10, 30, tzinfo=timezone.utc))
-    assert dav(url, "PUT", cal.to_ical(), {"If-Match": headers["ETag"], "Content-Type": "text/calendar"})[0] in (201, 204)
+    aid, url = synced_alarm_held_by(a, radicale, {"FREQ": "MONTHLY", "BYMONTHDAY": 1})
     a("sync", at="2026-11-22T10:31:00Z")
     assert "1 sent" in a("sync", "--keep-local", aid, at="2026-11-22T11:00:00Z").stdout
     [ev] = icalendar.Calendar.from_ical(served(url)).walk("VEVENT")
