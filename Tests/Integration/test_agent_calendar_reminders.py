@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import wait_until
+from harness import pid_alive, wait_until
 from harness.alarms import parse_iso
+from harness.preload import build_preload
 
 pytestmark = pytest.mark.agent
 
@@ -157,14 +158,54 @@ def test_a_garbage_file_delays_no_alarm_and_no_other_reminder(rig):
     assert shown_at(rig, "Still rings") <= at.timestamp() + SLACK
 
 
-def test_a_folder_that_hangs_the_reader_delays_no_alarm(rig):
-    """A file no one ever writes (a FIFO) hangs the calendar helper that opens it: the agent's
-    main loop goes on, and the alarm rings on time."""
+STUCK_READ = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+ssize_t read(int fd, void *buf, size_t count) {
+    static ssize_t (*real)(int, void *, size_t);
+    if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+    char link[64], path[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, path, sizeof path - 1);
+    if (n > 0) {
+        path[n] = 0;
+        if (strstr(path, "stuck.ics")) sleep(120);
+    }
+    return real(fd, buf, count);
+}
+"""
+
+
+def helpers_of(pid: int) -> list[int]:
+    """The agent's children reading calendars."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and b"calendar-next" in (entry / "cmdline").read_bytes():
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                if ppid == pid:
+                    found.append(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def test_a_calendar_reader_that_hangs_delays_no_alarm(rig, tmp_path):
+    """A file whose read never ends (a preloaded read() that sleeps, as a stuck network folder
+    would) hangs the calendar helper: the agent's main loop goes on, and the alarm rings on time."""
     home = calendar(rig, "Home")
-    os.mkfifo(home / "stuck.ics")
-    agent = rig.start_agent()
-    agent.wait_for_log("calendar reminders: reading the calendars", timeout=5)
+    (home / "stuck.ics").write_text(event("stuck@test", "Stuck", soon(60)))
+    shim = build_preload(tmp_path, "stuck_read", STUCK_READ)
+    agent = rig.start_agent(env={"LD_PRELOAD": str(shim)})
+    wait_until(lambda: helpers_of(agent.pid), 5, "the calendar helper, stuck")
     t = rig.timer(3, "Tea")
     rig.wait_for_ring(t.label, timeout=6)
     assert rig.notify_times("Tea")[0] <= t.due.timestamp() + SLACK
-    assert agent.alive()
+    stuck = helpers_of(agent.pid)
+    assert stuck, "the helper was to be still stuck while the alarm rang"
+    assert agent.stop() == 0
+    wait_until(lambda: not any(pid_alive(p) for p in stuck), 3, "the stuck helper ended with the agent")

@@ -76,7 +76,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
 
     func resumed() { refresh("resumed from sleep") }
 
-    func finish() { presenter.closeAll() }
+    /// On exit: nothing of ours stays on screen, and no reading outlives the agent.
+    func finish() {
+        presenter.closeAll()
+        child?.sendToGroup(SIGKILL)
+    }
 
     /// Asks the helper again (one child at a time: a request meanwhile runs once it ends).
     func refresh(_ why: String) {
