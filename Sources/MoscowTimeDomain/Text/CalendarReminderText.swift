@@ -46,7 +46,11 @@ public struct CalendarReminderText: Sendable {
             var last = d
             if case .date(let e)? = end, e > d.adding(days: 1) { last = e.adding(days: -1) }
             let first = DateText.weekdayAndDate(d, t.language)
-            return last == d ? t("{day}, all day", ["day": first]) : "\(first) – \(DateText.weekdayAndDate(last, t.language))"
+            guard last != d else { return t("{day}, all day", ["day": first]) }
+            // A range of days: each as short as a time's day is written.
+            let noon = { (c: CivilDate) in LocalDateTime(date: c, hour: 12, minute: 0, second: 0, utcOffset: 0) }
+            let day = { (c: CivilDate) in String(DateText.shortDateTime(noon(c), self.t.language).dropLast(6)) }
+            return "\(day(d)) – \(day(last))"
         case (.instant(let s)?, .instant(let e)?) where e > s:
             let a = z.local(s)
             let b = z.local(e)
