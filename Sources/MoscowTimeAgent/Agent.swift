@@ -267,6 +267,11 @@ public final class Agent {
         s.store = documents.store.paths.document
         s.storeProblem = documents.lastProblem ?? ""
         s.tray = (tray?.visibility ?? .pending).rawValue
+        if let next = calendarReminders?.next {
+            s.nextCalendarReminder = next.at.secondsSinceEpoch
+            s.nextCalendarSummary = next.reminder.summary
+            s.nextCalendarName = next.calendar
+        }
         return s
     }
 

@@ -121,7 +121,10 @@ def test_snooze_rings_again_at_the_snooze_and_survives_a_restart(rig):
     entry = wait_until(lambda: (ledger(rig).get("call@test||0") or {}).get("snoozedUntil"), 3, "the snooze")
     until = parse_iso(entry)
     assert timedelta(seconds=58) <= until - pressed <= timedelta(seconds=62)
-    agent.wait_for_log(f"calendar reminder timer armed for", timeout=3)
+    agent.wait_for_log("calendar reminder timer armed for", timeout=3)
+    status = json.loads(rig.cli("status", "--json").stdout)["nextCalendarReminder"]
+    assert parse_iso(status["at"]) == until and (status["summary"], status["calendar"]) == ("Call Anna", "Home")
+    assert any(line.startswith("reminder:") and "Call Anna — Home" in line for line in rig.cli("status").stdout.splitlines())
 
     assert agent.stop() == 0
     restarted = rig.start_agent()
@@ -129,7 +132,18 @@ def test_snooze_rings_again_at_the_snooze_and_survives_a_restart(rig):
     again = wait_for_reminder(rig, "Call Anna", count=2, timeout=75)
     assert shown_at(rig, "Call Anna", 2) >= until.timestamp() - 0.05
     assert again.urgency == NORMAL
-    assert (ledger(rig).get("call@test||0") or {}).get("snoozedUntil") is None
+    wait_until(lambda: "snoozedUntil" in (e := ledger(rig).get("call@test||0") or {}) and e["snoozedUntil"] is None, 3,
+               "the snooze rung in the ledger")
+
+
+def test_pause_silences_calendar_reminders_too(rig):
+    home = calendar(rig, "Home")
+    agent = rig.start_agent()
+    rig.cli("pause", "--for", "1h")
+    at = soon(3)
+    (home / "paused.ics").write_text(event("paused@test", "While paused", at))
+    agent.wait_for_log('calendar reminder "While paused" not shown: paused', timeout=3 + 5)
+    assert reminders(rig, "While paused") == []
 
 
 def test_a_file_written_while_the_agent_runs_rings_in_time(rig):

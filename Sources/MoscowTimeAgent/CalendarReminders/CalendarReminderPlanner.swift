@@ -163,8 +163,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         let at = now
         let due = (rings.filter(ledger.pending) + ledger.snoozed).filter { $0.at <= at }.sorted { $0.at < $1.at }
         let paused = runner?.scheduler.state.pausedUntil.map { $0 > at } ?? false
+        // Saved before anything is shown: a crash after this never shows it twice.
+        for ring in due { ledger.rung(ring) }
+        if !due.isEmpty { ledger.save(ledgerPath) }
         for ring in due {
-            ledger.rung(ring)
             if paused {
                 Log.info("calendar reminder \"\(ring.reminder.summary)\" not shown: paused")
             } else if at.secondsSinceEpoch - ring.at.secondsSinceEpoch > Self.lateSeconds {
@@ -173,7 +175,6 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
                 presenter.show(ring, settings: settings)
             }
         }
-        if !due.isEmpty { ledger.save(ledgerPath) }
         plan()
         refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang")
     }
