@@ -124,7 +124,8 @@ def test_snooze_rings_again_at_the_snooze_and_survives_a_restart(rig):
     agent.wait_for_log("calendar reminder timer armed for", timeout=3)
     status = json.loads(rig.cli("status", "--json").stdout)["nextCalendarReminder"]
     assert parse_iso(status["at"]) == until and (status["summary"], status["calendar"]) == ("Call Anna", "Home")
-    assert any(line.startswith("reminder:") and "Call Anna — Home" in line for line in rig.cli("status").stdout.splitlines())
+    text = rig.cli("status").stdout.splitlines()
+    assert any(line.startswith("reminder:") and "Call Anna — Home" in line for line in text), text
 
     assert agent.stop() == 0
     restarted = rig.start_agent()
