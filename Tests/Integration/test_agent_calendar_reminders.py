@@ -147,6 +147,17 @@ def test_pause_silences_calendar_reminders_too(rig):
     assert reminders(rig, "While paused") == []
 
 
+def test_a_calendar_set_to_remind_while_the_agent_runs_rings(rig):
+    home = calendar(rig, "Home", remind=False)
+    at = soon(5)
+    (home / "later.ics").write_text(event("later@test", "Now reminded", at))
+    agent = rig.start_agent()
+    assert "calendar reminders: reading" not in agent.stderr_text()  # nothing runs for a quiet calendar
+    rig.cli("calendars", "remind", "Home")
+    wait_for_reminder(rig, "Now reminded")
+    assert at.timestamp() - 0.05 <= shown_at(rig, "Now reminded") <= at.timestamp() + SLACK
+
+
 def test_a_file_written_while_the_agent_runs_rings_in_time(rig):
     home = calendar(rig, "Home")
     agent = rig.start_agent()
