@@ -22,8 +22,8 @@ public struct CalendarReminderText: Sendable {
     /// that shows another clock), its location, its calendar, and how long Snooze waits.
     public func reminder(_ r: CalendarReminder, calendar: String, snoozeMinutes: Int) -> Reminder {
         var lines: [String] = []
-        if let when = time(r, in: zone) { lines.append(when) }
-        if let name = r.zone, name != zone.identifier, let own = Zone(identifier: name), let there = time(r, in: own),
+        if let text = when(r, in: zone) { lines.append(text) }
+        if let name = r.zone, name != zone.identifier, let own = Zone(identifier: name), let there = when(r, in: own),
             there != lines.first
         {
             lines.append(t("{time} ({zone})", ["time": there, "zone": name]))
@@ -37,7 +37,7 @@ public struct CalendarReminderText: Sendable {
 
     /// The occurrence's time: a range for an event, the due time for a to-do, the day(s) of an
     /// all-day item; nil when the item has no time.
-    func time(_ r: CalendarReminder, in z: Zone) -> String? {
+    func when(_ r: CalendarReminder, in z: Zone) -> String? {
         if r.kind == .todo, case .instant(let due)? = r.end, r.start == nil || r.start == r.end {
             return t("due {when}", ["when": DateText.shortDateTime(z.local(due), t.language)])
         }

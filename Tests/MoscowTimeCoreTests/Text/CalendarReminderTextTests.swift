@@ -49,12 +49,12 @@ struct CalendarReminderTextTests {
         let t = CalendarReminderText(en, zone: moscow)
         let day = CivilDate(iso: "2026-11-30")!
         #expect(
-            t.time(reminder(start: .date(day), end: .date(day.adding(days: 1)), zone: nil), in: moscow)
+            t.when(reminder(start: .date(day), end: .date(day.adding(days: 1)), zone: nil), in: moscow)
                 == "Monday, 30 November 2026, all day")
         #expect(
-            t.time(reminder(start: .date(day), end: .date(day.adding(days: 3)), zone: nil), in: moscow) == "Mon 2026-11-30 – Wed 2026-12-02"
+            t.when(reminder(start: .date(day), end: .date(day.adding(days: 3)), zone: nil), in: moscow) == "Mon 2026-11-30 – Wed 2026-12-02"
         )
         let todo = reminder(kind: .todo, start: nil, end: at("2026-11-30T15:00:00Z"), zone: nil)
-        #expect(t.time(todo, in: moscow) == "due Mon 2026-11-30 18:00")
+        #expect(t.when(todo, in: moscow) == "due Mon 2026-11-30 18:00")
     }
 }
