@@ -29,7 +29,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private var ledger: CalendarReminderLedger
     private lazy var timer = WallClockTimer(
         onFire: { [weak self] in self?.fire() },
-        onClockChange: { [weak self] in self?.refresh("clock changed or resumed") })
+        onClockChange: { [weak self] in
+            // Armed again at once from what is known (the kernel drops the expiry), then read again.
+            self?.plan()
+            self?.refresh("clock changed or resumed")
+        })
     private let watchdog = OneShotTimeout()
     private let retry = OneShotTimeout()
     /// The soonest reminders as the helper last named them.
