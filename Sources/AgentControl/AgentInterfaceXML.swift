@@ -17,7 +17,8 @@ extension AgentInterface {
                  alarms (u), next-trigger (x), next-label (s), next-id (s), notification-server (s),
                  notification-capabilities (as), sound-backend (s), store (s), store-problem (s),
                  tray (s): shown, no-watcher (no StatusNotifierWatcher: nothing shows the icon),
-                 not-registered, no-bus-name or pending -->
+                 not-registered, no-bus-name or pending; next-calendar-reminder (x), next-calendar-summary (s),
+                 next-calendar-name (s): the next reminder of a calendar set to remind (0: none) -->
             <method name="GetStatus">
               <arg name="status" type="a{sv}" direction="out"/>
             </method>

@@ -21,6 +21,10 @@ public struct AgentStatus: Sendable, Equatable {
     /// Whether a tray shows the icon: shown, no-watcher, not-registered, no-bus-name or pending
     /// (StatusNotifierItem's TrayVisibility); empty from an agent that does not say.
     public var tray = ""
+    /// The next reminder of a calendar set to remind (issue 38): when (0: none), what, which calendar.
+    public var nextCalendarReminder: Int64 = 0
+    public var nextCalendarSummary = ""
+    public var nextCalendarName = ""
 
     public init() {}
 
@@ -33,6 +37,8 @@ public struct AgentStatus: Sendable, Equatable {
             ("next-id", .string(nextID)), ("notification-server", .string(notificationServer)),
             ("notification-capabilities", .strings(notificationCapabilities)), ("sound-backend", .string(soundBackend)),
             ("store", .string(store)), ("store-problem", .string(storeProblem)), ("tray", .string(tray)),
+            ("next-calendar-reminder", .int64(nextCalendarReminder)), ("next-calendar-summary", .string(nextCalendarSummary)),
+            ("next-calendar-name", .string(nextCalendarName)),
         ])
     }
 
@@ -53,5 +59,8 @@ public struct AgentStatus: Sendable, Equatable {
         store = dict.lookup("store")?.string ?? ""
         storeProblem = dict.lookup("store-problem")?.string ?? ""
         tray = dict.lookup("tray")?.string ?? ""
+        nextCalendarReminder = dict.lookup("next-calendar-reminder")?.int64 ?? 0
+        nextCalendarSummary = dict.lookup("next-calendar-summary")?.string ?? ""
+        nextCalendarName = dict.lookup("next-calendar-name")?.string ?? ""
     }
 }

@@ -27,6 +27,9 @@ public final class Agent {
     private var lockScreen: LockScreenPlayer?
     private var preNotice: PreNoticePresenter?
     private var calendarNotice: CalendarYearNotice?
+    /// The reminders of the user's other calendars (issue 38), beside the alarms.
+    private var calendarReminders: CalendarReminderPlanner?
+    private var calendarPresenter: CalendarReminderPresenter?
     /// CalDAV sync while it is set up (a child process; never on the ringing path).
     private var sync: SyncDriver?
     private var watchers: [AnyObject] = []
@@ -75,6 +78,7 @@ public final class Agent {
         }
         loop.run()
         runner?.finish(persist: !replaced)
+        calendarReminders?.finish()
         nameOwner?.releaseName()
         return exitCode
     }
@@ -118,6 +122,7 @@ public final class Agent {
             text: AlarmNotificationText(Localizer(Language.resolve(setting: doc.settings.language)), zone: zone))
         presenter.dismiss = doc.settings.dismiss
         let habits = HabitReminderPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory)
+        calendarPresenter = CalendarReminderPresenter(notifier: notifier, sound: sound, soundKeys: soundKeys, factory: factory)
         let runner = AgentRunner(
             scheduler: AgentScheduler(document: doc, state: state, zone: zone), documents: documents,
             stateStore: stateStore, alarms: presenter, habits: habits)
@@ -142,9 +147,12 @@ public final class Agent {
                 if let doc = runner?.scheduler.document { sync.documentChanged(doc, fingerprint: documents.fingerprint) }
             })
         watchers.append(
-            SleepWatcher { [weak runner] going in
+            SleepWatcher { [weak runner, weak self] going in
                 runner?.prepareForSleep(going)
-                if !going { sync.resumed() }
+                if !going {
+                    sync.resumed()
+                    self?.calendarReminders?.resumed()
+                }
             })
         // Start first: a ring the previous agent left ringing is rung on (or reported as cut short)
         // before any other evaluation could time it out. The document was read in prepare(), before
@@ -153,10 +161,20 @@ public final class Agent {
         runner.catchUpAfterStart()
         sync.documentChanged(runner.scheduler.document, fingerprint: documents.fingerprint)
         startWake(runner)
+        startCalendarReminders(runner, stateDirectory: paths.stateDirectory)
         let zone = runner.scheduler.zone
         Log.info(
             "moscowtime-agent \(AgentIdentity.version) running; zone \(zone.identifier); \(runner.scheduler.document.alarms.count) alarm(s); next trigger \(runner.armedAt.map { ISO8601.string($0, in: zone) } ?? "none")"
         )
+    }
+
+    /// Calendar reminders ring after the alarms are armed, and read the calendars in a child process.
+    private func startCalendarReminders(_ runner: AgentRunner, stateDirectory: String) {
+        guard let calendarPresenter else { return }
+        let planner = CalendarReminderPlanner(runner: runner, presenter: calendarPresenter, stateDirectory: stateDirectory)
+        calendarReminders = planner
+        runner.observe(planner)
+        planner.runnerDidSettle()
     }
 
     /// The wake-from-suspend helper, started once this agent rings (never in a second instance).
@@ -249,6 +267,11 @@ public final class Agent {
         s.store = documents.store.paths.document
         s.storeProblem = documents.lastProblem ?? ""
         s.tray = (tray?.visibility ?? .pending).rawValue
+        if let next = calendarReminders?.next {
+            s.nextCalendarReminder = next.at.secondsSinceEpoch
+            s.nextCalendarSummary = next.reminder.summary
+            s.nextCalendarName = next.calendar
+        }
         return s
     }
 

@@ -17,6 +17,7 @@ final class NotificationFactory {
     static let achievementCategory = "x-moscowtime.habit.achievement"
     static let preNoticeCategory = "x-moscowtime.alarm.prenotice"
     static let calendarCategory = "x-moscowtime.calendar"
+    static let calendarReminderCategory = "x-moscowtime.calendar.reminder"
 
     private let server: any NotificationShowing
     private let icons: IconFiles?
@@ -82,6 +83,18 @@ final class NotificationFactory {
                 NotificationAction(id: HabitAnswer.done.rawValue, label: words.doneLabel),
                 NotificationAction(id: HabitAnswer.skip.rawValue, label: words.skipLabel),
                 NotificationAction(id: HabitAnswer.later.rawValue, label: words.laterLabel),
+            ])
+    }
+
+    /// A reminder of another calendar (issue 38): normal urgency, Snooze and Dismiss.
+    func calendarReminder(_ words: CalendarReminderText.Reminder) -> NotificationContent {
+        NotificationContent(
+            summary: words.summary, body: body(words.body),
+            iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal,
+            category: Self.calendarReminderCategory, desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false,
+            transient: false, expireTimeoutMs: 0,
+            actions: [
+                NotificationAction(id: "snooze", label: words.snoozeLabel), NotificationAction(id: "dismiss", label: words.dismissLabel),
             ])
     }
 

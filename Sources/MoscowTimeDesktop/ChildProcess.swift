@@ -4,8 +4,8 @@ import GLibSupport
 import Glibc
 
 /// Runs a program without waiting for it (GSubprocess): the main loop keeps turning, and `done`
-/// gets how it ended and its standard error once it ends. Standard output is discarded. The
-/// returned handle can signal it meanwhile (nil when it could not be started).
+/// gets how it ended and its standard error once it ends. Standard output is discarded (`capture`
+/// keeps it). The returned handle can signal it meanwhile (nil when it could not be started).
 @MainActor
 public final class ChildProcess {
     /// How a child ended: its exit status, or the signal that killed it.
@@ -33,10 +33,25 @@ public final class ChildProcess {
     /// Starts `argv` in a process group of its own (so `sendToGroup` also reaches what it runs).
     @discardableResult
     public static func run(_ argv: [String], done: @escaping @MainActor (_ ending: Ending, _ stderr: String) -> Void) -> ChildProcess? {
+        spawn(argv, keepOutput: false) { ending, _, stderr in done(ending, stderr) }
+    }
+
+    /// As `run`, and `done` also gets the child's standard output.
+    @discardableResult
+    public static func capture(
+        _ argv: [String], done: @escaping @MainActor (_ ending: Ending, _ stdout: String, _ stderr: String) -> Void
+    ) -> ChildProcess? {
+        spawn(argv, keepOutput: true, done: done)
+    }
+
+    private static func spawn(
+        _ argv: [String], keepOutput: Bool, done: @escaping @MainActor (Ending, String, String) -> Void
+    ) -> ChildProcess? {
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_SILENCE.rawValue | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue)
+        let out = keepOutput ? G_SUBPROCESS_FLAGS_STDOUT_PIPE : G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+        let flags = GSubprocessFlags(rawValue: out.rawValue | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue)
         let launcher = g_subprocess_launcher_new(flags)
         defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
         g_subprocess_launcher_set_child_setup(launcher, { _ in _ = setpgid(0, 0) }, nil, nil)
@@ -47,7 +62,7 @@ public final class ChildProcess {
         }
         guard let process else {
             let message = error == nil ? "cannot start \(argv.first ?? "")" : GLibError(taking: error).message
-            MainLoopSource.idle { done(.exited(127), message) }
+            MainLoopSource.idle { done(.exited(127), "", message) }
             return nil
         }
         let box = ChildDone(done)
@@ -57,17 +72,19 @@ public final class ChildProcess {
 }
 
 final class ChildDone: @unchecked Sendable {
-    let body: @MainActor (ChildProcess.Ending, String) -> Void
-    init(_ body: @escaping @MainActor (ChildProcess.Ending, String) -> Void) { self.body = body }
+    let body: @MainActor (ChildProcess.Ending, String, String) -> Void
+    init(_ body: @escaping @MainActor (ChildProcess.Ending, String, String) -> Void) { self.body = body }
 }
 
 private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
     guard let data, let source else { return }
     let box = Unmanaged<ChildDone>.fromOpaque(data).takeRetainedValue()
     let process = OpaquePointer(source)
+    var out: UnsafeMutablePointer<gchar>?
     var err: UnsafeMutablePointer<gchar>?
     var error: UnsafeMutablePointer<GError>?
-    _ = g_subprocess_communicate_utf8_finish(process, result, nil, &err, &error)
+    _ = g_subprocess_communicate_utf8_finish(process, result, &out, &err, &error)
+    let output = consumeGString(out) ?? ""
     let failure = error.map { GLibError(taking: $0).message }
     let text = consumeGString(err) ?? failure ?? ""
     let ending: ChildProcess.Ending =
@@ -75,5 +92,5 @@ private func childFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: O
         ? .exited(g_subprocess_get_exit_status(process))
         : g_subprocess_get_if_signaled(process) != 0 ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(128)
     g_object_unref(source)
-    MainActor.assumeIsolated { box.body(ending, text) }
+    MainActor.assumeIsolated { box.body(ending, output, text) }
 }

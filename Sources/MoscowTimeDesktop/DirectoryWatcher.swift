@@ -25,9 +25,14 @@ public final class DirectoryWatcher {
     /// Coalescing window; long enough to merge the events of one save, short enough to feel instant.
     public var debounceMilliseconds: UInt32 = 100
 
-    public init(directory: String, fileNames: Set<String>, onChange: @escaping @MainActor () -> Void) {
+    /// Every file of the directory counts (`fileNames` empty), and the directory is not created:
+    /// a calendar folder is the user's.
+    public let everyFile: Bool
+
+    public init(directory: String, fileNames: Set<String>, everyFile: Bool = false, onChange: @escaping @MainActor () -> Void) {
         self.directory = directory
         self.fileNames = fileNames
+        self.everyFile = everyFile
         self.onChange = onChange
         let file = g_file_new_for_path(directory)
         directoryPath = consumeGString(g_file_get_path(file)) ?? directory
@@ -41,7 +46,7 @@ public final class DirectoryWatcher {
     }
 
     private func startMonitoring() {
-        if g_mkdir_with_parents(directory, 0o700) != 0 {
+        if !everyFile, g_mkdir_with_parents(directory, 0o700) != 0 {
             Log.warning("cannot create \(directory): \(String(cString: strerror(errno)))")
         }
         let file = g_file_new_for_path(directory)
@@ -87,7 +92,7 @@ public final class DirectoryWatcher {
 
     private func matches(_ path: String?) -> Bool {
         guard let path, path.hasPrefix(directoryPath + "/") else { return false }
-        return fileNames.contains(String(path.dropFirst(directoryPath.count + 1)))
+        return everyFile || fileNames.contains(String(path.dropFirst(directoryPath.count + 1)))
     }
 
     private func scheduleChange() {

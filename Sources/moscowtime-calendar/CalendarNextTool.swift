@@ -51,7 +51,9 @@ enum CalendarNextTool {
                 ("folder", .string(f.calendar.folder)), ("summary", .string(f.reminder.summary)),
                 ("location", .string(f.reminder.location)), ("kind", .string(f.reminder.kind.rawValue)),
                 ("start", RemindersTool.json(f.reminder.start)), ("uid", .string(f.reminder.uid)),
-                ("recurrenceID", .optional(f.reminder.recurrenceID)),
+                ("recurrenceID", .optional(f.reminder.recurrenceID)), ("alarm", .int(f.reminder.alarm)),
+                ("repetition", .int(f.reminder.repetition)), ("end", RemindersTool.json(f.reminder.end)),
+                ("zone", .optional(f.reminder.zone)),
             ])
         }
         ToolOutput.write(JSONWriter.compact(.object([("reminders", .array(items)), ("calendars", .array(stats))])) + "\n")

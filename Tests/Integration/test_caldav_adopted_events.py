@@ -12,7 +12,7 @@ import icalendar
 import pytest
 import recurring_ical_events
 
-from test_caldav_other_programs import Khal, alarms_collection
+from test_caldav_other_programs import KhalOnVdirsyncer, alarms_collection
 from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
 from test_ical_text import dav
 
@@ -226,7 +226,7 @@ def test_a_khal_event_renamed_here_is_still_khals_meeting(machines, radicale, sa
     still shows the meeting 10:00–11:00 at its place."""
     a, b = machines
     a.setup(radicale); a("sync", at="2026-11-22T09:00:00Z")
-    khal = Khal(sandbox, alarms_collection(radicale))
+    khal = KhalOnVdirsyncer(sandbox, alarms_collection(radicale))
     khal("new", "-a", "alarms", "--alarms", "15m", "-l", "Кабинет 5", "2026-11-25", "10:00", "11:00", "Dentist")
     khal.sync()
     [path] = list(khal.folder.glob("*.ics"))

@@ -13,6 +13,7 @@ import icalendar
 import pytest
 import recurring_ical_events
 
+from harness.khal import Khal
 from test_caldav_sync import machines, radicale, server_clock  # noqa: F401 (fixtures)
 from test_caldav_tombstones import server_alarms
 from test_ical_text import Vdir, dav, habits_collection
@@ -370,7 +371,7 @@ def test_a_partly_logged_numeric_day_checked_off_in_todoman_is_done(machines, ra
     assert len(open_tasks(vdir, "Pages")) == 1
 
 
-class Khal:
+class KhalOnVdirsyncer:
     """khal on a vdirsyncer vdir of the alarms collection, as a user of both would run them."""
 
     def __init__(self, sandbox, url: str):
@@ -399,23 +400,7 @@ url = "{url}"
 username = "alice"
 password = "secret"
 """)
-        self.config = root / "khal.conf"
-        self.config.write_text(f"""[calendars]
-[[alarms]]
-path = {self.folder}/
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%d %H:%M
-longdatetimeformat = %Y-%m-%d %H:%M
-default_timezone = Europe/Moscow
-local_timezone = Europe/Moscow
-[default]
-default_calendar = alarms
-[sqlite]
-path = {root / 'khal.db'}
-""")
+        self.khal = Khal(sandbox, self.folder, root, name="alarms", zone="Europe/Moscow")
         self.vdirsyncer("discover")
 
     def vdirsyncer(self, *args):
@@ -426,9 +411,7 @@ path = {root / 'khal.db'}
         self.vdirsyncer("sync")
 
     def __call__(self, *args) -> str:
-        r = self.sandbox.run(["khal", "-c", str(self.config), *args], timeout=60)
-        assert r.returncode == 0, (args, r.stdout, r.stderr)
-        return r.stdout
+        return self.khal(*args)
 
 
 def test_khal_shows_what_the_user_hears_and_its_new_alarm_event_is_an_alarm(machines, radicale, sandbox):
@@ -438,7 +421,7 @@ def test_khal_shows_what_the_user_hears_and_its_new_alarm_event_is_an_alarm(mach
     a.setup(radicale); a("sync", at="2026-11-22T09:01:00Z")
     a("rm", "Gone", at="2026-11-22T09:02:00Z"); a("skip", "Morning", at="2026-11-22T09:02:00Z")
     a("sync", at="2026-11-22T09:03:00Z")
-    khal = Khal(sandbox, alarms_collection(radicale))
+    khal = KhalOnVdirsyncer(sandbox, alarms_collection(radicale))
     khal.sync()
     week = khal("list", "--format", "{start} {title}", "2026-11-23", "2026-11-28")
     # The deleted alarm is nowhere, and Monday's skipped ring is not shown.

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.khal import Khal
+
 pytestmark = pytest.mark.agent
 
 NOW = {"MOSCOWTIME_NOW": "2026-11-28T10:00:00Z", "LANG": "C.UTF-8", "LANGUAGE": ""}  # Saturday
@@ -34,25 +36,7 @@ def collection(folder: Path, name: str | None = None) -> Path:
 
 
 def khal(sandbox, folder: Path, *args):
-    config = sandbox.path("khal.conf")
-    config.write_text(f"""[calendars]
-[[home]]
-path = {folder}/
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%d %H:%M
-longdatetimeformat = %Y-%m-%d %H:%M
-default_timezone = Europe/Berlin
-local_timezone = Europe/Berlin
-[default]
-default_calendar = home
-[sqlite]
-path = {sandbox.path('khal.db')}
-""")
-    r = sandbox.run(["khal", "-c", str(config), *args], timeout=60)
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    Khal(sandbox, folder, sandbox.path("khal"))(*args)
 
 
 def test_collections_are_found_quiet_and_remind_is_kept_in_the_settings(cli, sandbox):

@@ -46,9 +46,11 @@ def test_status_text_and_json(rig):
     s = _status(rig)
     assert set(s) == {"running", "version", "runningSince", "zone", "pausedUntil", "ringing", "snoozed", "next",
                       "notificationServer", "notificationCapabilities", "soundBackend", "store", "storeProblem",
-                      "wakeFromSuspend", "calendarMissingYear", "tray", "sync"}
+                      "wakeFromSuspend", "calendarMissingYear", "tray", "sync",
+                      "nextCalendarReminder"}
     assert s["sync"] == {"on": False}  # no sync set up in this rig
     assert s["calendarMissingYear"] is None  # no working-days alarm here
+    assert s["nextCalendarReminder"] is None  # no calendar set to remind
     assert s["running"] is True and s["zone"] == "Europe/Moscow" and s["pausedUntil"] is None
     assert [(x["id"], x["label"], x["late"]) for x in s["ringing"]] == [(tea.id, "Tea", False)]
     assert parse_iso(s["ringing"][0]["due"]) == tea.due

@@ -34,7 +34,8 @@ STATUS_TYPES = {
     "ringing": dbus.UInt32, "snoozed": dbus.UInt32, "alarms": dbus.UInt32, "next-trigger": dbus.Int64,
     "next-label": dbus.String, "next-id": dbus.String, "notification-server": dbus.String,
     "notification-capabilities": dbus.Array, "sound-backend": dbus.String, "store": dbus.String,
-    "store-problem": dbus.String, "tray": dbus.String,
+    "store-problem": dbus.String, "tray": dbus.String, "next-calendar-reminder": dbus.Int64,
+    "next-calendar-summary": dbus.String, "next-calendar-name": dbus.String,
 }
 
 

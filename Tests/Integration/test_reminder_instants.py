@@ -30,6 +30,7 @@ from dateutil.rrule import rrulestr
 
 import test_calendar_shapes as shapes
 from harness import bin_dir
+from harness.khal import Khal
 from harness.reminder_reference import reminders as reference
 
 pytestmark = pytest.mark.agent
@@ -285,27 +286,7 @@ def test_khal_new_alarms_agree(tmp_path, sandbox):
     """khal's own `new --alarms`, single and weekly, in its default zone and another one."""
     folder = tmp_path / "calendars" / "home"
     folder.mkdir(parents=True)
-    config = tmp_path / "khal.conf"
-    config.write_text(f"""[calendars]
-[[home]]
-path = {folder}/
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%d %H:%M
-longdatetimeformat = %Y-%m-%d %H:%M
-default_timezone = Europe/Berlin
-local_timezone = Europe/Berlin
-[default]
-default_calendar = home
-[sqlite]
-path = {tmp_path / 'khal.db'}
-""")
-
-    def khal(*args):
-        r = sandbox.run(["khal", "-c", str(config), *args], timeout=60)
-        assert r.returncode == 0, (args, r.stdout, r.stderr)
+    khal = Khal(sandbox, folder, tmp_path / "khal")
 
     khal("new", "--alarms", "15m,1h", "2026-10-20", "09:00", "10:00", "Dentist")
     khal("new", "--alarms", "10m", "-r", "weekly", "2026-10-19", "02:30", "03:00", "Night shift")

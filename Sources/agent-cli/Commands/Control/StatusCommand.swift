@@ -45,6 +45,10 @@ struct StatusCommand: ParsableCommand {
         fields.add(t("zone"), s.zone)
         if s.pausedUntil != 0 { fields.add(t("paused until"), local(s.pausedUntil)) }
         fields.add(t("next"), s.nextTrigger == 0 ? t("never") : "\(local(s.nextTrigger))  \(s.nextLabel) [\(s.nextID)]")
+        if s.nextCalendarReminder != 0 {
+            let values = ["time": local(s.nextCalendarReminder), "summary": s.nextCalendarSummary, "calendar": s.nextCalendarName]
+            fields.add(t("reminder"), t("{time}  {summary} — {calendar}", values))
+        }
         for r in ringing {
             let values = ["label": r.label, "id": r.id, "time": local(r.due)]
             fields.add(t("ringing"), r.isLate ? t("{label} [{id}] due {time} (late)", values) : t("{label} [{id}] due {time}", values))
@@ -105,6 +109,15 @@ struct StatusCommand: ParsableCommand {
             ("calendarMissingYear", missingYear.map(JSONValue.int) ?? .null),
             ("sync", sync),
             ("tray", s.tray.isEmpty ? .null : .string(s.tray)),
+            (
+                "nextCalendarReminder",
+                s.nextCalendarReminder == 0
+                    ? .null
+                    : .object([
+                        ("at", .string(when(s.nextCalendarReminder))), ("summary", .string(s.nextCalendarSummary)),
+                        ("calendar", .string(s.nextCalendarName)),
+                    ])
+            ),
         ])
     }
 

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
+import MoscowTimeDesktop
+import MoscowTimeDomain
+import MoscowTimeStore
+
+/// Rings the reminders of the calendars set to remind (`agent-cli calendars remind`). The agent
+/// does not link libical: `moscowtime-calendar calendar-next` reads the calendars in a child
+/// process and answers the soonest reminders of the next week as JSON, so a slow folder, a garbage
+/// file or a crash there costs a calendar reminder at worst, never an alarm (the child is ended
+/// after `queryTimeoutMs`). One wall-clock timer is armed for the next reminder not yet handled
+/// (`CalendarReminderLedger`), or for a day ahead to read the week's window again; the calendars
+/// are read again when the settings change, a reminded folder changes (GFileMonitor), a reminder
+/// rings, and after a clock step or a resume. With no calendar reminded nothing runs at all.
+@MainActor
+final class CalendarReminderPlanner: AgentRunnerObserver {
+    static let count = 200
+    static let queryTimeoutMs: UInt32 = 30_000
+    static let retryMs: UInt32 = 60_000
+    /// The helper reads a week: read again a day later at the latest.
+    static let windowSeconds: Int64 = 86_400
+    /// A reminder found more than this late (the agent was busy, the machine woke) is not shown.
+    static let lateSeconds: Int64 = 15 * 60
+
+    private weak var runner: AgentRunner?
+    private let helper: String?
+    private let presenter: CalendarReminderPresenter
+    private let ledgerPath: String
+    private var ledger: CalendarReminderLedger
+    private lazy var timer = WallClockTimer(
+        onFire: { [weak self] in self?.fire() },
+        onClockChange: { [weak self] in
+            // Armed again at once from what is known (the kernel drops the expiry), then read again.
+            self?.plan()
+            self?.refresh("clock changed or resumed")
+        })
+    private let watchdog = OneShotTimeout()
+    private let retry = OneShotTimeout()
+    /// The soonest reminders as the helper last named them.
+    private var rings: [CalendarRing] = []
+    private var watchers: [String: DirectoryWatcher] = [:]
+    /// What the calendars were read for (reminded folders, added folders, zone).
+    private var readFor: [String]?
+    private var child: ChildProcess?
+    private var runs = 0
+    private var again = false
+    private var lastFailure: String?
+    /// The next reminder the timer is armed for.
+    private(set) var next: CalendarRing?
+
+    init(runner: AgentRunner, presenter: CalendarReminderPresenter, stateDirectory: String, helper: String? = SyncDriver.helperPath()) {
+        self.runner = runner
+        self.presenter = presenter
+        self.helper = helper
+        ledgerPath = stateDirectory + "/" + CalendarReminderLedger.fileName
+        ledger = CalendarReminderLedger.load(ledgerPath)
+        presenter.onSnooze = { [weak self] ring in self?.snooze(ring) }
+        presenter.onDismiss = { [weak self] ring in self?.dismiss(ring) }
+    }
+
+    private var settings: Settings { runner?.scheduler.document.settings ?? Settings() }
+    private var now: Instant { runner?.now ?? SystemWallClock().now() }
+
+    func runner(didCarryOut effect: AgentEffect) {}
+
+    /// Every change of the document ends here: read the calendars again when what they are read for changed.
+    func runnerDidSettle() {
+        let s = settings
+        let key = [s.zone] + s.remindedCalendars.sorted() + ["|"] + s.calendarFolders
+        guard key != readFor else { return }
+        readFor = key
+        if s.remindedCalendars.isEmpty {
+            rings = []
+            watchers = [:]
+            plan()
+        } else {
+            refresh("calendar settings changed")
+        }
+    }
+
+    func resumed() { refresh("resumed from sleep") }
+
+    /// On exit: nothing of ours stays on screen, and no reading outlives the agent.
+    func finish() {
+        presenter.closeAll()
+        child?.sendToGroup(SIGKILL)
+    }
+
+    /// Asks the helper again (one child at a time: a request meanwhile runs once it ends).
+    func refresh(_ why: String) {
+        guard let helper, !settings.remindedCalendars.isEmpty else {
+            plan()
+            return
+        }
+        guard child == nil else {
+            again = true
+            return
+        }
+        Log.debug("calendar reminders: reading the calendars (\(why))")
+        retry.cancel()
+        runs += 1
+        let run = runs
+        child = ChildProcess.capture([helper, "calendar-next", String(Self.count)]) { [weak self] ending, output, stderr in
+            guard let self, self.runs == run else { return }
+            self.finished(ending, output, stderr)
+        }
+        watchdog.schedule(afterMilliseconds: Self.queryTimeoutMs) { [weak self] in
+            guard let self, let child = self.child, self.runs == run else { return }
+            child.sendToGroup(SIGKILL)
+            self.runs += 1  // its end, whenever it comes, is not taken
+            self.finished(.killed(signal: SIGKILL), "", "still reading after \(Self.queryTimeoutMs / 1000) s")
+        }
+    }
+
+    private func finished(_ ending: ChildProcess.Ending, _ output: String, _ stderr: String) {
+        child = nil
+        watchdog.cancel()
+        guard ending.succeeded, let answer = try? JSONParser.parse(output), let list = answer["reminders"]?.arrayValue else {
+            let message = ending.succeeded ? "unreadable answer" : stderr.split(separator: "\n").last.map(String.init) ?? "\(ending)"
+            if message != lastFailure { Log.warning("calendar reminders: cannot read the calendars: \(message); trying again later") }
+            lastFailure = message
+            retry.schedule(afterMilliseconds: Self.retryMs) { [weak self] in self?.refresh("retry") }
+            plan()
+            return
+        }
+        lastFailure = nil
+        rings = list.compactMap(CalendarRing.init)
+        watch(Set((answer["calendars"]?.arrayValue ?? []).compactMap { $0["folder"]?.stringValue }))
+        plan()
+        if again {
+            again = false
+            refresh("changed while reading")
+        }
+    }
+
+    /// One directory watcher per reminded folder: a file written there is read within a second.
+    private func watch(_ folders: Set<String>) {
+        for gone in Set(watchers.keys).subtracting(folders) { watchers[gone] = nil }
+        for folder in folders where watchers[folder] == nil {
+            watchers[folder] = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
+                self?.refresh("calendar folder \(folder) changed")
+            }
+        }
+    }
+
+    /// Arms the one timer: the next reminder still to ring, or a day ahead to read the window again.
+    private func plan() {
+        let at = now
+        ledger.prune(now: at)
+        next = (rings.filter(ledger.pending) + ledger.snoozed).min { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
+        let reading = !settings.remindedCalendars.isEmpty && helper != nil
+        guard let wake = [next?.at, reading ? at + Self.windowSeconds : nil].compactMap({ $0 }).min() else {
+            timer.disarm()
+            return
+        }
+        timer.arm(atUnixSeconds: wake.secondsSinceEpoch)
+        let zone = runner?.scheduler.zone ?? Zone(identifier: Zone.moscowIdentifier)!
+        if let next, next.at == wake {
+            Log.debug(
+                "calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (\"\(next.reminder.summary)\", \(next.calendar))")
+        } else {
+            Log.debug("calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (reading the calendars again)")
+        }
+    }
+
+    private func fire() {
+        let at = now
+        let due = (rings.filter(ledger.pending) + ledger.snoozed).filter { $0.at <= at }.sorted { $0.at < $1.at }
+        let paused = runner?.scheduler.state.pausedUntil.map { $0 > at } ?? false
+        // Saved before anything is shown: a crash after this never shows it twice.
+        for ring in due { ledger.rung(ring) }
+        if !due.isEmpty { ledger.save(ledgerPath) }
+        for ring in due {
+            if paused {
+                Log.info("calendar reminder \"\(ring.reminder.summary)\" not shown: paused")
+            } else if at.secondsSinceEpoch - ring.at.secondsSinceEpoch > Self.lateSeconds {
+                Log.info("calendar reminder \"\(ring.reminder.summary)\" came too late; not shown")
+            } else {
+                presenter.show(ring, settings: settings)
+            }
+        }
+        plan()
+        refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang")
+    }
+
+    private func snooze(_ ring: CalendarRing) {
+        let until = now + Int64(max(1, settings.snoozeMinutes)) * 60
+        ledger.snooze(ring, until: until)
+        ledger.save(ledgerPath)
+        Log.info("calendar reminder \"\(ring.reminder.summary)\" snoozed until \(ISO8601.utcString(until))")
+        plan()
+    }
+
+    private func dismiss(_ ring: CalendarRing) {
+        ledger.dismiss(ring)
+        ledger.save(ledgerPath)
+        Log.info("calendar reminder \"\(ring.reminder.summary)\" dismissed")
+        plan()
+    }
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDomain
+import MoscowTimeStore
+
+/// One calendar reminder to ring, as `moscowtime-calendar calendar-next` names it: when, in which
+/// calendar, and what it reminds of. `key` names its occurrence's VALARM (UID, RECURRENCE-ID, the
+/// alarm's index), which the agent's ledger keeps dismissed or snoozed.
+struct CalendarRing: Equatable {
+    let at: Instant
+    let calendar: String
+    let reminder: CalendarReminder
+    /// The helper's JSON for it, kept in the ledger for a snooze (it rings again after the helper
+    /// no longer names it, its instant being past).
+    let item: JSONValue
+
+    var key: String { Self.key(reminder) }
+
+    static func key(_ r: CalendarReminder) -> String { "\(r.uid)|\(r.recurrenceID ?? "")|\(r.alarm)" }
+
+    /// Nil for an item the helper did not write as it writes them.
+    init?(_ item: JSONValue) {
+        guard let at = item["at"]?.stringValue.flatMap(ISO8601.parse), let calendar = item["calendar"]?.stringValue,
+            let uid = item["uid"]?.stringValue
+        else { return nil }
+        self.at = at
+        self.calendar = calendar
+        self.item = item
+        reminder = CalendarReminder(
+            uid: uid, recurrenceID: item["recurrenceID"]?.stringValue, alarm: item["alarm"]?.intValue ?? 0, alarmUID: nil,
+            repetition: item["repetition"]?.intValue ?? 0, at: at,
+            kind: item["kind"]?.stringValue.flatMap(CalendarReminder.Kind.init(rawValue:)) ?? .event,
+            start: Self.time(item["start"]), end: Self.time(item["end"]), zone: item["zone"]?.stringValue,
+            summary: item["summary"]?.stringValue ?? "", location: item["location"]?.stringValue ?? "", acknowledged: false,
+            snoozedUntil: nil)
+    }
+
+    /// The same reminder rung again at `at` (a snooze).
+    init(_ other: CalendarRing, at: Instant) {
+        self.at = at
+        calendar = other.calendar
+        item = other.item
+        var r = other.reminder
+        r.at = at
+        reminder = r
+    }
+
+    private static func time(_ v: JSONValue?) -> CalendarReminder.Time? {
+        guard let s = v?.stringValue else { return nil }
+        if let at = ISO8601.parse(s) { return .instant(at) }
+        return CivilDate(iso: Substring(s)).map { .date($0) }
+    }
+}
