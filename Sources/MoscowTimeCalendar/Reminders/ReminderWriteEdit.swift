@@ -42,9 +42,10 @@ struct ReminderWriteEdit {
         }
         let description = description(of: self.alarm(uid: original))
         acknowledge(uid: original)
+        let trigger = lines.folded("TRIGGER;VALUE=DATE-TIME:" + ICal.compactUTC(until))  // not UI: iCalendar
+        let related = lines.folded("RELATED-TO;RELTYPE=SNOOZE:" + original)  // not UI: iCalendar
         let component = [
-            lines.folded("BEGIN:VALARM"), lines.folded("UID:" + newUID()), lines.folded("ACTION:DISPLAY"), description,
-            lines.folded("TRIGGER;VALUE=DATE-TIME:" + ICal.compactUTC(until)), lines.folded("RELATED-TO;RELTYPE=SNOOZE:" + original),
+            lines.folded("BEGIN:VALARM"), lines.folded("UID:" + newUID()), lines.folded("ACTION:DISPLAY"), description, trigger, related,
             lines.folded("END:VALARM"),
         ]
         lines.lines.insert(contentsOf: component, at: item.upperBound)
