@@ -131,6 +131,16 @@ struct ReminderWriteBackTests {
         #expect(after.map(\.alarm) == [1, 0])
     }
 
+    @Test("a snooze alarm of a series started months ago shows the occurrence it snoozes, not the first")
+    func snoozeShowsItsOccurrence() throws {
+        let text = Self.weekly.swapping("20261130T10", "20260601T10")
+        let out = try patch(text, rid: "20261130T090000Z", .snooze(until: Self.at("2026-11-30T08:51:00Z")))
+        let snooze = try reminders(out, from: "2026-11-30T08:47:00Z", to: "2026-11-30T09:00:00Z")
+        #expect(snooze.map(\.at) == [Self.at("2026-11-30T08:51:00Z")] && snooze.map(\.recurrenceID) == [nil])
+        #expect(snooze.first?.start == .instant(Self.at("2026-11-30T09:00:00Z")))
+        #expect(snooze.first?.end == .instant(Self.at("2026-11-30T09:30:00Z")))
+    }
+
     @Test("a snooze alarm snoozed again is replaced; dismissed, it goes and its original is acknowledged")
     func snoozeAgainThenDismiss() throws {
         let once = try patch(Self.weekly, rid: "20261130T090000Z", .snooze(until: Self.at("2026-11-30T08:51:00Z")))
