@@ -215,6 +215,9 @@ def test_a_repeating_todo_is_not_done_here_and_a_calendar_not_written_back_is_le
     assert "writeAcknowledgements" in ok(cli, "calendars", "--json")
     ok(cli, "calendars", "remind", "tasks", "--write-acknowledgements")
     assert "remind, write back" in ok(cli, "calendars")
+    assert "напоминать, записывать" in ok(cli, "calendars", env={**NOW, "LANG": "ru_RU.UTF-8"})
+    store = json.loads((sandbox.xdg.data / "moscowtime" / "store.json").read_text())
+    assert store["settings"]["writeBackCalendars"] == [str(folder)]
     r = acknowledge(sandbox, path, "done", "t@x", "-", "0")
     assert r.returncode == 1 and "repeating to-do" in r.stderr
     assert path.read_bytes() == text.encode()
