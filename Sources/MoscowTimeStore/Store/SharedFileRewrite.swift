@@ -42,9 +42,10 @@ public enum SharedFileRewrite {
             defer { if !renamed { unlink(tmp) } }
             _ = fchmod(fd, mode)  // the umask took from the mode asked
             let written = (try? FileDescriptor(rawValue: fd).writeFully(bytes)) != nil && fsync(fd) == 0
+            let code = errno
             close(fd)
             guard written else {
-                throw FileSystem.Failure(Message("cannot write {path}: {why}", ["path": tmp], parts: ["why": FileSystem.why()]))
+                throw FileSystem.Failure(Message("cannot write {path}: {why}", ["path": tmp], parts: ["why": FileSystem.why(code)]))
             }
             guard try readRegular(path, limit: FileSystem.maximumReadBytes).bytes == expected else {
                 throw FileSystem.Failure(Message("it was changed by another program meanwhile; left as it is"))
