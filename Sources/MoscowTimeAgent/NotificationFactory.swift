@@ -87,13 +87,14 @@ final class NotificationFactory {
     }
 
     /// A reminder of another calendar (issue 38): normal urgency, Snooze and Dismiss.
-    func calendarReminder(_ words: CalendarReminderText.Reminder) -> NotificationContent {
+    /// `doneLabel`: a to-do's Done button, first (nil: none).
+    func calendarReminder(_ words: CalendarReminderText.Reminder, doneLabel: String? = nil) -> NotificationContent {
         NotificationContent(
             summary: words.summary, body: body(words.body),
             iconName: AgentIdentity.iconName, imagePath: image(AgentIdentity.iconName), urgency: .normal,
             category: Self.calendarReminderCategory, desktopEntry: AgentIdentity.desktopEntry, suppressSound: true, resident: false,
             transient: false, expireTimeoutMs: 0,
-            actions: [
+            actions: (doneLabel.map { [NotificationAction(id: "done", label: $0)] } ?? []) + [
                 NotificationAction(id: "snooze", label: words.snoozeLabel), NotificationAction(id: "dismiss", label: words.dismissLabel),
             ])
     }

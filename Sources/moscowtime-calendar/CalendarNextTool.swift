@@ -20,7 +20,8 @@ enum CalendarNextTool {
             roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders
         )
         .filter { reminded.contains($0.folder) }
-        var found: [(at: Instant, calendar: LocalCalendar, reminder: CalendarReminder)] = []
+        var found: [(at: Instant, calendar: LocalCalendar, reminder: CalendarReminder, file: String)] = []
+        let writtenBack = Set(settings.writeBackCalendars)
         var stats: [JSONValue] = []
         for calendar in calendars {
             var unreadable: [String] = []
@@ -35,7 +36,7 @@ enum CalendarNextTool {
                 otherActions += reading.otherActions
                 for r in reading.reminders where !r.acknowledged {
                     let at = r.snoozedUntil.map { max($0, r.at) } ?? r.at
-                    if at >= ctx.now { found.append((at, calendar, r)) }
+                    if at >= ctx.now { found.append((at, calendar, r, file)) }
                 }
             }
             stats.append(
@@ -53,7 +54,8 @@ enum CalendarNextTool {
                 ("start", RemindersTool.json(f.reminder.start)), ("uid", .string(f.reminder.uid)),
                 ("recurrenceID", .optional(f.reminder.recurrenceID)), ("alarm", .int(f.reminder.alarm)),
                 ("repetition", .int(f.reminder.repetition)), ("end", RemindersTool.json(f.reminder.end)),
-                ("zone", .optional(f.reminder.zone)),
+                ("zone", .optional(f.reminder.zone)), ("file", .string(f.file)),
+                ("writeBack", .bool(writtenBack.contains(f.calendar.folder))),
             ])
         }
         ToolOutput.write(JSONWriter.compact(.object([("reminders", .array(items)), ("calendars", .array(stats))])) + "\n")

@@ -12,6 +12,7 @@
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 //   moscowtime-calendar reminders FILE ZONE FLOATING|- FROM TO   (hidden: the reminders in FILE over [FROM, TO), JSON)
 //   moscowtime-calendar calendar-next COUNT   (agent-cli next: the soonest reminders of the calendars that ring, JSON)
+//   moscowtime-calendar acknowledge FILE dismiss|snooze|done UID RID|- INDEX [UNTIL]   (the agent: written into the file)
 import Glibc
 import MoscowTimeDomain
 import MoscowTimeStore
@@ -40,6 +41,7 @@ do {
     case ("reminders", 6): try RemindersTool.run(file: args[1], zone: args[2], floating: args[3], from: args[4], to: args[5])
     case ("calendar-next", 2) where Int(args[1]).map { (1...1000).contains($0) } == true:
         try CalendarNextTool.run(count: Int(args[1])!)
+    case ("acknowledge", 6...7): try AcknowledgeTool.run(Array(args.dropFirst()))
     case ("sync-record-failure", 2...): try SyncTool.recordFailure(code: args[1], values: Array(args[2...]))
     default:
         let t = ToolContext.userLocalizer()

@@ -55,6 +55,15 @@ struct CalendarReminderLedger {
         entries[ring.key]?.snoozedUntil = until
     }
 
+    /// Written into its calendar file (`CalendarReminderWriteBack`): the file now says what the
+    /// entry said (the alarm acknowledged with its repetitions, a snooze as a VALARM of its own),
+    /// so the entry keeps only that it rang: a later VALARM at the same index (the next snooze
+    /// alarm, after this one was taken away) still rings.
+    mutating func written(_ ring: CalendarRing) {
+        rung(ring)
+        entries[ring.key]?.dismissed = false
+    }
+
     /// Forgets what the helper can no longer name (and no snooze holds).
     mutating func prune(now: Instant) {
         entries = entries.filter { _, e in

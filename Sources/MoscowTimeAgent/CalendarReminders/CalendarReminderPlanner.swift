@@ -27,6 +27,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private let presenter: CalendarReminderPresenter
     private let ledgerPath: String
     private var ledger: CalendarReminderLedger
+    private let writeBack: CalendarReminderWriteBack
     private lazy var timer = WallClockTimer(
         onFire: { [weak self] in self?.fire() },
         onClockChange: { [weak self] in
@@ -54,8 +55,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         self.helper = helper
         ledgerPath = stateDirectory + "/" + CalendarReminderLedger.fileName
         ledger = CalendarReminderLedger.load(ledgerPath)
+        writeBack = CalendarReminderWriteBack(helper: helper)
         presenter.onSnooze = { [weak self] ring in self?.snooze(ring) }
         presenter.onDismiss = { [weak self] ring in self?.dismiss(ring) }
+        presenter.onDone = { [weak self] ring in self?.done(ring) }
     }
 
     private var settings: Settings { runner?.scheduler.document.settings ?? Settings() }
@@ -84,6 +87,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     func finish() {
         presenter.closeAll()
         child?.sendToGroup(SIGKILL)
+        writeBack.finish()
     }
 
     /// Asks the helper again (one child at a time: a request meanwhile runs once it ends).
@@ -189,6 +193,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         ledger.save(ledgerPath)
         Log.info("calendar reminder \"\(ring.reminder.summary)\" snoozed until \(ISO8601.utcString(until))")
         plan()
+        writeBack.write(ring, .snooze(until: until)) { [weak self] ok in if ok { self?.written(ring) } }
     }
 
     private func dismiss(_ ring: CalendarRing) {
@@ -196,5 +201,24 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         ledger.save(ledgerPath)
         Log.info("calendar reminder \"\(ring.reminder.summary)\" dismissed")
         plan()
+        writeBack.write(ring, .dismiss) { [weak self] ok in if ok { self?.written(ring) } }
+    }
+
+    /// A to-do done: dismissed here, and completed in its file.
+    private func done(_ ring: CalendarRing) {
+        ledger.dismiss(ring)
+        ledger.save(ledgerPath)
+        Log.info("calendar reminder \"\(ring.reminder.summary)\" done")
+        plan()
+        writeBack.write(ring, .done)
+    }
+
+    /// The action is in the calendar file: the file rules from now on (`CalendarReminderLedger.written`);
+    /// the helper's last answer, read before the write, no longer counts for that VALARM.
+    private func written(_ ring: CalendarRing) {
+        ledger.written(ring)
+        ledger.save(ledgerPath)
+        rings.removeAll { $0.key == ring.key }
+        refresh("a calendar reminder was written into its calendar")
     }
 }

@@ -3,9 +3,9 @@ import MoscowTimeDesktop
 import MoscowTimeDomain
 
 /// Shows a calendar reminder: a normal-urgency notification (an alarm's critical urgency and
-/// looping sound are for alarms) with Snooze and Dismiss, and one short sound. The answers go to
-/// the planner (`onSnooze`, `onDismiss`); a notification closed without an answer leaves the
-/// reminder rung, as it was.
+/// looping sound are for alarms) with Snooze and Dismiss (and Done for a to-do whose calendar is
+/// written back), and one short sound. The answers go to the planner (`onSnooze`, `onDismiss`,
+/// `onDone`); a notification closed without an answer leaves the reminder rung, as it was.
 @MainActor
 final class CalendarReminderPresenter {
     static let soundName = "message-new-instant"
@@ -17,6 +17,7 @@ final class CalendarReminderPresenter {
     private var shown: [String: any ShownNotification] = [:]
     var onSnooze: (CalendarRing) -> Void = { _ in }
     var onDismiss: (CalendarRing) -> Void = { _ in }
+    var onDone: (CalendarRing) -> Void = { _ in }
 
     init(notifier: any NotificationShowing, sound: any SoundPlaying, soundKeys: SoundKeys, factory: NotificationFactory) {
         self.notifier = notifier
@@ -35,11 +36,16 @@ final class CalendarReminderPresenter {
         close(ring.key)
         do {
             let handle = try notifier.present(
-                factory.calendarReminder(words),
+                factory.calendarReminder(words, doneLabel: ring.offersDone ? t("Done") : nil),
                 onAction: { [weak self] action in
                     guard let self else { return }
                     self.shown[ring.key] = nil
-                    if action == "snooze" { self.onSnooze(ring) } else if action == "dismiss" { self.onDismiss(ring) }
+                    switch action {
+                    case "snooze": self.onSnooze(ring)
+                    case "dismiss": self.onDismiss(ring)
+                    case "done": self.onDone(ring)
+                    default: break
+                    }
                 },
                 onClosed: { [weak self] _ in self?.shown[ring.key] = nil })
             shown[ring.key] = handle

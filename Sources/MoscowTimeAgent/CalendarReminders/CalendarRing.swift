@@ -12,6 +12,13 @@ struct CalendarRing: Equatable {
     /// The helper's JSON for it, kept in the ledger for a snooze (it rings again after the helper
     /// no longer names it, its instant being past).
     let item: JSONValue
+    /// The calendar file it was read from, and whether its calendar is written back
+    /// (`calendars remind NAME --write-acknowledgements`).
+    var file: String? { item["file"]?.stringValue }
+    var writeBack: Bool { item["writeBack"]?.boolValue ?? false }
+    /// Done is offered for a to-do of a calendar written back that does not repeat
+    /// (`ReminderWriteBackError.repeatingTodo`).
+    var offersDone: Bool { writeBack && reminder.kind == .todo && reminder.recurrenceID == nil }
 
     var key: String { Self.key(reminder) }
 

@@ -27,6 +27,8 @@ struct ReminderAlarm {
     let interval: Int64
     /// RFC 9074 ACKNOWLEDGED.
     let acknowledged: Instant?
+    /// RFC 9074 §7: the UID of the VALARM this one snoozes (RELATED-TO;RELTYPE=SNOOZE).
+    var snoozes: String? = nil
 
     static func read(_ valarm: OpaquePointer, index: Int) -> Reading {
         if let p = icalcomponent_get_first_property(valarm, ICAL_ACTION_PROPERTY) {
@@ -62,7 +64,22 @@ struct ReminderAlarm {
             absolute(icalproperty_get_acknowledged($0))
         }
         let uid = icalcomponent_get_first_property(valarm, ICAL_UID_PROPERTY).flatMap { ICal.string(icalproperty_get_uid($0)) }
-        return .alarm(ReminderAlarm(index: index, uid: uid, trigger: trigger, repeats: repeats, interval: interval, acknowledged: ack))
+        return .alarm(
+            ReminderAlarm(
+                index: index, uid: uid, trigger: trigger, repeats: repeats, interval: interval, acknowledged: ack,
+                snoozes: snoozed(valarm)))
+    }
+
+    /// The UID a RELATED-TO;RELTYPE=SNOOZE names (libical 3.0 knows no SNOOZE: read from the text).
+    static func snoozed(_ valarm: OpaquePointer) -> String? {
+        for p in ICal.properties(valarm, named: "RELATED-TO") {
+            guard let param = icalproperty_get_first_parameter(p, ICAL_RELTYPE_PARAMETER),
+                let text = icalparameter_as_ical_string(param).map({ String(cString: $0) }),
+                text.uppercased().filter({ $0 != "\"" }).hasSuffix("=SNOOZE")
+            else { continue }
+            return ICal.string(icalproperty_get_relatedto(p))?.trimmingWhitespace
+        }
+        return nil
     }
 
     /// A duration's seconds, computed here in 64 bits (libical's `icaldurationtype_as_int` is an

@@ -71,7 +71,10 @@ struct ReminderWalk {
         let relative = alarms.filter { $0.shifts(length: 0) != nil }
         if !once.isEmpty, let (t0, place) = item.anchor ?? nil, let start = times.instant(t0, place) {
             let first = ReminderOccurrences.occurrence(item, times, key: nil, wall: t0, start: start)
-            ring(item, first, alarms: once, acks: [acks], snooze: acks.snooze(of: nil))
+            for alarm in once {
+                let shown = snoozedOccurrence(item, alarm, relative: relative, times: times, overridden: overridden) ?? first
+                ring(item, shown, alarms: [alarm], acks: [acks], snooze: acks.snooze(of: nil))
+            }
         } else if !once.isEmpty, item.anchor == nil {
             ring(item, nil, alarms: once, acks: [acks], snooze: acks.snooze(of: nil))
         }
@@ -88,6 +91,23 @@ struct ReminderWalk {
         } catch {
             skip(item.name, error)
         }
+    }
+
+    /// The occurrence an RFC 9074 snooze alarm on a repeating item snoozes, which §7 does not
+    /// name: the last whose snoozed alarm rang at or before the snooze. Only its times are taken
+    /// (what the notification shows); the reminder stays the item's, without RECURRENCE-ID, as
+    /// RFC 5545 reads an absolute trigger.
+    func snoozedOccurrence(
+        _ item: ReminderItem, _ snooze: ReminderAlarm, relative: [ReminderAlarm], times: ReminderTimes, overridden: Set<String>
+    ) -> ReminderOccurrence? {
+        guard let uid = snooze.snoozes, case .absolute(let at) = snooze.trigger,
+            let original = relative.first(where: { $0.uid == uid }),
+            let shifts = original.shifts(length: item.allDay ? item.length * 86_400 : item.length),
+            let found = try? ReminderOccurrences.expand(
+                item, times: times, range: (at - shifts.upperBound - 2 * 86_400)..<(at - shifts.lowerBound + 1), overridden: overridden),
+            let o = found.last(where: { original.first(start: $0.start, end: $0.end).map { $0 <= at } ?? false })
+        else { return nil }
+        return ReminderOccurrence(key: nil, original: o.original, wall: o.wall, start: o.start, end: o.end)
     }
 
     mutating func override(_ item: ReminderItem, rid: (key: String, instant: Instant), master: ReminderItem?, times: ReminderTimes) {

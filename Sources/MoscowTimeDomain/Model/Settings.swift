@@ -34,6 +34,10 @@ public struct Settings: Hashable, Sendable {
     /// by folder, whose reminders ring (`calendars remind`); every other collection is quiet.
     public var calendarFolders: [String] = []
     public var remindedCalendars: [String] = []
+    /// The collections, by folder, whose reminders' Dismiss, Snooze and Done are written into the
+    /// calendar files (`calendars remind NAME --write-acknowledgements`; RFC 9074). Others keep
+    /// them in the agent's ledger only.
+    public var writeBackCalendars: [String] = []
 
     public init() {}
 

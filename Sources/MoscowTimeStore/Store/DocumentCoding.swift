@@ -71,10 +71,11 @@ public enum DocumentCoding {
                 ("holidays", .string(s.holidays.rawValue)),
             ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? [])
                 + (s.calendarFolders.isEmpty ? [] : [("calendarFolders", .array(s.calendarFolders.map(JSONValue.string)))])
-                + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))]))
+                + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))])
+                + (s.writeBackCalendars.isEmpty ? [] : [("writeBackCalendars", .array(s.writeBackCalendars.map(JSONValue.string)))]))
     }
 
-    /// An array of absolute folder paths (`calendarFolders`, `remindedCalendars`).
+    /// An array of absolute folder paths (`calendarFolders`, `remindedCalendars`, `writeBackCalendars`).
     static func folders(_ r: FieldReader, _ key: String) throws(DocumentDecodingError) -> [String] {
         var out: [String] = []
         for item in try r.strings(key) {
@@ -122,6 +123,7 @@ public enum DocumentCoding {
         if r.has("preNotice") { s.preNotice = try r.time("preNotice") }
         if r.has("calendarFolders") { s.calendarFolders = try folders(r, "calendarFolders") }
         if r.has("remindedCalendars") { s.remindedCalendars = try folders(r, "remindedCalendars") }
+        if r.has("writeBackCalendars") { s.writeBackCalendars = try folders(r, "writeBackCalendars") }
         return s
     }
 

@@ -18,11 +18,12 @@ struct CalendarsListCommand: ParsableCommand {
         let t = ctx.localizer(settings)
         let calendars = CalendarCollections.all(settings, environment: ctx.environment)
         let reminded = Set(settings.remindedCalendars)
+        let writtenBack = Set(settings.writeBackCalendars)
         if json {
             let items: [JSONValue] = calendars.map { c in
                 .object([
                     ("name", .string(c.name)), ("folder", .string(c.folder)), ("items", .int(c.items)),
-                    ("remind", .bool(reminded.contains(c.folder))),
+                    ("remind", .bool(reminded.contains(c.folder))), ("writeAcknowledgements", .bool(writtenBack.contains(c.folder))),
                 ])
             }
             Output.line(JSONWriter.pretty(.array(items)).trimmingTrailingNewline)
@@ -39,7 +40,9 @@ struct CalendarsListCommand: ParsableCommand {
         var table = TextTable(header: [t("CALENDAR"), t("REMINDERS"), t("ITEMS"), t("FOLDER")])
         for c in calendars {
             table.add([
-                TerminalText.oneLine(c.name), reminded.contains(c.folder) ? t("remind") : t("quiet"), String(c.items),
+                TerminalText.oneLine(c.name),
+                !reminded.contains(c.folder) ? t("quiet") : writtenBack.contains(c.folder) ? t("remind, write back") : t("remind"),
+                String(c.items),
                 TerminalText.oneLine(c.folder),
             ])
         }

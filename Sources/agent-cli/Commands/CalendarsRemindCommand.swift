@@ -11,11 +11,16 @@ struct CalendarsRemindCommand: ParsableCommand {
 
     @Argument(help: t("The calendar's name or folder.", value: N_("calendar"))) var name: String
 
-    func run() throws { try Self.set(name, remind: true) }
+    @Flag(
+        inversion: .prefixedNo,
+        help: t("Write Dismiss, Snooze and Done into the calendar's files (RFC 9074), so other devices see them."))
+    var writeAcknowledgements: Bool?
+
+    func run() throws { try Self.set(name, remind: true, writeBack: writeAcknowledgements) }
 
     /// What `remind` and `quiet` share: the collection found, then kept in (or taken out of) the
-    /// settings' `remindedCalendars`.
-    static func set(_ name: String, remind: Bool) throws {
+    /// settings' `remindedCalendars`; `writeBack` (when given) likewise in `writeBackCalendars`.
+    static func set(_ name: String, remind: Bool, writeBack: Bool? = nil) throws {
         let ctx = try CLIContext()
         var found: LocalCalendar?
         let doc = try ctx.store.update { doc -> StoreDocument in
@@ -24,10 +29,20 @@ struct CalendarsRemindCommand: ParsableCommand {
             var folders = Set(doc.settings.remindedCalendars)
             if remind { folders.insert(calendar.folder) } else { folders.remove(calendar.folder) }
             doc.settings.remindedCalendars = folders.sorted()
+            if let writeBack {
+                var written = Set(doc.settings.writeBackCalendars)
+                if writeBack { written.insert(calendar.folder) } else { written.remove(calendar.folder) }
+                doc.settings.writeBackCalendars = written.sorted()
+            }
             return doc
         }
         let t = ctx.localizer(doc.settings)
         let values = ["calendar": TerminalText.oneLine(found?.name ?? name)]
         Output.line(remind ? t("{calendar}: reminders ring.", values) : t("{calendar}: reminders are quiet.", values))
+        guard let writeBack else { return }
+        Output.line(
+            writeBack
+                ? t("Dismiss, Snooze and Done are written into its files.", values)
+                : t("Dismiss and Snooze are kept on this computer only.", values))
     }
 }

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import MoscowTimeDomain
+import Testing
+
+@testable import MoscowTimeCalendar
+
+/// `ReminderWriteBack` byte for byte: only the lines an action means change (folding, line
+/// endings, parameters and other programs' properties stay), and `ReminderReader` reads the
+/// result as the action meant (test_reminder_write_back.py checks it against python icalendar,
+/// recurring_ical_events, khal and todoman).
+@Suite("Calendar reminders written back")
+struct ReminderWriteBackTests {
+    static let moscow = Zone(identifier: "Europe/Moscow")!
+    static func at(_ text: String) -> Instant { ISO8601.parse(text)! }
+
+    /// A khal-shaped weekly event with LF endings, a folded line and a quoted parameter.
+    static let weekly = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//PIMUTILS.ORG//NONSGML khal / icalendar //EN
+        BEGIN:VEVENT
+        SUMMARY:Standup of the platform team, in the small room on the third floor b
+         y the window
+        DTSTART;TZID=Europe/Berlin:20261130T100000
+        DTEND;TZID=Europe/Berlin:20261130T103000
+        DTSTAMP:20261101T090000Z
+        UID:W1@example.org
+        RRULE:FREQ=DAILY
+        SEQUENCE:3
+        ATTENDEE;CN="Doe, Jane";PARTSTAT=ACCEPTED:mailto:jane@example.org
+        X-OTHER;X-P="a:b":keep me
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:Standup
+        TRIGGER:-PT15M
+        END:VALARM
+        END:VEVENT
+        END:VCALENDAR
+
+        """
+
+    func patch(
+        _ text: String, uid: String = "W1@example.org", rid: String?, alarm: Int = 0, _ action: ReminderWriteAction,
+        now: String = "2026-11-30T08:46:00Z"
+    ) throws -> String {
+        var n = 0
+        return try ReminderWriteBack.patched(
+            text, uid: uid, recurrenceID: rid, alarm: alarm, action: action, now: Self.at(now), zone: Self.moscow, floating: nil,
+            newUID: {
+                n += 1
+                return "NEW-\(n)"
+            })
+    }
+
+    func reminders(_ text: String, from: String, to: String) throws -> [CalendarReminder] {
+        try ReminderReader.read(Array(text.utf8), zone: Self.moscow, floating: nil, window: Self.at(from)..<Self.at(to)).reminders
+    }
+
+    @Test("Dismiss: ACKNOWLEDGED on the master's VALARM, X-MOZ-LASTACK, DTSTAMP; every other byte kept, SEQUENCE too")
+    func dismissBytes() throws {
+        let out = try patch(Self.weekly, rid: "20261130T090000Z", .dismiss)
+        var expected = Self.weekly.swapping("DTSTAMP:20261101T090000Z", "DTSTAMP:20261130T084600Z")
+        expected = expected.swapping(
+            "X-OTHER;X-P=\"a:b\":keep me\n", "X-OTHER;X-P=\"a:b\":keep me\nX-MOZ-LASTACK:20261130T084600Z\n")
+        expected = expected.swapping("TRIGGER:-PT15M\n", "TRIGGER:-PT15M\nACKNOWLEDGED:20261130T084600Z\n")
+        #expect(out == expected)
+        let after = try reminders(out, from: "2026-11-30T00:00:00Z", to: "2026-12-02T00:00:00Z")
+        #expect(after.map(\.acknowledged) == [true, false])
+        #expect(after.map(\.recurrenceID) == ["20261130T090000Z", "20261201T090000Z"])
+    }
+
+    @Test("CRLF stays CRLF, and a LAST-MODIFIED present is stamped (none is added)")
+    func crlf() throws {
+        let text = Self.weekly.swapping("\n", "\r\n").swapping("SEQUENCE:3", "LAST-MODIFIED:20261101T090000Z")
+        let out = try patch(text, rid: "20261130T090000Z", .dismiss)
+        #expect(out.contains("LAST-MODIFIED:20261130T084600Z\r\n") && out.contains("ACKNOWLEDGED:20261130T084600Z\r\n"))
+        #expect(!out.swapping("\r\n", "").contains("\n"))
+        let plain = try patch(Self.weekly, rid: "20261130T090000Z", .dismiss)
+        #expect(!plain.contains("LAST-MODIFIED"))
+    }
+
+    @Test("an overridden occurrence: ACKNOWLEDGED on the override's own VALARM, X-MOZ-LASTACK on the master")
+    func override() throws {
+        let overrideText = """
+            BEGIN:VEVENT
+            UID:W1@example.org
+            RECURRENCE-ID;TZID=Europe/Berlin:20261201T100000
+            DTSTART;TZID=Europe/Berlin:20261201T110000
+            DTEND;TZID=Europe/Berlin:20261201T113000
+            DTSTAMP:20261101T090000Z
+            SUMMARY:Standup moved
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            DESCRIPTION:moved
+            TRIGGER:-PT5M
+            END:VALARM
+            END:VEVENT
+
+            """
+        let text = Self.weekly.swapping("END:VCALENDAR\n", overrideText + "END:VCALENDAR\n")
+        let out = try patch(text, rid: "20261201T090000Z", .dismiss, now: "2026-12-01T09:56:00Z")
+        let tail = String(out[out.firstRange(of: "RECURRENCE-ID")!.lowerBound...])
+        #expect(tail.contains("TRIGGER:-PT5M\nACKNOWLEDGED:20261201T095600Z\n"))
+        #expect(out.pieces("ACKNOWLEDGED").count == 2)
+        #expect(out.contains("X-OTHER;X-P=\"a:b\":keep me\nX-MOZ-LASTACK:20261201T095600Z\n"))
+        let after = try reminders(out, from: "2026-12-01T00:00:00Z", to: "2026-12-03T00:00:00Z")
+        #expect(after.map(\.acknowledged) == [true, false])
+    }
+
+    @Test("Snooze: a UID for the VALARM, ACKNOWLEDGED, and RFC 9074's snooze alarm, which rings at its time")
+    func snooze() throws {
+        let out = try patch(Self.weekly, rid: "20261130T090000Z", .snooze(until: Self.at("2026-11-30T08:51:00Z")))
+        let expectedAlarms = """
+            TRIGGER:-PT15M
+            UID:NEW-1
+            ACKNOWLEDGED:20261130T084600Z
+            END:VALARM
+            BEGIN:VALARM
+            UID:NEW-2
+            ACTION:DISPLAY
+            DESCRIPTION:Standup
+            TRIGGER;VALUE=DATE-TIME:20261130T085100Z
+            RELATED-TO;RELTYPE=SNOOZE:NEW-1
+            END:VALARM
+            END:VEVENT
+
+            """
+        #expect(out.hasSuffix(expectedAlarms + "END:VCALENDAR\n"))
+        let after = try reminders(out, from: "2026-11-30T08:47:00Z", to: "2026-12-01T09:00:00Z").filter { !$0.acknowledged }
+        #expect(after.map(\.at) == [Self.at("2026-11-30T08:51:00Z"), Self.at("2026-12-01T08:45:00Z")])
+        #expect(after.map(\.alarm) == [1, 0])
+    }
+
+    @Test("a snooze alarm of a series started months ago shows the occurrence it snoozes, not the first")
+    func snoozeShowsItsOccurrence() throws {
+        let text = Self.weekly.swapping("20261130T10", "20260601T10")
+        let out = try patch(text, rid: "20261130T090000Z", .snooze(until: Self.at("2026-11-30T08:51:00Z")))
+        let snooze = try reminders(out, from: "2026-11-30T08:47:00Z", to: "2026-11-30T09:00:00Z")
+        #expect(snooze.map(\.at) == [Self.at("2026-11-30T08:51:00Z")] && snooze.map(\.recurrenceID) == [nil])
+        #expect(snooze.first?.start == .instant(Self.at("2026-11-30T09:00:00Z")))
+        #expect(snooze.first?.end == .instant(Self.at("2026-11-30T09:30:00Z")))
+    }
+
+    @Test("a snooze alarm snoozed again is replaced; dismissed, it goes and its original is acknowledged")
+    func snoozeAgainThenDismiss() throws {
+        let once = try patch(Self.weekly, rid: "20261130T090000Z", .snooze(until: Self.at("2026-11-30T08:51:00Z")))
+        let twice = try patch(once, rid: nil, alarm: 1, .snooze(until: Self.at("2026-11-30T08:57:00Z")), now: "2026-11-30T08:52:00Z")
+        #expect(twice.pieces("BEGIN:VALARM").count == 3)
+        #expect(twice.contains("TRIGGER;VALUE=DATE-TIME:20261130T085700Z\nRELATED-TO;RELTYPE=SNOOZE:NEW-1\n"))
+        #expect(!twice.contains("20261130T085100Z") && twice.contains("ACKNOWLEDGED:20261130T085200Z"))
+        let done = try patch(twice, rid: nil, alarm: 1, .dismiss, now: "2026-11-30T08:58:00Z")
+        #expect(done.pieces("BEGIN:VALARM").count == 2 && !done.contains("RELTYPE=SNOOZE"))
+        #expect(done.contains("UID:NEW-1\nACKNOWLEDGED:20261130T085800Z\nEND:VALARM"))
+        let after = try reminders(done, from: "2026-11-30T08:47:00Z", to: "2026-12-01T09:00:00Z").filter { !$0.acknowledged }
+        #expect(after.map(\.recurrenceID) == ["20261201T090000Z"])
+    }
+
+    @Test("a later acknowledgement from another device is not moved back; Thunderbird's snooze of the occurrence is cleared")
+    func laterAndThunderbird() throws {
+        let micros = String(Self.at("2026-11-30T09:00:00Z").secondsSinceEpoch * 1_000_000)
+        var text = Self.weekly.swapping("SEQUENCE:3\n", "SEQUENCE:3\nX-MOZ-LASTACK:20261130T100000Z\n")
+        text = text.swapping("UID:W1@example.org\n", "UID:W1@example.org\nX-MOZ-SNOOZE-TIME-\(micros):20261130T085000Z\n")
+        text = text.swapping("TRIGGER:-PT15M\n", "TRIGGER:-PT15M\nACKNOWLEDGED:20261130T100000Z\n")
+        let out = try patch(text, rid: "20261130T090000Z", .dismiss)
+        #expect(out.contains("X-MOZ-LASTACK:20261130T100000Z\n") && out.contains("ACKNOWLEDGED:20261130T100000Z\n"))
+        #expect(!out.contains("X-MOZ-SNOOZE-TIME"))
+    }
+
+    @Test("Done completes a to-do: STATUS, COMPLETED, PERCENT-COMPLETE, SEQUENCE stepped; a repeating one and an event are refused")
+    func done() throws {
+        let todo = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//todoman//EN
+            BEGIN:VTODO
+            UID:T1@example.org
+            DTSTAMP:20261101T090000Z
+            SUMMARY:Pay rent
+            DUE;VALUE=DATE-TIME:20261130T150000Z
+            STATUS:NEEDS-ACTION
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            DESCRIPTION:rent
+            TRIGGER;RELATED=END:-PT1H
+            END:VALARM
+            END:VTODO
+            END:VCALENDAR
+
+            """
+        let out = try patch(todo, uid: "T1@example.org", rid: nil, .done, now: "2026-11-30T14:01:00Z")
+        let head = """
+            BEGIN:VTODO
+            UID:T1@example.org
+            DTSTAMP:20261130T140100Z
+            SUMMARY:Pay rent
+            DUE;VALUE=DATE-TIME:20261130T150000Z
+            STATUS:COMPLETED
+            COMPLETED:20261130T140100Z
+            PERCENT-COMPLETE:100
+            SEQUENCE:1
+            LAST-MODIFIED:20261130T140100Z
+            BEGIN:VALARM
+
+            """
+        #expect(out.contains(head))
+        #expect(try reminders(out, from: "2026-11-30T00:00:00Z", to: "2026-12-01T00:00:00Z").isEmpty)
+        let repeating = todo.swapping("STATUS:NEEDS-ACTION\n", "RRULE:FREQ=WEEKLY\n")
+        #expect(throws: ReminderWriteBackError.repeatingTodo) { try patch(repeating, uid: "T1@example.org", rid: nil, .done) }
+        #expect(throws: ReminderWriteBackError.notATodo) { try patch(Self.weekly, rid: nil, .done) }
+    }
+
+    @Test("an item or alarm no longer in the file, or a text that is not iCalendar, is refused")
+    func refused() throws {
+        #expect(throws: ReminderWriteBackError.itemNotFound) { try patch(Self.weekly, uid: "gone", rid: nil, .dismiss) }
+        #expect(throws: ReminderWriteBackError.alarmNotFound) { try patch(Self.weekly, rid: "20261130T090000Z", alarm: 3, .dismiss) }
+        #expect(throws: (any Error).self) { try patch("not a calendar", rid: nil, .dismiss) }
+    }
+}
+
+extension String {
+    fileprivate func swapping(_ a: String, _ b: String) -> String {
+        pieces(a).joined(separator: b)
+    }
+
+    fileprivate func pieces(_ separator: String) -> [String] {
+        var out: [String] = []
+        var rest = self[...]
+        while let r = rest.firstRange(of: separator) {
+            out.append(String(rest[..<r.lowerBound]))
+            rest = rest[r.upperBound...]
+        }
+        out.append(String(rest))
+        return out
+    }
+}
