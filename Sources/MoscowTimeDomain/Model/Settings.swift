@@ -34,6 +34,10 @@ public struct Settings: Hashable, Sendable {
     /// by folder, whose reminders ring (`calendars remind`); every other collection is quiet.
     public var calendarFolders: [String] = []
     public var remindedCalendars: [String] = []
+    /// How long a calendar reminder's Snooze waits (`reminder-snooze`): a reminder is asked again
+    /// sooner than an alarm, as Thunderbird and evolution-alarm-notify offer 5 minutes first.
+    public var reminderSnoozeMinutes = Settings.defaultReminderSnoozeMinutes
+    public static let defaultReminderSnoozeMinutes = 5
 
     public init() {}
 
@@ -41,6 +45,7 @@ public struct Settings: Hashable, Sendable {
     public static let keys = [
         "zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
         "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays", "pre-notice",
+        "reminder-snooze",
     ]
 }
 

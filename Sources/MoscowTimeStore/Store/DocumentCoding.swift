@@ -71,7 +71,9 @@ public enum DocumentCoding {
                 ("holidays", .string(s.holidays.rawValue)),
             ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? [])
                 + (s.calendarFolders.isEmpty ? [] : [("calendarFolders", .array(s.calendarFolders.map(JSONValue.string)))])
-                + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))]))
+                + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))])
+                + (s.reminderSnoozeMinutes == Settings.defaultReminderSnoozeMinutes
+                    ? [] : [("reminderSnoozeMinutes", .int(s.reminderSnoozeMinutes))]))
     }
 
     /// An array of absolute folder paths (`calendarFolders`, `remindedCalendars`).
@@ -122,6 +124,7 @@ public enum DocumentCoding {
         if r.has("preNotice") { s.preNotice = try r.time("preNotice") }
         if r.has("calendarFolders") { s.calendarFolders = try folders(r, "calendarFolders") }
         if r.has("remindedCalendars") { s.remindedCalendars = try folders(r, "remindedCalendars") }
+        if r.has("reminderSnoozeMinutes") { s.reminderSnoozeMinutes = try r.int("reminderSnoozeMinutes", in: Limits.snoozeMinutes) }
         return s
     }
 
