@@ -153,3 +153,21 @@ def test_reminders_missed_while_the_agent_did_not_run_are_shown_once_within_a_da
     rig.start_agent()
     assert body_of(rig, "Evening")[0] == "Missed yesterday at 21:00"
     assert reminders(rig, "Morning") == [] and len(reminders(rig, "Standup")) == 1
+
+
+def test_a_pause_holds_missed_reminders_too(rig):
+    """Paused for three hours at 09:00 and stopped; started at 11:00, the reminder missed at 10:00
+    is not shown (logged), and counts as rung in the ledger."""
+    pin_clock(rig.sandbox, MONDAY_9)
+    home = calendar(rig, "Home")
+    alarm_file(home, "standup", "Standup", MONDAY_9 + timedelta(minutes=60))
+    agent = rig.start_agent()
+    agent.wait_for_log("calendar reminder timer armed for", timeout=10)
+    rig.cli("pause", "--for", "3h")
+    assert agent.stop() == 0
+
+    pin_clock(rig.sandbox, MONDAY_9 + timedelta(minutes=120))
+    again = rig.start_agent()
+    again.wait_for_log('calendar reminder "Standup" not shown: paused', timeout=10)
+    assert reminders(rig, "Standup") == []
+    wait_until(lambda: "standup@test||0" in ledger(rig), 3, "the held reminder in the ledger")
