@@ -79,6 +79,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         guard key != readFor else { return }
         readFor = key
         if s.remindedCalendars.isEmpty {
+            catchUpFrom = nil  // a calendar reminded later starts from then, with nothing missed
             rings = []
             watchers = [:]
             plan()
