@@ -173,6 +173,7 @@ public final class Agent {
         guard let calendarPresenter else { return }
         let planner = CalendarReminderPlanner(runner: runner, presenter: calendarPresenter, stateDirectory: stateDirectory)
         calendarReminders = planner
+        planner.onNextChanged = { [weak self] in self?.tray?.refresh() }
         runner.observe(planner)
         planner.runnerDidSettle()
     }
@@ -234,6 +235,9 @@ public final class Agent {
                 connection: connection, runner: runner,
                 summary: TodaySummary(notifier: notifier, factory: factory),
                 iconThemePath: AgentIdentity.iconFiles?.themePath ?? "",
+                calendarNext: { [weak self] in
+                    self?.calendarReminders?.next.map { .init(at: $0.at, summary: $0.reminder.summary, calendar: $0.calendar) }
+                },
                 quit: { [weak self] in self?.quit("tray Quit") })
             self.tray = tray
             runner.observe(tray)

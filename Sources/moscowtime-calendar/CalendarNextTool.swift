@@ -7,14 +7,16 @@ import MoscowTimeStore
 /// COUNT reminders of the calendars whose reminders ring (`calendars remind`) over the next week,
 /// as JSON. One acknowledged elsewhere is left out; one snoozed elsewhere counts at its snooze. Per
 /// calendar, what is not rung: the VALARMs that send e-mail or run a program (`otherActions`), and
-/// the files that cannot be read (`unreadable`, the first named), which are skipped.
+/// the files that cannot be read (`unreadable`, the first named), which are skipped. With `since`
+/// (the agent, after it did not run), the reminders from then on, those already past included.
 enum CalendarNextTool {
     static let horizon: Int64 = 7 * 86_400
 
-    static func run(count: Int) throws {
+    static func run(count: Int, since: Instant? = nil) throws {
         let ctx = try ToolContext()
         let settings = try ctx.store.load().settings
         let zone = try ctx.zone(settings)
+        let from = min(since ?? ctx.now, ctx.now)
         let reminded = Set(settings.remindedCalendars)
         let calendars = LocalCalendars.discover(
             roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders
@@ -28,7 +30,7 @@ enum CalendarNextTool {
             var otherActions = 0
             for file in LocalCalendars.itemFiles(calendar.folder) {
                 guard let bytes = try? UserFile.read(file, limit: CalendarLimits.maximumFileBytes),
-                    let reading = try? ReminderReader.read(bytes, zone: zone, floating: nil, window: ctx.now..<(ctx.now + horizon))
+                    let reading = try? ReminderReader.read(bytes, zone: zone, floating: nil, window: from..<(ctx.now + horizon))
                 else {
                     unreadable.append(file)
                     continue
@@ -36,7 +38,7 @@ enum CalendarNextTool {
                 otherActions += reading.otherActions
                 for r in reading.reminders where !r.acknowledged {
                     let at = r.snoozedUntil.map { max($0, r.at) } ?? r.at
-                    if at >= ctx.now { found.append((at, calendar, r, file)) }
+                    if at >= from { found.append((at, calendar, r, file)) }
                 }
             }
             stats.append(

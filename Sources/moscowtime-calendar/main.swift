@@ -11,7 +11,8 @@
 //   moscowtime-calendar sync --keep-local-item|--accept-remote-item ID [--dry-run]
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 //   moscowtime-calendar reminders FILE ZONE FLOATING|- FROM TO   (hidden: the reminders in FILE over [FROM, TO), JSON)
-//   moscowtime-calendar calendar-next COUNT   (agent-cli next: the soonest reminders of the calendars that ring, JSON)
+//   moscowtime-calendar calendar-next COUNT [--since INSTANT]   (agent-cli next: the soonest reminders of the calendars that
+//                                              ring, JSON; the agent adds --since for those missed while it did not run)
 //   moscowtime-calendar acknowledge FILE dismiss|snooze|done UID RID|- INDEX [UNTIL]   (the agent: written into the file)
 import Glibc
 import MoscowTimeDomain
@@ -42,6 +43,9 @@ do {
     case ("calendar-next", 2) where Int(args[1]).map { (1...1000).contains($0) } == true:
         try CalendarNextTool.run(count: Int(args[1])!)
     case ("acknowledge", 6...7): try AcknowledgeTool.run(Array(args.dropFirst()))
+    case ("calendar-next", 4)
+    where Int(args[1]).map { (1...1000).contains($0) } == true && args[2] == "--since" && ISO8601.parse(args[3]) != nil:
+        try CalendarNextTool.run(count: Int(args[1])!, since: ISO8601.parse(args[3]))
     case ("sync-record-failure", 2...): try SyncTool.recordFailure(code: args[1], values: Array(args[2...]))
     default:
         let t = ToolContext.userLocalizer()

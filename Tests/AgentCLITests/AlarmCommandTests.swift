@@ -284,7 +284,7 @@ struct AlarmCommandTests {
         #expect(
             all.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } == [
                 "zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language", "habit-later", "habit-sound", "wake",
-                "achievement-notifications", "dismiss", "holidays", "pre-notice",
+                "achievement-notifications", "dismiss", "holidays", "pre-notice", "reminder-snooze",
             ])
         #expect(all.out.contains("zone = Europe/Moscow\n"))
         #expect(all.out.contains("dismiss = snooze\n"))
@@ -303,6 +303,23 @@ struct AlarmCommandTests {
         let before = rig.storeBytes()
         #expect(rig.run("settings", "snooze", "5").status == 0)
         #expect(rig.storeBytes() == before)
+    }
+
+    @Test func reminderSnoozeIsItsOwnSettingInRange() throws {
+        let rig = CLIRig()
+        let before = rig.storeBytes()
+        #expect(rig.run("settings", "reminder-snooze").out == "5\n")
+        #expect(rig.run("settings", "reminder-snooze", "0").status == 2)
+        #expect(rig.run("settings", "reminder-snooze", "121").status == 2)
+        #expect(rig.storeBytes() == before)
+        #expect(rig.run("settings", "reminder-snooze", "10").out == "reminder-snooze = 10\n")
+        let s = try rig.load().settings
+        #expect(s.reminderSnoozeMinutes == 10 && s.snoozeMinutes == 10)
+        #expect(rig.run("settings", "snooze", "3").status == 0)
+        #expect(try rig.load().settings.reminderSnoozeMinutes == 10)
+        rig.lang = "ru_RU.UTF-8"
+        let refused = rig.run("settings", "reminder-snooze", "x")
+        #expect(refused.err.contains("для reminder-snooze: ожидается целое число минут 1–120"))
     }
 
     @Test func dismissSettingTakesSnoozeOrStopAndRejectsAnythingElse() throws {

@@ -96,7 +96,7 @@ def test_a_reminder_rings_at_its_instant_and_dismiss_silences_its_repetitions(ri
     assert call.urgency == NORMAL
     assert call.action_keys == ["snooze", "dismiss"] and call.action_label("dismiss") == "Dismiss"
     lines = call.body.split("\n")
-    assert "Clinic, room 4" in lines and "Calendar: Home" in lines and "Snooze: 10 min" in lines
+    assert "Clinic, room 4" in lines and "Calendar: Home" in lines and "Snooze: 5 min" in lines
 
     rig.mock.emit_action_invoked(call.id, "dismiss")
     wait_until(lambda: (ledger(rig).get("dentist@test||0") or {}).get("dismissed"), 3, "the dismissal in the ledger")
@@ -109,7 +109,7 @@ def test_a_reminder_rings_at_its_instant_and_dismiss_silences_its_repetitions(ri
 
 def test_snooze_rings_again_at_the_snooze_and_survives_a_restart(rig):
     home = calendar(rig, "Home")
-    rig.cli("settings", "snooze", "1")
+    rig.cli("settings", "reminder-snooze", "1")
     at = soon(4)
     (home / "call.ics").write_text(event("call@test", "Call Anna", at))
     agent = rig.start_agent()

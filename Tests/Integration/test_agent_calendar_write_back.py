@@ -94,7 +94,7 @@ def test_dismiss_in_one_home_silences_that_occurrence_in_the_other_and_the_next_
 
 def test_snooze_is_written_as_a_snooze_alarm_and_rings_from_the_file(rig):
     folder = written_back(rig, "Team")
-    rig.cli("settings", "snooze", "1")
+    rig.cli("settings", "reminder-snooze", "1")
     at = soon(4)
     path = folder / "call.ics"
     path.write_text(daily("call@test", "Call Anna", at))

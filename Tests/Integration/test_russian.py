@@ -108,7 +108,7 @@ def test_the_catalogue_is_inside_the_binary(tmp_path):
 
 def test_closed_sets_are_listed_in_help(cli):
     text = " ".join(cli(["settings", "--help"], env=RU).stdout.split())
-    assert "(значения: zone, snooze, sound, ring-minutes, ramp, late-window, language, habit-later, habit-sound, wake, achievement-notifications, dismiss, holidays, pre-notice)" in text, text
+    assert "(значения: zone, snooze, sound, ring-minutes, ramp, late-window, language, habit-later, habit-sound, wake, achievement-notifications, dismiss, holidays, pre-notice, reminder-snooze)" in text, text
     text = " ".join(cli(["autostart", "enable", "--help"]).stdout.split())
     assert "(values: auto, systemd, xdg; default: auto)" in text, text
 

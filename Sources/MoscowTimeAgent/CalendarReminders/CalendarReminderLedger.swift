@@ -23,6 +23,9 @@ struct CalendarReminderLedger {
     static let keptSeconds: Int64 = 8 * 86_400
 
     private(set) var entries: [String: Entry] = [:]
+    /// When the calendars were last read: what was due from then on and is not in `entries` was
+    /// missed (the agent did not run, the machine slept), and is shown at the next start or resume.
+    var readAt: Instant?
 
     /// Whether `ring` is still to ring.
     func pending(_ ring: CalendarRing) -> Bool {
@@ -79,6 +82,7 @@ struct CalendarReminderLedger {
             Log.warning("\(path) cannot be read; calendar reminders already rung may ring again")
             return ledger
         }
+        ledger.readAt = v["readAt"]?.stringValue.flatMap(ISO8601.parse)
         for e in list {
             guard let key = e["key"]?.stringValue, let through = e["through"]?.stringValue.flatMap(ISO8601.parse),
                 let item = e["item"]
@@ -99,7 +103,8 @@ struct CalendarReminderLedger {
             ])
         }
         do {
-            try UserFile.writeAtomically(JSONWriter.pretty(.object([("reminders", .array(list))])) + "\n", to: path)
+            let root = JSONValue.object([("reminders", .array(list)), ("readAt", .optional(readAt.map(ISO8601.utcString)))])
+            try UserFile.writeAtomically(JSONWriter.pretty(root) + "\n", to: path)
         } catch {
             Log.warning("cannot save \(path): \(error)")
         }

@@ -19,8 +19,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     static let retryMs: UInt32 = 60_000
     /// The helper reads a week: read again a day later at the latest.
     static let windowSeconds: Int64 = 86_400
-    /// A reminder found more than this late (the agent was busy, the machine woke) is not shown.
+    /// A reminder found more than this late (the machine woke, the agent started) is shown as
+    /// missed ("Missed at 09:45"), as Thunderbird and evolution-alarm-notify show theirs.
     static let lateSeconds: Int64 = 15 * 60
+    /// One found more than this late is not shown at all: a day away is no time to be reminded.
+    static let missedSeconds: Int64 = 86_400
 
     private weak var runner: AgentRunner?
     private let helper: String?
@@ -48,6 +51,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private var lastFailure: String?
     /// The next reminder the timer is armed for.
     private(set) var next: CalendarRing?
+    /// Called when `next` changes (the tray's line).
+    var onNextChanged: () -> Void = {}
+    /// Set at start and on resume: the calendars are read from the last reading on, once, so that
+    /// what came due meanwhile is shown as missed.
+    private var catchUpFrom: Instant?
 
     init(runner: AgentRunner, presenter: CalendarReminderPresenter, stateDirectory: String, helper: String? = SyncDriver.helperPath()) {
         self.runner = runner
@@ -56,6 +64,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         ledgerPath = stateDirectory + "/" + CalendarReminderLedger.fileName
         ledger = CalendarReminderLedger.load(ledgerPath)
         writeBack = CalendarReminderWriteBack(helper: helper)
+        catchUpFrom = ledger.readAt
         presenter.onSnooze = { [weak self] ring in self?.snooze(ring) }
         presenter.onDismiss = { [weak self] ring in self?.dismiss(ring) }
         presenter.onDone = { [weak self] ring in self?.done(ring) }
@@ -73,6 +82,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         guard key != readFor else { return }
         readFor = key
         if s.remindedCalendars.isEmpty {
+            catchUpFrom = nil  // a calendar reminded later starts from then, with nothing missed
             rings = []
             watchers = [:]
             plan()
@@ -81,7 +91,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
     }
 
-    func resumed() { refresh("resumed from sleep") }
+    func resumed() {
+        catchUpFrom = catchUpFrom ?? ledger.readAt
+        refresh("resumed from sleep")
+    }
 
     /// On exit: nothing of ours stays on screen, and no reading outlives the agent.
     func finish() {
@@ -104,9 +117,12 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         retry.cancel()
         runs += 1
         let run = runs
-        child = ChildProcess.capture([helper, "calendar-next", String(Self.count)]) { [weak self] ending, output, stderr in
+        let readAt = now
+        let since = catchUpFrom
+        let from = since.map { ["--since", ISO8601.utcString(max($0, readAt - Self.missedSeconds))] } ?? []
+        child = ChildProcess.capture([helper, "calendar-next", String(Self.count)] + from) { [weak self] ending, output, stderr in
             guard let self, self.runs == run else { return }
-            self.finished(ending, output, stderr)
+            if self.finished(ending, output, stderr) { self.read(at: readAt, since: since) }
         }
         watchdog.schedule(afterMilliseconds: Self.queryTimeoutMs) { [weak self] in
             guard let self, let child = self.child, self.runs == run else { return }
@@ -116,7 +132,9 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
     }
 
-    private func finished(_ ending: ChildProcess.Ending, _ output: String, _ stderr: String) {
+    /// Whether the calendars could be read.
+    @discardableResult
+    private func finished(_ ending: ChildProcess.Ending, _ output: String, _ stderr: String) -> Bool {
         child = nil
         watchdog.cancel()
         guard ending.succeeded, let answer = try? JSONParser.parse(output), let list = answer["reminders"]?.arrayValue else {
@@ -125,7 +143,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             lastFailure = message
             retry.schedule(afterMilliseconds: Self.retryMs) { [weak self] in self?.refresh("retry") }
             plan()
-            return
+            return false
         }
         lastFailure = nil
         rings = list.compactMap(CalendarRing.init)
@@ -135,6 +153,14 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             again = false
             refresh("changed while reading")
         }
+        return true
+    }
+
+    /// Keeps when the calendars were read, for the next start's missed reminders.
+    private func read(at readAt: Instant, since: Instant?) {
+        if since != nil, since == catchUpFrom { catchUpFrom = nil }
+        ledger.readAt = readAt
+        ledger.save(ledgerPath)
     }
 
     /// One directory watcher per reminded folder: a file written there is read within a second.
@@ -151,7 +177,9 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private func plan() {
         let at = now
         ledger.prune(now: at)
+        let before = next
         next = (rings.filter(ledger.pending) + ledger.snoozed).min { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
+        if next != before { onNextChanged() }
         let reading = !settings.remindedCalendars.isEmpty && helper != nil
         guard let wake = [next?.at, reading ? at + Self.windowSeconds : nil].compactMap({ $0 }).min() else {
             timer.disarm()
@@ -177,10 +205,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         for ring in due {
             if paused {
                 Log.info("calendar reminder \"\(ring.reminder.summary)\" not shown: paused")
-            } else if at.secondsSinceEpoch - ring.at.secondsSinceEpoch > Self.lateSeconds {
-                Log.info("calendar reminder \"\(ring.reminder.summary)\" came too late; not shown")
+            } else if at - ring.at > Self.missedSeconds {
+                Log.info("calendar reminder \"\(ring.reminder.summary)\" missed more than a day ago; not shown")
             } else {
-                presenter.show(ring, settings: settings)
+                presenter.show(ring, settings: settings, missedAsOf: at - ring.at > Self.lateSeconds ? at : nil)
             }
         }
         plan()
@@ -188,7 +216,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     }
 
     private func snooze(_ ring: CalendarRing) {
-        let until = now + Int64(max(1, settings.snoozeMinutes)) * 60
+        let until = now + Int64(max(1, settings.reminderSnoozeMinutes)) * 60
         ledger.snooze(ring, until: until)
         ledger.save(ledgerPath)
         Log.info("calendar reminder \"\(ring.reminder.summary)\" snoozed until \(ISO8601.utcString(until))")

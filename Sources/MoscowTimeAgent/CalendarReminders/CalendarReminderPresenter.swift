@@ -5,7 +5,9 @@ import MoscowTimeDomain
 /// Shows a calendar reminder: a normal-urgency notification (an alarm's critical urgency and
 /// looping sound are for alarms) with Snooze and Dismiss (and Done for a to-do whose calendar is
 /// written back), and one short sound. The answers go to the planner (`onSnooze`, `onDismiss`,
-/// `onDone`); a notification closed without an answer leaves the reminder rung, as it was.
+/// `onDone`). A notification closed without a button: by the user (swiped, its ×) is a Dismiss, as
+/// in GNOME Calendar and Thunderbird; expired or closed by the server leaves the reminder rung, not
+/// repeated.
 @MainActor
 final class CalendarReminderPresenter {
     static let soundName = "message-new-instant"
@@ -15,6 +17,9 @@ final class CalendarReminderPresenter {
     private let soundKeys: SoundKeys
     private let factory: NotificationFactory
     private var shown: [String: any ShownNotification] = [:]
+    /// Which showing of each key is on screen: an earlier one's late close is not this one's.
+    private var serials: [String: UInt64] = [:]
+    private var serial: UInt64 = 0
     var onSnooze: (CalendarRing) -> Void = { _ in }
     var onDismiss: (CalendarRing) -> Void = { _ in }
     var onDone: (CalendarRing) -> Void = { _ in }
@@ -26,14 +31,20 @@ final class CalendarReminderPresenter {
         self.factory = factory
     }
 
-    /// Shows `ring` (replacing its VALARM's earlier notification). Returns whether it is on screen.
+    /// Shows `ring` (replacing its VALARM's earlier notification); with `missedAsOf`, as missed
+    /// (found that late). Returns whether it is on screen.
     @discardableResult
-    func show(_ ring: CalendarRing, settings: Settings) -> Bool {
+    func show(_ ring: CalendarRing, settings: Settings, missedAsOf now: Instant? = nil) -> Bool {
         let t = Localizer(Language.resolve(setting: settings.language))
         let zone = Zone(identifier: settings.zone) ?? Zone(identifier: Zone.moscowIdentifier)!
-        let words = CalendarReminderText(t, zone: zone).reminder(
-            ring.reminder, calendar: ring.calendar, snoozeMinutes: settings.snoozeMinutes)
+        let text = CalendarReminderText(t, zone: zone)
+        let minutes = settings.reminderSnoozeMinutes
+        let words =
+            now.map { text.missed(ring.reminder, calendar: ring.calendar, snoozeMinutes: minutes, now: $0) }
+            ?? text.reminder(ring.reminder, calendar: ring.calendar, snoozeMinutes: minutes)
         close(ring.key)
+        serial += 1
+        let serial = serial
         do {
             let handle = try notifier.present(
                 factory.calendarReminder(words, doneLabel: ring.offersDone ? t("Done") : nil),
@@ -47,8 +58,9 @@ final class CalendarReminderPresenter {
                     default: break
                     }
                 },
-                onClosed: { [weak self] _ in self?.shown[ring.key] = nil })
+                onClosed: { [weak self] reason in self?.closed(ring, serial: serial, reason: reason) })
             shown[ring.key] = handle
+            serials[ring.key] = serial
             sound.playOnce(key: soundKeys.make(), source: .themeSound(Self.soundName))
             Log.info("calendar reminder \"\(ring.reminder.summary)\" (\(ring.calendar)) shown (notification \(handle.serverID))")
             return true
@@ -56,6 +68,12 @@ final class CalendarReminderPresenter {
             Log.warning("cannot show the calendar reminder \"\(ring.reminder.summary)\": \(error)")
             return false
         }
+    }
+
+    private func closed(_ ring: CalendarRing, serial: UInt64, reason: NotificationCloseReason) {
+        guard shown[ring.key] != nil, serials[ring.key] == serial else { return }
+        shown[ring.key] = nil
+        if reason == .dismissed { onDismiss(ring) }
     }
 
     func close(_ key: String) {

@@ -21,17 +21,21 @@ final class Tray: AgentRunnerObserver {
     private var menu = TrayMenu()
     private var midnight: WallClockTimer?
     private let deferred = OneShotTimeout()
+    /// The next calendar reminder (the planner's), shown beside the next alarm.
+    private let calendarNext: () -> TraySnapshot.CalendarNext?
 
     /// `iconThemePath`: where hosts find the icons when no installed theme has them (a build tree).
     init(
         connection: BusConnection, runner: AgentRunner, summary: TodaySummary,
-        iconThemePath: String = "", quit: @escaping () -> Void
+        iconThemePath: String = "", calendarNext: @escaping () -> TraySnapshot.CalendarNext? = { nil },
+        quit: @escaping () -> Void
     ) throws {
         self.runner = runner
+        self.calendarNext = calendarNext
         self.quit = quit
         self.summary = summary
         menuServer = try DBusMenuServer(connection: connection, objectPath: Self.menuPath)
-        let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now))
+        let text = TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now, calendarNext: calendarNext()))
         item = try StatusNotifierItem(
             connection: connection, id: Self.id, menuPath: Self.menuPath,
             appearance: text.appearance, iconThemePath: iconThemePath)
@@ -57,7 +61,7 @@ final class Tray: AgentRunnerObserver {
 
     /// Re-reads the scheduler: icon, status, tooltip and menu (each only emitted when changed).
     func refresh() {
-        let snapshot = TraySnapshot(scheduler: runner.scheduler, now: runner.now)
+        let snapshot = self.snapshot()
         let text = TrayText(snapshot)
         item.update(text.appearance)
         menuServer.setItems(menu.items(text))
@@ -66,7 +70,11 @@ final class Tray: AgentRunnerObserver {
     }
 
     func showSummary() {
-        summary.show(TrayText(TraySnapshot(scheduler: runner.scheduler, now: runner.now)))
+        summary.show(TrayText(snapshot()))
+    }
+
+    private func snapshot() -> TraySnapshot {
+        TraySnapshot(scheduler: runner.scheduler, now: runner.now, calendarNext: calendarNext())
     }
 
     private func event(_ id: Int32, _ event: String) {

@@ -67,6 +67,9 @@ struct TrayMenu {
         if let first = s.upcoming.first, !first.snoozed {
             items.append(.standard(id: id(.skipNext(alarmID: first.id)), label: text.skipNext(first)))
         }
+        if let line = text.calendarLine {
+            items.append(.standard(id: id(.info("calendar-reminder")), label: line, enabled: false))
+        }
         if let year = s.calendarMissingYear {
             items.append(.standard(id: id(.info("calendar-missing")), label: text.calendarMissing(year), enabled: false))
         }

@@ -14,6 +14,12 @@ struct TraySnapshot {
         let at: Instant
         let snoozed: Bool
     }
+    /// The next reminder of a calendar set to remind (issue 38).
+    struct CalendarNext: Equatable {
+        let at: Instant
+        let summary: String
+        let calendar: String
+    }
     struct HabitDue: Equatable {
         let id: String
         let name: String
@@ -35,11 +41,17 @@ struct TraySnapshot {
     let hasHabits: Bool
     /// The year whose official calendar is missing while an alarm follows working days.
     let calendarMissingYear: Int?
+    /// The next calendar reminder, beside the alarms.
+    let calendarNext: CalendarNext?
 
     static let upcomingCount = 5
 
-    init(scheduler s: AgentScheduler, now: Instant, upcomingCount: Int = TraySnapshot.upcomingCount) {
+    init(
+        scheduler s: AgentScheduler, now: Instant, upcomingCount: Int = TraySnapshot.upcomingCount,
+        calendarNext: CalendarNext? = nil
+    ) {
         self.now = now
+        self.calendarNext = calendarNext
         zone = s.zone
         language = Language.resolve(setting: s.document.settings.language)
         ringing = s.ringing.values.sorted { $0.alarmID < $1.alarmID }.map { Alarm(id: $0.alarmID, label: $0.label) }

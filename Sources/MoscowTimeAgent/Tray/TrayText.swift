@@ -48,6 +48,13 @@ struct TrayText {
         return t("Next: {when} — {label}", ["when": when(n.at), "label": n.label])
     }
 
+    /// `Calendar: Mon 10:45 Dentist — Home` («Календарь: пн 10:45 Dentist — Home»).
+    var calendarLine: String? {
+        s.calendarNext.map { c in
+            t("Calendar: {when} {summary} — {calendar}", ["when": when(c.at), "summary": c.summary, "calendar": c.calendar])
+        }
+    }
+
     var habitsLine: String? {
         guard s.hasHabits else { return nil }
         if s.habitsDue.isEmpty { return t("All habits are done for today.") }
@@ -64,6 +71,7 @@ struct TrayText {
         // zone the times are in, and today's habits.
         var lines: [String] = []
         if !s.ringing.isEmpty || s.pausedUntil != nil { lines.append(nextLine) }
+        if let c = calendarLine { lines.append(c) }
         lines.append(t("Times in {zone}", ["zone": s.zone.identifier]))
         if let h = habitsLine { lines.append(h) }
         return StatusNotifierAppearance(

@@ -38,6 +38,10 @@ public struct Settings: Hashable, Sendable {
     /// calendar files (`calendars remind NAME --write-acknowledgements`; RFC 9074). Others keep
     /// them in the agent's ledger only.
     public var writeBackCalendars: [String] = []
+    /// How long a calendar reminder's Snooze waits (`reminder-snooze`): a reminder is asked again
+    /// sooner than an alarm, as Thunderbird and evolution-alarm-notify offer 5 minutes first.
+    public var reminderSnoozeMinutes = Settings.defaultReminderSnoozeMinutes
+    public static let defaultReminderSnoozeMinutes = 5
 
     public init() {}
 
@@ -45,6 +49,7 @@ public struct Settings: Hashable, Sendable {
     public static let keys = [
         "zone", "snooze", "sound", "ring-minutes", "ramp", "late-window", "language",
         "habit-later", "habit-sound", "wake", "achievement-notifications", "dismiss", "holidays", "pre-notice",
+        "reminder-snooze",
     ]
 }
 

@@ -35,6 +35,23 @@ public struct CalendarReminderText: Sendable {
         return Reminder(summary: summary, body: lines.joined(separator: "\n"), snoozeLabel: t("Snooze"), dismissLabel: t("Dismiss"))
     }
 
+    /// A reminder shown after its instant passed unseen (the machine was off or asleep, the user
+    /// logged out): the same words, the body opened by when it was due — "Missed at 09:45",
+    /// "Missed yesterday at 21:30" — as of `now`.
+    public func missed(_ r: CalendarReminder, calendar: String, snoozeMinutes: Int, now: Instant) -> Reminder {
+        let words = reminder(r, calendar: calendar, snoozeMinutes: snoozeMinutes)
+        let due = zone.local(r.at)
+        let today = zone.local(now).date
+        let line =
+            due.date == today
+            ? t("Missed at {time}", ["time": due.shortClockText])
+            : due.date == today.adding(days: -1)
+                ? t("Missed yesterday at {time}", ["time": due.shortClockText])
+                : t("Missed: {when}", ["when": DateText.shortDateTime(due, t.language)])
+        return Reminder(
+            summary: words.summary, body: line + "\n" + words.body, snoozeLabel: words.snoozeLabel, dismissLabel: words.dismissLabel)
+    }
+
     /// The occurrence's time: a range for an event, the due time for a to-do, the day(s) of an
     /// all-day item; nil when the item has no time.
     func when(_ r: CalendarReminder, in z: Zone) -> String? {

@@ -53,6 +53,7 @@ public enum SettingsEditor {
             }
             s.holidays = h
         case "pre-notice": s.preNotice = try preNotice(value)
+        case "reminder-snooze": s.reminderSnoozeMinutes = try minutes(Limits.snoozeMinutes)
         default:
             throw InputError(
                 "unknown setting \"{key}\": expected one of {value}",
@@ -96,6 +97,7 @@ public enum SettingsEditor {
         case "dismiss": return s.dismiss.rawValue
         case "holidays": return s.holidays.rawValue
         case "pre-notice": return s.preNotice?.description ?? "off"
+        case "reminder-snooze": return String(s.reminderSnoozeMinutes)
         default: return nil
         }
     }

@@ -72,7 +72,9 @@ public enum DocumentCoding {
             ] + (s.preNotice.map { [("preNotice", .string($0.description))] } ?? [])
                 + (s.calendarFolders.isEmpty ? [] : [("calendarFolders", .array(s.calendarFolders.map(JSONValue.string)))])
                 + (s.remindedCalendars.isEmpty ? [] : [("remindedCalendars", .array(s.remindedCalendars.map(JSONValue.string)))])
-                + (s.writeBackCalendars.isEmpty ? [] : [("writeBackCalendars", .array(s.writeBackCalendars.map(JSONValue.string)))]))
+                + (s.writeBackCalendars.isEmpty ? [] : [("writeBackCalendars", .array(s.writeBackCalendars.map(JSONValue.string)))])
+                + (s.reminderSnoozeMinutes == Settings.defaultReminderSnoozeMinutes
+                    ? [] : [("reminderSnoozeMinutes", .int(s.reminderSnoozeMinutes))]))
     }
 
     /// An array of absolute folder paths (`calendarFolders`, `remindedCalendars`, `writeBackCalendars`).
@@ -124,6 +126,7 @@ public enum DocumentCoding {
         if r.has("calendarFolders") { s.calendarFolders = try folders(r, "calendarFolders") }
         if r.has("remindedCalendars") { s.remindedCalendars = try folders(r, "remindedCalendars") }
         if r.has("writeBackCalendars") { s.writeBackCalendars = try folders(r, "writeBackCalendars") }
+        if r.has("reminderSnoozeMinutes") { s.reminderSnoozeMinutes = try r.int("reminderSnoozeMinutes", in: Limits.snoozeMinutes) }
         return s
     }
 

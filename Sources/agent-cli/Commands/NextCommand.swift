@@ -14,7 +14,11 @@ struct NextCommand: ParsableCommand {
 
     static let defaultCount = 5
 
-    @Flag(name: .long, help: t("Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due."))
+    @Flag(
+        name: .long,
+        help: t(
+            "Machine-readable: id, label, at (ISO 8601 with offset), snoozed, due; then the next calendar reminder, marked by its calendar."
+        ))
     var json = false
 
     func run() throws { try Self.run(count: count, json: json) }
@@ -29,11 +33,13 @@ struct NextCommand: ParsableCommand {
         let state = ctx.agentState()
         let triggers = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: count)
         let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state, calendar: doc.workingCalendar)
+        let soonest = CalendarNextQuery.soonest(doc.settings)
         if json {
-            Output.line(JSONWriter.pretty(.array(triggers.map(p.json))).trimmingTrailingNewline)
+            let reminder = soonest.map { calendarJSON($0, zone) }
+            Output.line(JSONWriter.pretty(.array(triggers.map(p.json) + (reminder.map { [$0] } ?? []))).trimmingTrailingNewline)
             return
         }
-        let calendar = CalendarNextQuery.soonest(doc.settings).map { r in
+        let calendar = soonest.map { r in
             t(
                 "Next calendar reminder: {when} ({in}) {summary} — {calendar}",
                 [
@@ -55,5 +61,15 @@ struct NextCommand: ParsableCommand {
         }
         Output.write("\(zone.identifier)\n" + table.render())
         if let calendar { Output.line(calendar) }
+    }
+
+    /// The calendar reminder after the rings: an alarm's keys (its UID as id, its summary as
+    /// label), then `calendar`, which only a calendar reminder has.
+    static func calendarJSON(_ r: CalendarNextQuery.Reminder, _ zone: Zone) -> JSONValue {
+        let at = JSONValue.string(ISO8601.string(r.at, in: zone))
+        return .object([
+            ("id", .string(r.uid)), ("label", .string(r.summary)), ("at", at), ("zone", .string(zone.identifier)),
+            ("snoozed", .bool(false)), ("due", at), ("calendar", .string(r.calendar)),
+        ])
     }
 }

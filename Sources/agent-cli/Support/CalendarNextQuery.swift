@@ -10,13 +10,15 @@ enum CalendarNextQuery {
         let at: Instant
         let calendar: String
         let summary: String
+        let uid: String
     }
 
     static func soonest(_ settings: Settings) -> Reminder? {
         guard let v = answer(settings), let first = v["reminders"]?.arrayValue?.first,
             let at = first["at"]?.stringValue.flatMap(ISO8601.parse), let calendar = first["calendar"]?.stringValue
         else { return nil }
-        return Reminder(at: at, calendar: calendar, summary: first["summary"]?.stringValue ?? "")
+        return Reminder(
+            at: at, calendar: calendar, summary: first["summary"]?.stringValue ?? "", uid: first["uid"]?.stringValue ?? "")
     }
 
     /// The tool's answer; nil when no calendar rings or it gives none.

@@ -39,6 +39,7 @@ enum SettingKey: String, ClosedChoice {
         achievementNotifications = "achievement-notifications"
     case dismiss, holidays
     case preNotice = "pre-notice"
+    case reminderSnooze = "reminder-snooze"
 
     static func choice(_ text: String) throws(InputError) -> SettingKey {
         guard let key = SettingKey(rawValue: text) else {

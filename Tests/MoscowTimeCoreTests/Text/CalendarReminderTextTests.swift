@@ -57,4 +57,23 @@ struct CalendarReminderTextTests {
         let todo = reminder(kind: .todo, start: nil, end: at("2026-11-30T15:00:00Z"), zone: nil)
         #expect(t.when(todo, in: moscow) == "due Mon 2026-11-30 18:00")
     }
+
+    @Test func aMissedReminderSaysWhenItWasDue() {
+        // Due 09:45 Moscow (06:45Z) on Monday 30 November.
+        let r = reminder(start: at("2026-11-30T07:00:00Z"), end: at("2026-11-30T07:30:00Z"), zone: nil)
+        let t = CalendarReminderText(en, zone: moscow)
+        let lines = t.missed(r, calendar: "Home", snoozeMinutes: 5, now: ISO8601.parse("2026-11-30T09:00:00Z")!).body
+            .split(separator: "\n")
+        #expect(lines == ["Missed at 09:45", "Mon 2026-11-30 10:00–10:30", "Calendar: Home", "Snooze: 5 min"])
+        let nextDay = ISO8601.parse("2026-11-30T21:30:00Z")!  // 00:30 on Tuesday in Moscow
+        #expect(t.missed(r, calendar: "Home", snoozeMinutes: 5, now: nextDay).body.hasPrefix("Missed yesterday at 09:45\n"))
+        let later = ISO8601.parse("2026-12-02T09:00:00Z")!
+        #expect(t.missed(r, calendar: "Home", snoozeMinutes: 5, now: later).body.hasPrefix("Missed: Mon 2026-11-30 09:45\n"))
+        let ru = CalendarReminderText(self.ru, zone: moscow)
+        #expect(ru.missed(r, calendar: "Дом", snoozeMinutes: 5, now: nextDay).body.hasPrefix("Пропущено вчера в 09:45\n"))
+        #expect(
+            ru.missed(r, calendar: "Дом", snoozeMinutes: 5, now: ISO8601.parse("2026-11-30T09:00:00Z")!).body.hasPrefix(
+                "Пропущено в 09:45\n"))
+        #expect(ru.missed(r, calendar: "Дом", snoozeMinutes: 5, now: later).body.hasPrefix("Пропущено: пн 30.11.2026 09:45\n"))
+    }
 }
