@@ -54,11 +54,11 @@ extension AgentStateCoding {
         _ tracks: [(key: String, value: AlarmTrack)], into out: inout [UInt8], _ parts: inout AgentStateFileMemo.Parts
     ) {
         var any = false
-        for (id, t) in tracks {
+        for (k, (id, t)) in tracks.enumerated() {
             guard let handled = t.handled else { continue }
             literal(any ? ",\n    " : "{\n    ", &out)
             any = true
-            out += parts.handled(id, handled) {
+            out += parts.handled(k, handled) {
                 var entry: [UInt8] = []
                 JSONWriter.appendString(id, to: &entry)
                 literal(": \"", &entry)
@@ -75,11 +75,11 @@ extension AgentStateCoding {
         _ tracks: [(key: String, value: AlarmTrack)], into out: inout [UInt8], _ parts: inout AgentStateFileMemo.Parts
     ) {
         var any = false
-        for (id, t) in tracks {
+        for (k, (id, t)) in tracks.enumerated() {
             guard let seen = t.seen else { continue }
             literal(any ? ",\n    " : "{\n    ", &out)
             any = true
-            out += parts.seen(id, seen) { seenEntry(id, seen) }
+            out += parts.seen(k, seen) { seenEntry(id, seen) }
         }
         literal("\n  }", &out)
     }

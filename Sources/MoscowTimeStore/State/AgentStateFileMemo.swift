@@ -8,34 +8,42 @@ import Synchronization
 /// ids and encoding their instants again was most of that save.
 public final class AgentStateFileMemo: Sendable {
     struct Parts {
-        /// The ids of the tracks last written, sorted.
+        /// The ids of the tracks last written, sorted; the entries below are by their place here.
         var ids: [String] = []
-        var handled: [String: (at: Instant, bytes: [UInt8])] = [:]
-        var seen: [String: (version: SeenVersion, bytes: [UInt8])] = [:]
+        var handled: [(at: Instant, bytes: [UInt8])?] = []
+        var seen: [(version: SeenVersion, bytes: [UInt8])?] = []
 
-        /// The tracks by id, sorted, reusing the last order while the ids are the same.
+        /// The tracks by id, sorted: in the last order, one lookup per id, while the ids are the
+        /// same; sorted again (and the entries forgotten) when they are not.
         mutating func sorted(_ tracks: [String: AlarmTrack]) -> [(key: String, value: AlarmTrack)] {
-            if ids.count != tracks.count || !ids.allSatisfy({ tracks[$0] != nil }) {
-                ids = tracks.keys.sorted()
-                handled = handled.filter { tracks[$0.key] != nil }
-                seen = seen.filter { tracks[$0.key] != nil }
+            var out: [(key: String, value: AlarmTrack)] = []
+            if ids.count == tracks.count {
+                out.reserveCapacity(ids.count)
+                for id in ids {
+                    guard let t = tracks[id] else { break }
+                    out.append((id, t))
+                }
+                if out.count == ids.count { return out }
             }
+            ids = tracks.keys.sorted()
+            handled = Array(repeating: nil, count: ids.count)
+            seen = Array(repeating: nil, count: ids.count)
             return ids.map { ($0, tracks[$0]!) }
         }
 
-        /// `"id": "instant"`, as written last time when the instant is the same.
-        mutating func handled(_ id: String, _ at: Instant, _ encode: () -> [UInt8]) -> [UInt8] {
-            if let last = handled[id], last.at == at { return last.bytes }
+        /// `"id": "instant"` of the `k`th track, as written last time when the instant is the same.
+        mutating func handled(_ k: Int, _ at: Instant, _ encode: () -> [UInt8]) -> [UInt8] {
+            if let last = handled[k], last.at == at { return last.bytes }
             let bytes = encode()
-            handled[id] = (at, bytes)
+            handled[k] = (at, bytes)
             return bytes
         }
 
-        /// `"id": {…}`, as written last time when the version is the same.
-        mutating func seen(_ id: String, _ version: SeenVersion, _ encode: () -> [UInt8]) -> [UInt8] {
-            if let last = seen[id], last.version == version { return last.bytes }
+        /// `"id": {…}` of the `k`th track, as written last time when the version is the same.
+        mutating func seen(_ k: Int, _ version: SeenVersion, _ encode: () -> [UInt8]) -> [UInt8] {
+            if let last = seen[k], last.version == version { return last.bytes }
             let bytes = encode()
-            seen[id] = (version, bytes)
+            seen[k] = (version, bytes)
             return bytes
         }
     }
