@@ -73,6 +73,7 @@ struct AlarmWakesDifferentialTests {
     func check(_ pair: Pair, _ fast: AgentDecision, _ full: AgentDecision, _ now: Instant, _ context: String) {
         #expect(fast == full, "\(context)")
         #expect(pair.fast.state == pair.full.state, "\(context)")
+        #expect(pair.fast.state.ringingIDs == Set(pair.fast.state.tracks.compactMapValues(\.ringing).keys), "\(context)")
         // The runtime asks for the next wake at once, or a moment later (a slow save).
         for asked in [now, now + 45] {
             #expect(pair.fast.nextWake(now: asked) == pair.full.nextWake(now: asked), "\(context), asked at \(asked)")
