@@ -59,6 +59,15 @@ final class DocumentSource {
         return kept.document
     }
 
+    /// The first day of the habits' history the scheduler may keep, in whatever zone the document
+    /// read names (two zones' dates are at most two days apart): only that history is decoded, and
+    /// `keep` cuts it in the document's own zone. Older entries are not read, so one damaged there
+    /// is not found here; `agent-cli`, which writes the store, reads and checks them all, as the
+    /// agent's own writes do (`DocumentStore.update` decodes the whole file again).
+    static func historyRead(state: HabitReminderState, zone: Zone, now: Instant) -> CivilDate {
+        StoreDocument.schedulerFirstDay(state: state, zone: zone, now: now).adding(days: -2)
+    }
+
     /// Whether the scheduler now asks about days before the history kept (the clock was set back
     /// past it): the document is to be read again.
     func lacksHistory(state: HabitReminderState, zone: Zone, now: Instant) -> Bool {
@@ -71,14 +80,16 @@ final class DocumentSource {
     func loadAtStart(state: HabitReminderState, zone: Zone, now: Instant) -> StoreDocument? {
         defer { Memory.releaseFreed() }
         // Kept as a re-read keeps it: a clock set back past that history reads the file again.
-        return load(keeping: { keep($0, state: state, zone: zone, now: now) })
+        return load(
+            historyFrom: Self.historyRead(state: state, zone: zone, now: now), keeping: { keep($0, state: state, zone: zone, now: now) })
     }
 
     /// Reads the document again (file changed, SIGHUP, D-Bus Reload) and hands what the scheduler
     /// keeps of it to `handOver`; the heap is trimmed once that is done.
     func reload(state: HabitReminderState, zone: Zone, now: Instant, handOver: (StoreDocument) -> Void) {
         defer { Memory.releaseFreed() }
-        guard let doc = load(keeping: { keep($0, state: state, zone: zone, now: now) }) else { return }
+        let from = Self.historyRead(state: state, zone: zone, now: now)
+        guard let doc = load(historyFrom: from, keeping: { keep($0, state: state, zone: zone, now: now) }) else { return }
         handOver(doc)
     }
 
@@ -121,11 +132,12 @@ final class DocumentSource {
     }
 
     /// The newest usable document, as `keep` makes it; nil only when there has never been one.
-    func load(keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument? {
+    /// `historyFrom`: the habits' history is decoded only from there (`historyRead`).
+    func load(historyFrom: CivilDate? = nil, keeping keep: (StoreDocument) -> StoreDocument) -> StoreDocument? {
         do {
             reads += 1
             let before = FileIdentity(path: store.paths.document)
-            let read = try store.loadSnapshot()
+            let read = try store.loadSnapshot(habitHistoryFrom: historyFrom)
             let doc = take(read.document, fingerprint: read.fingerprint, keeping: keep)
             takenIn = before
             return doc

@@ -6,9 +6,15 @@ public struct AlarmBook: Hashable, Sendable {
     /// Do-not-disturb: alarms falling due before this instant are reported, not rung.
     public var pausedUntil: Instant?
 
+    /// The ids of the alarms that ring now, kept with every change of a track: asked at every
+    /// evaluation, every next wake and by every observer, where a pass over a thousand tracks cost
+    /// more than evaluating the alarm that rang.
+    public private(set) var ringingIDs: Set<String> = []
+
     public init(tracks: [String: AlarmTrack] = [:], pausedUntil: Instant? = nil) {
         self.tracks = tracks
         self.pausedUntil = pausedUntil
+        ringingIDs = Set(tracks.compactMap { $0.value.ringing == nil ? nil : $0.key })
     }
 
     public subscript(id: String) -> AlarmTrack { tracks[id] ?? AlarmTrack() }
@@ -18,7 +24,11 @@ public struct AlarmBook: Hashable, Sendable {
     /// Per alarm id: a pending snooze.
     public var snoozes: [String: Snooze] { tracks.compactMapValues(\.snooze) }
     /// Per alarm id: what rings now.
-    public var ringing: [String: RingingAlarm] { tracks.compactMapValues(\.ringing) }
+    public var ringing: [String: RingingAlarm] {
+        var out: [String: RingingAlarm] = [:]
+        for id in ringingIDs { out[id] = tracks[id]?.ringing }
+        return out
+    }
 
     /// Records an occurrence as handled (state files, tests, migrations).
     public mutating func markHandled(_ id: String, at occurrence: Instant) {
@@ -36,11 +46,13 @@ public struct AlarmBook: Hashable, Sendable {
     /// Puts an alarm in the ringing state (state files, tests).
     public mutating func setRinging(_ id: String, _ ring: RingingAlarm) {
         tracks[id, default: AlarmTrack()].state = .ringing(ring)
+        ringingIDs.insert(id)
     }
 
     /// Puts an alarm in the snoozed state (state files, tests).
     public mutating func setSnooze(_ id: String, _ snooze: Snooze) {
         tracks[id, default: AlarmTrack()].state = .snoozed(snooze)
+        ringingIDs.remove(id)
     }
 
     /// Applies a transition to one alarm's track, dropping tracks that hold nothing.
@@ -48,9 +60,13 @@ public struct AlarmBook: Hashable, Sendable {
         var track = self[id]
         let result = body(&track)
         tracks[id] = track == AlarmTrack() ? nil : track
+        if track.ringing != nil { ringingIDs.insert(id) } else { ringingIDs.remove(id) }
         return result
     }
 
     /// Forgets an alarm entirely (deleted from the document).
-    mutating func forget(_ id: String) { tracks[id] = nil }
+    mutating func forget(_ id: String) {
+        tracks[id] = nil
+        ringingIDs.remove(id)
+    }
 }

@@ -29,6 +29,12 @@ public final class AlarmEngine {
     private var alarmsByID: [String: Alarm] = [:]
     /// `document.workingCalendar`, put together once per document.
     private var calendar: WorkingCalendar
+    /// When each alarm can next come due (see `evaluate`).
+    private var wakes = AlarmWakes()
+    /// Per alarm id, its places in `document.alarms`.
+    private var places: [String: [Int]] = [:]
+    /// Every alarm evaluated every time, as before `AlarmWakes`: the reference the tests compare with.
+    var evaluatesEveryAlarm = false
 
     public init(document: StoreDocument, state: AlarmBook, zone: Zone) {
         self.document = document
@@ -36,6 +42,11 @@ public final class AlarmEngine {
         self.zone = zone
         calendar = document.workingCalendar
         alarmsByID = Dictionary(document.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        places = Self.places(document)
+    }
+
+    private static func places(_ doc: StoreDocument) -> [String: [Int]] {
+        Dictionary(grouping: doc.alarms.indices, by: { doc.alarms[$0].id })
     }
 
     public convenience init(document: StoreDocument, state: AgentState, zone: Zone) {
@@ -66,6 +77,8 @@ public final class AlarmEngine {
         self.zone = zone
         calendar = doc.workingCalendar
         alarmsByID = Dictionary(doc.alarms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        places = Self.places(doc)
+        wakes.forget()
         var effects: [AgentEffect] = []
         let rule = rule(now)
         // Gone, switched off, or its ringing or snoozed occurrence taken back (`disable --until`,
@@ -74,6 +87,7 @@ public final class AlarmEngine {
             let occurrence = state[id].ringing?.due ?? state[id].snooze?.due
             if let alarm = alarmsByID[id], alarm.enabled, occurrence.map({ rule.stillRings($0, alarm) }) ?? true { continue }
             if case .ringing = state.update(id, { $0.withdraw() }) { effects.append(.silence(alarmID: id, reason: .withdrawn)) }
+            wakes.touch(id)
             if alarmsByID[id] == nil { state.forget(id) }
         }
         // A ringing alarm shows what it is called now.
@@ -92,61 +106,87 @@ public final class AlarmEngine {
 
     /// Decides what is due at `now`. Safe to call at any time, any number of times. `atStart`: the
     /// agent has just started (see `NextRing.since`).
+    ///
+    /// Only the alarms that can have come due are looked at (`AlarmWakes`): an alarm whose own
+    /// wake-up (its next occurrence after its search start, or its snooze's end, found when it was
+    /// last evaluated at t0) is still after `now` has no occurrence in (t0, now] that it rings —
+    /// one would have been that wake-up — and what it had by t0 was taken then; its baseline only
+    /// grows as the clock moves forward. So evaluating it would change nothing. Every alarm is
+    /// evaluated at start, after a new document or zone, and when `now` is before the last
+    /// evaluation (the clock was set back).
     public func evaluate(now: Instant, atStart: Bool = false) -> AgentDecision {
         let before = state
+        var pass = Pass(atStart: atStart)
+        for id in state.ringing.keys.sorted() {
+            guard let r = state.update(id, { $0.timeOut(at: now) }) else { continue }
+            wakes.touch(id)
+            pass.effects.append(.silence(alarmID: id, reason: .unanswered))
+            pass.missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .unanswered))
+            if wasLast(id, r.due) { pass.disable.append(id) }
+        }
+
+        pass.paused = state.pausedUntil.map { $0 > now } ?? false
+        if let p = state.pausedUntil, p <= now { state.pausedUntil = nil }
+        let rule = rule(now)
+        let all = atStart || evaluatesEveryAlarm || !wakes.isKnown || evaluatedAt.map { now < $0 } ?? true
+        let indices = all ? Array(document.alarms.indices) : candidates(at: now)
+        for i in indices where document.alarms[i].enabled {
+            evaluate(document.alarms[i], rule: rule, now: now, &pass)
+        }
+        if all {
+            wakes.know(document.alarms.map { wake($0, rule: rule, from: now) })
+        } else {
+            for i in indices { wakes.set(i, wake(document.alarms[i], rule: rule, from: now)) }
+            wakes.clearStale()
+        }
+
+        var effects = pass.effects
+        if !pass.missed.isEmpty { effects.append(.reportMissed(pass.missed)) }
+        effects += pass.disable.map(AgentEffect.disableAlarm)
+        evaluatedAt = now
+        return decision(effects, since: before)
+    }
+
+    /// What one evaluation collects as it goes over the alarms.
+    private struct Pass {
         var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
         var disable: [String] = []
+        var paused = false
+        let atStart: Bool
+    }
 
-        for id in state.ringing.keys.sorted() {
-            guard let r = state.update(id, { $0.timeOut(at: now) }) else { continue }
-            effects.append(.silence(alarmID: id, reason: .unanswered))
-            missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .unanswered))
-            if wasLast(id, r.due) { disable.append(id) }
+    /// One alarm at `now`: takes in its version, then rings or reports what came due.
+    private func evaluate(_ alarm: Alarm, rule: NextRing, now: Instant, _ pass: inout Pass) {
+        let id = alarm.id
+        let since = rule.since(alarm, state[id], atStart: pass.atStart)
+        _ = state.update(id) { $0.see(alarm, in: zone, calendar: calendar, since: since) }
+        // What comes due now: a new occurrence of the schedule wins over a pending snooze.
+        var due: (occurrence: Instant, at: Instant, snoozes: Int)?
+        if let s = state.update(id, { $0.snoozeEnded(at: now) }) { due = (s.due, s.until, s.count) }
+        if let latest = rule.due(alarm, state[id]) {
+            state.update(id) { $0.take(occurrence: latest) }
+            due = (latest, latest, 0)
         }
-
-        let paused = state.pausedUntil.map { $0 > now } ?? false
-        if let p = state.pausedUntil, p <= now { state.pausedUntil = nil }
-        let rule = rule(now)
-
-        for alarm in document.alarms where alarm.enabled {
-            let id = alarm.id
-            let since = rule.since(alarm, state[id], atStart: atStart)
-            _ = state.update(id) { $0.see(alarm, in: zone, calendar: calendar, since: since) }
-            // What comes due now: a new occurrence of the schedule wins over a pending snooze.
-            var due: (occurrence: Instant, at: Instant, snoozes: Int)?
-            if let s = state.update(id, { $0.snoozeEnded(at: now) }) { due = (s.due, s.until, s.count) }
-            if let latest = rule.due(alarm, state[id]) {
-                state.update(id) { $0.take(occurrence: latest) }
-                due = (latest, latest, 0)
-            }
-            guard let due else { continue }
-            let lateness = now - due.at
-            if paused || lateness > Int64(settings.lateWindowMinutes) * 60 {
-                missed.append(
-                    MissedAlarm(
-                        alarmID: id, label: alarm.label, due: due.occurrence,
-                        reason: paused ? .paused : .tooLate))
-                if wasLast(id, due.occurrence) { disable.append(id) }
-                continue
-            }
-            let r = RingingAlarm(
-                alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
-                endsAt: now + Int64(settings.ringMinutes) * 60,
-                isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
-                snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
-                sound: alarm.effectiveSound(settings),
-                rampSeconds: alarm.effectiveRampSeconds(settings))
-            if state.update(id, { $0.ring(r) }) != nil {
-                effects.append(.silence(alarmID: id, reason: .withdrawn))
-            }
-            effects.append(.ring(r))
+        guard let due else { return }
+        let lateness = now - due.at
+        if pass.paused || lateness > Int64(settings.lateWindowMinutes) * 60 {
+            pass.missed.append(
+                MissedAlarm(alarmID: id, label: alarm.label, due: due.occurrence, reason: pass.paused ? .paused : .tooLate))
+            if wasLast(id, due.occurrence) { pass.disable.append(id) }
+            return
         }
-
-        if !missed.isEmpty { effects.append(.reportMissed(missed)) }
-        effects += disable.map(AgentEffect.disableAlarm)
-        evaluatedAt = now
-        return decision(effects, since: before)
+        let r = RingingAlarm(
+            alarmID: id, label: alarm.label, due: due.occurrence, startedAt: now,
+            endsAt: now + Int64(settings.ringMinutes) * 60,
+            isLate: lateness > Self.lateThreshold, snoozeCount: due.snoozes,
+            snoozeMinutes: alarm.effectiveSnoozeMinutes(settings),
+            sound: alarm.effectiveSound(settings),
+            rampSeconds: alarm.effectiveRampSeconds(settings))
+        if state.update(id, { $0.ring(r) }) != nil {
+            pass.effects.append(.silence(alarmID: id, reason: .withdrawn))
+        }
+        pass.effects.append(.ring(r))
     }
 
     /// Snooze: silence now, ring again `minutes` (default: the alarm's snooze minutes as they are
@@ -159,6 +199,7 @@ public final class AlarmEngine {
         let current = alarmsByID[id]?.effectiveSnoozeMinutes(settings) ?? r.snoozeMinutes
         let until = now + Int64(minutes ?? current) * 60
         _ = state.update(id) { $0.snooze(until: until) }
+        wakes.touch(id)
         return decision([.silence(alarmID: id, reason: .snoozed(until: until))], since: before)
     }
 
@@ -169,6 +210,7 @@ public final class AlarmEngine {
         let before = state
         var effects: [AgentEffect] = []
         let stopped: Instant
+        wakes.touch(id)
         switch state.update(id, { $0.stop() }) {
         case .ringing(let r):
             effects.append(.silence(alarmID: id, reason: .stopped))
@@ -188,6 +230,7 @@ public final class AlarmEngine {
         var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
+            wakes.touch(id)
             guard alarmsByID[id]?.enabled == true else {
                 // Deleted or switched off while no agent ran: nothing to ring or report.
                 _ = state.update(id) { $0.withdraw() }
@@ -212,6 +255,7 @@ public final class AlarmEngine {
         var missed: [MissedAlarm] = []
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
             _ = state.update(id) { $0.withdraw() }
+            wakes.touch(id)
             effects.append(.silence(alarmID: id, reason: .sleep))
             missed.append(MissedAlarm(alarmID: id, label: r.label, due: r.due, reason: .sleep))
             if wasLast(id, r.due) { effects.append(.disableAlarm(id)) }
@@ -242,13 +286,34 @@ public final class AlarmEngine {
         // passed over and never ring. Not further back: what an evaluation left (an earlier
         // occurrence before a skipped one) is not due, and must not wake it again and again.
         let from = min(evaluatedAt ?? now, now)
-        for alarm in document.alarms where alarm.enabled {
-            let track = state[alarm.id]
-            // Also a snooze's end inside the pause (to report it) and the occurrence that would
-            // supersede a snooze: the rule's next ring leaves both out, the engine must see them.
-            consider(track.snooze?.until)
-            consider(rule.occurrence(after: rule.searchStart(alarm, track, from: from), alarm))
+        // The wake-ups kept hold from the last evaluation on (see `evaluate`); a track changed
+        // since is looked at afresh.
+        if wakes.isKnown, !evaluatesEveryAlarm, let e = evaluatedAt, now >= e {
+            let stale = Set(wakes.stale.flatMap { places[$0] ?? [] })
+            consider(wakes.earliest(except: stale))
+            for i in stale { consider(wake(document.alarms[i], rule: rule, from: from)) }
+        } else {
+            for alarm in document.alarms { consider(wake(alarm, rule: rule, from: from)) }
         }
         return best
+    }
+
+    /// The alarms to evaluate at `now` when the wake-ups are known: those whose wake-up has come
+    /// and those whose track changed since, in document order.
+    private func candidates(at now: Instant) -> [Int] {
+        guard !wakes.stale.isEmpty else { return wakes.due(at: now) }
+        return Set(wakes.due(at: now) + wakes.stale.flatMap { places[$0] ?? [] }).sorted()
+    }
+
+    /// When `alarm` can next come due: its snooze's end, or its next occurrence after its search
+    /// start (the one it would ring). Nil when it is off or has none left. A pending snooze's end
+    /// inside the pause (to report it) and the occurrence that would supersede a snooze count: the
+    /// rule's next ring leaves both out, the engine must see them.
+    private func wake(_ alarm: Alarm, rule: NextRing, from: Instant) -> Instant? {
+        guard alarm.enabled else { return nil }
+        let track = state[alarm.id]
+        let occurrence = rule.occurrence(after: rule.searchStart(alarm, track, from: from), alarm)
+        guard let until = track.snooze?.until else { return occurrence }
+        return occurrence.map { min($0, until) } ?? until
     }
 }

@@ -6,6 +6,8 @@ import MoscowTimeDomain
 public struct AgentStateStore: Sendable {
     public let path: String
     public let directory: String
+    /// The alarms' entries as last saved (`AgentStateCoding.fileBytes`).
+    private let memo = AgentStateFileMemo()
 
     public init(paths: StorePaths) {
         path = paths.agentState
@@ -40,7 +42,7 @@ public struct AgentStateStore: Sendable {
         do {
             try FileSystem.makeDirectories(directory)
             try FileSystem.checkPrivateDirectory(directory)
-            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(state), to: path, backup: nil)
+            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(state, reusing: memo), to: path, backup: nil)
         } catch { throw StoreError(path: path, kind: .writeFailed(error.reason)) }
     }
 

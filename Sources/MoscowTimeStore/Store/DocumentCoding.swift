@@ -24,7 +24,11 @@ public enum DocumentCoding {
         try decode(JSONDocument(json))
     }
 
-    public static func decode(_ document: JSONDocument) throws(DocumentDecodingError) -> StoreDocument {
+    /// `habitHistoryFrom`: each habit's entries only from the first day the agent's scheduler keeps
+    /// when it asks about days from that one on (`StoreDocument.keepingHabitHistory(from:)`); the
+    /// older ones are neither read nor checked. Such a document is for reading only: the store
+    /// writes only documents it decoded whole (`update`), so the history left unread stays as it is.
+    public static func decode(_ document: JSONDocument, habitHistoryFrom: CivilDate? = nil) throws(DocumentDecodingError) -> StoreDocument {
         let root = try FieldReader(document, path: "")
         var doc = StoreDocument()
         if root.has("settings") { doc.settings = try decodeSettings(try root.object("settings")) }
@@ -37,7 +41,7 @@ public enum DocumentCoding {
             doc.alarms.append(alarm)
         }
         try root.forEachObject("habits", optional: true) { (_, item) throws(DocumentDecodingError) in
-            doc.habits.append(try HabitCoding.decode(item))
+            doc.habits.append(try HabitCoding.decode(item, historyFrom: habitHistoryFrom))
         }
         try HabitCoding.checkUnique(doc.habits)
         if root.has("sync") { doc.sync = try SyncCoding.decode(try root.object("sync")) }

@@ -45,9 +45,11 @@ public final class DocumentStore: Sendable {
         public var fingerprint: Int { DocumentFingerprint.of(bytes) }
     }
 
-    /// The current document as `load` reads it, kept with its file's bytes.
-    public func loadSnapshot() throws(StoreError) -> Snapshot {
-        try load(reusing: nil, keepingBytes: true)
+    /// The current document as `load` reads it, kept with its file's bytes. `habitHistoryFrom`: the
+    /// habits' history only as the agent's scheduler keeps it from that day on (see
+    /// `DocumentCoding.decode`), for reading only: `update` decodes the file whole again.
+    public func loadSnapshot(habitHistoryFrom: CivilDate? = nil) throws(StoreError) -> Snapshot {
+        try load(reusing: nil, keepingBytes: true, habitHistoryFrom: habitHistoryFrom)
     }
 
     /// The fingerprint of the file as it is now (`DocumentFingerprint`), without decoding it.
@@ -59,14 +61,20 @@ public final class DocumentStore: Sendable {
 
     /// Reads the file; when its bytes are those of `snapshot`, that document (with the file's
     /// time) instead of decoding them again.
-    private func load(reusing snapshot: Snapshot?, keepingBytes: Bool = false) throws(StoreError) -> Snapshot {
+    private func load(
+        reusing snapshot: Snapshot?, keepingBytes: Bool = false, habitHistoryFrom: CivilDate? = nil
+    ) throws(StoreError) -> Snapshot {
         let file: (bytes: [UInt8], written: Instant)?
         do { file = try FileSystem.readStamped(documentPath, limit: maximumBytes) } catch {
             throw StoreError(path: documentPath, kind: .unreadable(error.reason))
         }
         guard let file else { return Snapshot(document: StoreDocument(), bytes: nil) }
         var doc: StoreDocument
-        if let snapshot, snapshot.bytes == file.bytes { doc = snapshot.document } else { doc = try decode(file.bytes) }
+        if let snapshot, snapshot.bytes == file.bytes {
+            doc = snapshot.document
+        } else {
+            doc = try decode(file.bytes, habitHistoryFrom: habitHistoryFrom)
+        }
         doc.writtenAt = file.written
         return Snapshot(document: doc, bytes: keepingBytes ? file.bytes : nil)
     }
@@ -74,7 +82,7 @@ public final class DocumentStore: Sendable {
     /// "not valid JSON at line 1, column 3: …", as a catalogue message.
     public static func notJSON(_ e: JSONParseError) -> Message { Message("not valid JSON at {where}", parts: ["where": e.message]) }
 
-    func decode(_ bytes: [UInt8]) throws(StoreError) -> StoreDocument {
+    func decode(_ bytes: [UInt8], habitHistoryFrom: CivilDate? = nil) throws(StoreError) -> StoreDocument {
         let fail = { (kind: StoreError.Kind) in StoreError(path: self.documentPath, kind: kind) }
         var document: JSONDocument
         do { document = try JSONParser.document(bytes) } catch { throw fail(.invalid(Self.notJSON(error))) }
@@ -84,7 +92,9 @@ public final class DocumentStore: Sendable {
         if !migration.decodesAsRead(document) {
             do { document = JSONDocument(try migration.migrate(document.value)) } catch { throw fail(error) }
         }
-        do { return try DocumentCoding.decode(document) } catch { throw fail(.invalid(error.message)) }
+        do { return try DocumentCoding.decode(document, habitHistoryFrom: habitHistoryFrom) } catch {
+            throw fail(.invalid(error.message))
+        }
     }
 
     /// Applies `change` under the lock and saves the result if it differs. Returns what `change` returns.

@@ -78,7 +78,9 @@ public enum HabitCoding {
         return .array([state, .string(note)])
     }
 
-    static func decode(_ r: FieldReader) throws(DocumentDecodingError) -> Habit {
+    /// `historyFrom`: only the entries `StoreDocument.keepingHabitHistory(from:)` keeps are read
+    /// (the agent's scheduler; see `DocumentCoding.decode`); nil reads and checks them all.
+    static func decode(_ r: FieldReader, historyFrom: CivilDate? = nil) throws(DocumentDecodingError) -> Habit {
         let id = try r.string("id")
         guard AlarmID.isValid(id) else { throw r.fail("id", Message("expected 8 lowercase hex digits")) }
         let name = try r.string("name")
@@ -111,7 +113,8 @@ public enum HabitCoding {
             frequency: try decodeFrequency(try r.object("frequency")), reminders: reminders,
             start: start, archived: try r.bool("archived", default: false), kind: kind,
             created: created, modified: r.has("modified") ? try r.instant("modified") : created)
-        habit.entries = try decodeEntries(r, kind: kind, start: start)
+        let cut = historyFrom.map { StoreDocument.schedulerHistoryCut(from: $0, habit.frequency) }
+        habit.entries = try decodeEntries(r, kind: kind, start: start, from: cut)
         var keys = Set<String>()
         try r.forEachObject("achievements", optional: true) { (_, a) throws(DocumentDecodingError) in
             let key = try a.string("key")
@@ -157,8 +160,13 @@ public enum HabitCoding {
         }
     }
 
-    static func decodeEntries(_ r: FieldReader, kind: HabitKind, start: CivilDate) throws(DocumentDecodingError) -> [HabitEntry] {
+    /// `from`: the entries named before that day are passed over unread (their names compared as
+    /// text: `YYYY-MM-DD` sorts as the days do), so a damaged one among them is not found.
+    static func decodeEntries(
+        _ r: FieldReader, kind: HabitKind, start: CivilDate, from: CivilDate? = nil
+    ) throws(DocumentDecodingError) -> [HabitEntry] {
         guard r.has("entries") else { return [] }
+        let from = from.map { Array($0.description.utf8) }
         var entries: [HabitEntry] = []
         var sorted = true
         // Day numbers, not dates, are compared: a date comparison converts both sides each time.
@@ -167,6 +175,7 @@ public enum HabitCoding {
         let isObject = try r.forEachMember("entries") { (name, value) throws(DocumentDecodingError) in
             // The error path is built only on failure: an interpolation per entry is a measurable cost.
             func fail(_ why: Message) -> DocumentDecodingError { r.fail("entries.\(name.string ?? "")", why) }
+            if let from, name.parseText({ $0.lexicographicallyPrecedes(from) ? true : nil }) == true { return }
             guard let date = name.parseText(CivilDate.init(isoBytes:)) else {
                 throw fail(Message("expected a date like 2026-12-31 as the member name"))
             }

@@ -37,11 +37,16 @@ extension StoreDocument {
     public func keepingHabitHistory(from first: CivilDate) -> StoreDocument {
         var doc = self
         for i in doc.habits.indices {
-            let cut = first.adding(days: -(Self.schedulerHistoryMarginDays + Int64(doc.habits[i].frequency.dueLookbackDays)))
+            let cut = Self.schedulerHistoryCut(from: first, doc.habits[i].frequency)
             let a = doc.habits[i].entryIndex(on: cut).index
             // A new array of its own size: the old one (five years) is freed with the whole document.
             if a > 0 { doc.habits[i].entries = Array(doc.habits[i].entries[a...]) }
         }
         return doc
+    }
+
+    /// The first day of a habit's entries that `keepingHabitHistory(from: first)` keeps.
+    public static func schedulerHistoryCut(from first: CivilDate, _ frequency: HabitFrequency) -> CivilDate {
+        first.adding(days: -(schedulerHistoryMarginDays + Int64(frequency.dueLookbackDays)))
     }
 }
