@@ -17,6 +17,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     static let count = 200
     static let queryTimeoutMs: UInt32 = 30_000
     static let retryMs: UInt32 = 60_000
+    static let debounceMs: UInt32 = 20
     /// The helper reads a week: read again a day later at the latest.
     static let windowSeconds: Int64 = 86_400
     /// A reminder found more than this late (the agent was busy, the machine woke) is not shown.
@@ -32,7 +33,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         onClockChange: { [weak self] in
             // Armed again at once from what is known (the kernel drops the expiry), then read again.
             self?.plan()
-            self?.refresh("clock changed or resumed")
+            self?.refresh("clock changed or resumed", full: true)
         })
     private let watchdog = OneShotTimeout()
     private let retry = OneShotTimeout()
@@ -47,6 +48,16 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private var lastFailure: String?
     /// The next reminder the timer is armed for.
     private(set) var next: CalendarRing?
+    /// Up to when the helper's last answer holds every reminder (it lists the soonest `count`).
+    private var through: Instant?
+    /// Up to when every reminder has rung: the next reading starts after it, so that those beyond
+    /// an answer's `count` at or before the instant that rang are read, not lost.
+    private var rungThrough: Instant?
+    /// The folders the watchers saw change since the last reading began; `fullScan`: the next
+    /// reading looks at every file (the settings changed, the window moved, the clock stepped, a
+    /// reading failed).
+    private var changedFolders: Set<String> = []
+    private var fullScan = true
 
     init(runner: AgentRunner, presenter: CalendarReminderPresenter, stateDirectory: String, helper: String? = SyncDriver.helperPath()) {
         self.runner = runner
@@ -74,11 +85,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             watchers = [:]
             plan()
         } else {
-            refresh("calendar settings changed")
+            refresh("calendar settings changed", full: true)
         }
     }
 
-    func resumed() { refresh("resumed from sleep") }
+    func resumed() { refresh("resumed from sleep", full: true) }
 
     /// On exit: nothing of ours stays on screen, and no reading outlives the agent.
     func finish() {
@@ -87,7 +98,9 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     }
 
     /// Asks the helper again (one child at a time: a request meanwhile runs once it ends).
-    func refresh(_ why: String) {
+    /// `full`: every file is looked at, not only those of the folders the watchers saw change.
+    func refresh(_ why: String, full: Bool = false) {
+        fullScan = fullScan || full
         guard let helper, !settings.remindedCalendars.isEmpty else {
             plan()
             return
@@ -97,10 +110,12 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             return
         }
         Log.debug("calendar reminders: reading the calendars (\(why))")
+        let since = rungThrough.map { ["--since", ISO8601.utcString(max($0 + 1, now - Self.lateSeconds))] } ?? []
         retry.cancel()
         runs += 1
         let run = runs
-        child = ChildProcess.capture([helper, "calendar-next", String(Self.count)]) { [weak self] ending, output, stderr in
+        let arguments = [helper, "calendar-next", String(Self.count)] + since + changeArguments()
+        child = ChildProcess.capture(arguments) { [weak self] ending, output, stderr in
             guard let self, self.runs == run else { return }
             self.finished(ending, output, stderr)
         }
@@ -112,10 +127,23 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
     }
 
+    /// `--watched` and the folders that changed (or are not watched), unless something asks for a
+    /// full look: the helper then takes the other folders from their caches as they are.
+    private func changeArguments() -> [String] {
+        defer {
+            changedFolders = []
+            fullScan = false
+        }
+        guard !fullScan, !watchers.isEmpty else { return [] }
+        let unwatched = Set(settings.remindedCalendars).subtracting(watchers.keys)
+        return ["--watched"] + changedFolders.union(unwatched).sorted().flatMap { ["--changed", $0] }
+    }
+
     private func finished(_ ending: ChildProcess.Ending, _ output: String, _ stderr: String) {
         child = nil
         watchdog.cancel()
         guard ending.succeeded, let answer = try? JSONParser.parse(output), let list = answer["reminders"]?.arrayValue else {
+            fullScan = true
             let message = ending.succeeded ? "unreadable answer" : stderr.split(separator: "\n").last.map(String.init) ?? "\(ending)"
             if message != lastFailure { Log.warning("calendar reminders: cannot read the calendars: \(message); trying again later") }
             lastFailure = message
@@ -125,7 +153,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
         lastFailure = nil
         rings = list.compactMap(CalendarRing.init)
-        watch(Set((answer["calendars"]?.arrayValue ?? []).compactMap { $0["folder"]?.stringValue }))
+        through = answer["through"]?.stringValue.flatMap(ISO8601.parse)
+        let calendars = answer["calendars"]?.arrayValue ?? []
+        let read = calendars.reduce(0) { $0 + ($1["read"]?.intValue ?? 0) }
+        Log.debug("calendar reminders: \(rings.count) read, \(read) files read again (wall clock \(AgentRunner.preciseNow()))")
+        watch(Set(calendars.compactMap { $0["folder"]?.stringValue }))
         plan()
         if again {
             again = false
@@ -137,9 +169,16 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private func watch(_ folders: Set<String>) {
         for gone in Set(watchers.keys).subtracting(folders) { watchers[gone] = nil }
         for folder in folders where watchers[folder] == nil {
-            watchers[folder] = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
+            let watcher = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
+                Log.debug("calendar reminders: calendar folder \(folder) changed (wall clock \(AgentRunner.preciseNow()))")
+                self?.changedFolders.insert(folder)
                 self?.refresh("calendar folder \(folder) changed")
             }
+            changedFolders.insert(folder)  // what changed before the watcher existed is looked at once
+            // A reading costs the files that changed (the helper's cache): no need to wait long
+            // for a save's last event, and a later one is read again after this reading.
+            watcher.debounceMilliseconds = Self.debounceMs
+            watchers[folder] = watcher
         }
     }
 
@@ -157,7 +196,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         let zone = runner?.scheduler.zone ?? Zone(identifier: Zone.moscowIdentifier)!
         if let next, next.at == wake {
             Log.debug(
-                "calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (\"\(next.reminder.summary)\", \(next.calendar))")
+                "calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (\"\(next.reminder.summary)\", \(next.calendar))"
+                    + " (wall clock \(AgentRunner.preciseNow()))")
         } else {
             Log.debug("calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (reading the calendars again)")
         }
@@ -169,6 +209,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         let paused = runner?.scheduler.state.pausedUntil.map { $0 > at } ?? false
         // Saved before anything is shown: a crash after this never shows it twice.
         for ring in due { ledger.rung(ring) }
+        let rang = min(at, through ?? at)
+        rungThrough = max(rungThrough ?? rang, rang)
         if !due.isEmpty { ledger.save(ledgerPath) }
         for ring in due {
             if paused {
@@ -180,7 +222,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             }
         }
         plan()
-        refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang")
+        refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang", full: due.isEmpty)
     }
 
     private func snooze(_ ring: CalendarRing) {
