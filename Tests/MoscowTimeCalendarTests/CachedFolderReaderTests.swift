@@ -38,8 +38,27 @@ struct CachedFolderReaderTests {
             #expect(Self.canonical(cached.reminders) == Self.canonical(full.reminders), "seed \(seed) step \(step)")
             #expect(cached.otherActions == full.otherActions && cached.unreadable == full.unreadable, "seed \(seed) step \(step)")
             reads += cached.filesRead
+            try Self.unchanged(folder.path, cache: cache, window: window, later: Int64(rng.next() % (2 * 86_400)), fake: fake)
         }
         #expect(reads < 60 * 10, "the cache spared nothing: \(reads) files read")
+    }
+
+    /// With no file changed since the cache was written (the agent's `--watched`), the folder's
+    /// summary and `readUnchanged` answer what a full reading does, there and `later` seconds on.
+    static func unchanged(_ folder: String, cache: ReminderCache, window: Range<Instant>, later: Int64, fake: Int64) throws {
+        let files = LocalCalendars.itemFiles(folder)
+        for w in [window, (window.lowerBound + later)..<(window.upperBound + later)] {
+            let full = fullRead(files, window: w)
+            var copy = cache
+            let reading = CachedFolderReader(zone: moscow, floating: nil).readUnchanged(
+                folder, window: w, cache: &copy, now: Int64(fake + 100) * 1_000_000_000)
+            #expect(canonical(reading.reminders) == canonical(full.reminders))
+            #expect(reading.otherActions == full.otherActions && Set(reading.unreadable) == Set(full.unreadable))
+            if let summary = FolderSummary(cache.entries)?.reading(folder, over: w) {
+                #expect(canonical(summary.reminders) == canonical(full.reminders))
+                #expect(summary.otherActions == full.otherActions && Set(summary.unreadable) == Set(full.unreadable))
+            }
+        }
     }
 
     @Test("a file changed within the racy window is read again though its stamp is equal")
