@@ -23,6 +23,7 @@ enum CalendarNextTool {
         let at: Instant
         let calendar: LocalCalendar
         let reminder: CalendarReminder
+        let file: String
     }
 
     static func run(_ options: CalendarNextOptions) throws {
@@ -87,10 +88,11 @@ enum CalendarNextTool {
 
     /// The reminders still to ring from `from`: not acknowledged elsewhere, at their snooze when snoozed elsewhere.
     static func due(_ reading: FolderReading, _ calendar: LocalCalendar, from: Instant) -> [Found] {
-        reading.reminders.compactMap { r in
+        reading.reminders.compactMap { f in
+            let r = f.reminder
             guard !r.acknowledged else { return nil }
             let at = r.snoozedUntil.map { max($0, r.at) } ?? r.at
-            return at >= from ? Found(at: at, calendar: calendar, reminder: r) : nil
+            return at >= from ? Found(at: at, calendar: calendar, reminder: r, file: f.file) : nil
         }
     }
 
@@ -129,7 +131,7 @@ enum CalendarNextTool {
             ("start", RemindersTool.json(f.reminder.start)), ("uid", .string(f.reminder.uid)),
             ("recurrenceID", .optional(f.reminder.recurrenceID)), ("alarm", .int(f.reminder.alarm)),
             ("repetition", .int(f.reminder.repetition)), ("end", RemindersTool.json(f.reminder.end)),
-            ("zone", .optional(f.reminder.zone)),
+            ("zone", .optional(f.reminder.zone)), ("file", .string(f.file)),
         ])
     }
 }

@@ -19,12 +19,12 @@ extension CachedFolderReaderTests {
                 continue
             }
             out.otherActions += r.otherActions
-            out.reminders += r.reminders
+            out.reminders += r.reminders.map { FolderReminder($0, file: file) }
         }
         return out
     }
 
-    static func canonical(_ reminders: [CalendarReminder]) -> [String] { reminders.map { "\($0)" }.sorted() }
+    static func canonical(_ reminders: [FolderReminder]) -> [String] { reminders.map { "\($0.file) \($0.reminder)" }.sorted() }
 
     /// One random change: a file rewritten, added, removed, renamed, touched or made garbage; and
     /// sometimes the clock moving on by up to three days.

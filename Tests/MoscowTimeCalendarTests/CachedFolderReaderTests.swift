@@ -78,9 +78,9 @@ struct CachedFolderReaderTests {
         try folder.write("a.ics", Self.event(uid: "a", summary: "Other", at: "20261105T100000Z"), mtime: &fake, reuse: true)
         cache.entries["a.ics"]?.stamp = try #require(CalendarFileStamp(path: file))
         let later = clock + 5_000_000_000
-        #expect(reader.read([file], window: window, cache: &cache, now: later).reminders.map(\.summary) == ["Other"])
+        #expect(reader.read([file], window: window, cache: &cache, now: later).reminders.map(\.reminder.summary) == ["Other"])
         let third = reader.read([file], window: window, cache: &cache, now: later)
-        #expect(third.filesRead == 0 && third.reminders.map(\.summary) == ["Other"])
+        #expect(third.filesRead == 0 && third.reminders.map(\.reminder.summary) == ["Other"])
     }
 
     @Test("a damaged, foreign or planted cache file is an empty cache, and a planted link is replaced, not followed")
@@ -131,9 +131,9 @@ struct CachedFolderReaderTests {
         #expect(reader.read(files, window: day..<(day + 7 * 86_400), cache: &cache, now: clock).filesRead == 0)
         let later = Self.start + 8 * 86_400
         let moved = reader.read(files, window: later..<(later + 7 * 86_400), cache: &cache, now: clock)
-        #expect(moved.filesRead == 1 && moved.reminders.map(\.summary) == ["Weekly"])
+        #expect(moved.filesRead == 1 && moved.reminders.map(\.reminder.summary) == ["Weekly"])
         let month = Self.start + 60 * 86_400
         let far = reader.read(files, window: month..<(month + 7 * 86_400), cache: &cache, now: clock)
-        #expect(far.filesRead == 1 && far.reminders.map(\.summary) == ["Weekly"])
+        #expect(far.filesRead == 1 && far.reminders.map(\.reminder.summary) == ["Weekly"])
     }
 }

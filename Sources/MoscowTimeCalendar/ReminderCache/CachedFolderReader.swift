@@ -54,7 +54,7 @@ public struct CachedFolderReader {
                 out.unreadable.append(path)
             } else {
                 out.otherActions += entry.otherActions
-                out.reminders += answer
+                out.reminders += answer.map { FolderReminder($0, file: path) }
             }
         }
         cache.entries = kept
@@ -88,7 +88,7 @@ public struct CachedFolderReader {
                 out.unreadable.append(folder + "/" + name)
             } else {
                 out.otherActions += entry.otherActions
-                out.reminders += answer
+                out.reminders += answer.map { FolderReminder($0, file: folder + "/" + name) }
             }
         }
         return out

@@ -9,8 +9,8 @@ public struct FolderSummary: Sendable, Equatable {
     public var otherActions = 0
     /// File names, sorted.
     public var unreadable: [String] = []
-    /// Sorted by instant.
-    public var reminders: [CalendarReminder] = []
+    /// With their files' names, sorted by instant.
+    public var reminders: [FolderReminder] = []
 
     public init(window: Range<Instant>) { self.window = window }
 
@@ -27,10 +27,10 @@ public struct FolderSummary: Sendable, Equatable {
                 unreadable.append(name)
             } else {
                 otherActions += e.otherActions
-                reminders += e.reminders(in: window)
+                reminders += e.reminders(in: window).map { FolderReminder($0, file: name) }
             }
         }
-        reminders.sort { $0.at < $1.at }
+        reminders.sort { $0.reminder.at < $1.reminder.at }
     }
 
     /// The folder's reading over `wanted`, when this holds it.
@@ -39,7 +39,9 @@ public struct FolderSummary: Sendable, Equatable {
         var out = FolderReading()
         out.otherActions = otherActions
         out.unreadable = unreadable.map { folder + "/" + $0 }
-        out.reminders = reminders.filter { wanted.contains($0.at) }
+        out.reminders = reminders.filter { wanted.contains($0.reminder.at) }.map {
+            FolderReminder($0.reminder, file: folder + "/" + $0.file)
+        }
         return out
     }
 }

@@ -17,7 +17,7 @@ enum ReminderCacheCoding {
                 String(summary.otherActions), String(summary.unreadable.count), String(summary.reminders.count),
             ])
             for name in summary.unreadable { out += fields(["U", escape(name)]) }
-            for m in summary.reminders { out += fields(["R"] + reminderFields(m)) }
+            for m in summary.reminders { out += fields(["R"] + reminderFields(m.reminder) + [escape(m.file)]) }
         }
         for (name, r) in cache.entries.sorted(by: { $0.key < $1.key }) {
             let s = r.stamp
@@ -77,9 +77,10 @@ enum ReminderCacheCoding {
             s.unreadable.append(unescape(text(r[1])))
         }
         for _ in 0..<n {
-            guard let line = lines.next(), case let r = fields(line), r.count == 15, r[0].elementsEqual("R".utf8), let m = reminder(r)
+            guard let line = lines.next(), case let r = fields(line), r.count == 16, r[0].elementsEqual("R".utf8),
+                let m = reminder(Array(r.prefix(15)))
             else { return nil }
-            s.reminders.append(m)
+            s.reminders.append(FolderReminder(m, file: unescape(text(r[15]))))
         }
         return s
     }
