@@ -70,13 +70,15 @@ enum CalendarNextTool {
         if unchanged, let reading = ReminderCache.loadSummary(path, context: context)?.reading(calendar.folder, over: window) {
             return reading
         }
+        let found = CalendarFileStamp(path: path)
         var cache = ReminderCache.load(path, context: context)
         let held = cache.entries.count
         let reading =
             unchanged && held > 0
             ? reader.readUnchanged(calendar.folder, window: window, cache: &cache)
             : reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &cache)
-        if reading.filesRead > 0 || cache.entries.count != held { cache.save(path) }
+        // Not over a cache another reading wrote meanwhile: it may have seen a later change.
+        if reading.filesRead > 0 || cache.entries.count != held, CalendarFileStamp(path: path) == found { cache.save(path) }
         return reading
     }
 
