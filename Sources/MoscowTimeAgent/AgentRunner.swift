@@ -345,7 +345,7 @@ final class AgentRunner {
     }
 
     /// Seconds since the epoch with microseconds, for the start-up figure in `scripts/bench-agent`.
-    private static func preciseNow() -> String {
+    static func preciseNow() -> String {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         let micros = Int(ts.tv_nsec) / 1000

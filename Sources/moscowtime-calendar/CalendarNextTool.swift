@@ -1,65 +1,142 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 import MoscowTimeCalendar
 import MoscowTimeDomain
 import MoscowTimeStore
 
-/// `moscowtime-calendar calendar-next COUNT` (run by `agent-cli next` and `calendars`): the soonest
-/// COUNT reminders of the calendars whose reminders ring (`calendars remind`) over the next week,
-/// as JSON. One acknowledged elsewhere is left out; one snoozed elsewhere counts at its snooze. Per
-/// calendar, what is not rung: the VALARMs that send e-mail or run a program (`otherActions`), and
-/// the files that cannot be read (`unreadable`, the first named), which are skipped. With `since`
-/// (the agent, after it did not run), the reminders from then on, those already past included.
+/// `moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]...]` (run by `agent-cli next`,
+/// `calendars` and the agent): the soonest COUNT reminders of the calendars whose reminders ring
+/// (`calendars remind`) over the next week, as JSON — from SINCE rather than now when given, those
+/// already past included. One acknowledged elsewhere is left out; one snoozed elsewhere counts at
+/// its snooze. The list never ends inside an instant: every reminder at the last one listed is
+/// listed, and `through` says up to when the list holds every reminder (a caller that rang them
+/// all asks again from the next second). Per calendar, what is not rung: the VALARMs that send
+/// e-mail or run a program (`otherActions`), the files that cannot be read (`unreadable`, the
+/// first named), and how many files were read rather than taken from the cache (`read`).
+///
+/// Each folder is read through its `ReminderCache` in `$XDG_CACHE_HOME/moscowtime/calendars`:
+/// a file that did not change is not read again (docs/REMINDERS.md, "Cost").
 enum CalendarNextTool {
     static let horizon: Int64 = 7 * 86_400
 
-    static func run(count: Int, since: Instant? = nil) throws {
+    struct Found {
+        let at: Instant
+        let calendar: LocalCalendar
+        let reminder: CalendarReminder
+        let file: String
+    }
+
+    static func run(_ options: CalendarNextOptions) throws {
         let ctx = try ToolContext()
         let settings = try ctx.store.load().settings
         let zone = try ctx.zone(settings)
-        let from = min(since ?? ctx.now, ctx.now)
-        let reminded = Set(settings.remindedCalendars)
-        let calendars = LocalCalendars.discover(
-            roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders
-        )
-        .filter { reminded.contains($0.folder) }
-        var found: [(at: Instant, calendar: LocalCalendar, reminder: CalendarReminder, file: String)] = []
+        // The agent asks from just after the instant it rang, which may be this very second.
+        let from = min(options.since ?? ctx.now, ctx.now + 1)
+        let window = from..<(ctx.now + horizon)
+        let cacheDirectory = ReminderCache.directory(environment: ctx.environment)
         let writtenBack = Set(settings.writeBackCalendars)
+        var found: [Found] = []
         var stats: [JSONValue] = []
-        for calendar in calendars {
-            var unreadable: [String] = []
-            var otherActions = 0
-            for file in LocalCalendars.itemFiles(calendar.folder) {
-                guard let bytes = try? UserFile.read(file, limit: CalendarLimits.maximumFileBytes),
-                    let reading = try? ReminderReader.read(bytes, zone: zone, floating: nil, window: from..<(ctx.now + horizon))
-                else {
-                    unreadable.append(file)
-                    continue
-                }
-                otherActions += reading.otherActions
-                for r in reading.reminders where !r.acknowledged {
-                    let at = r.snoozedUntil.map { max($0, r.at) } ?? r.at
-                    if at >= from { found.append((at, calendar, r, file)) }
-                }
-            }
-            stats.append(
-                .object([
-                    ("name", .string(calendar.name)), ("folder", .string(calendar.folder)), ("otherActions", .int(otherActions)),
-                    ("unreadable", .int(unreadable.count)), ("firstUnreadable", .optional(unreadable.first)),
-                ]))
+        for calendar in remindedCalendars(ctx, settings) {
+            let unchanged = options.watched && !options.changed.contains(calendar.folder)
+            let reading = read(calendar, zone: zone, window: window, cacheDirectory: cacheDirectory, unchanged: unchanged)
+            found += due(reading, calendar, from: from)
+            stats.append(json(calendar, reading))
         }
-        found.sort { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
-        let items: [JSONValue] = found.prefix(count).map { f in
-            .object([
-                ("at", .string(ISO8601.string(f.at, in: zone))), ("calendar", .string(f.calendar.name)),
-                ("folder", .string(f.calendar.folder)), ("summary", .string(f.reminder.summary)),
-                ("location", .string(f.reminder.location)), ("kind", .string(f.reminder.kind.rawValue)),
-                ("start", RemindersTool.json(f.reminder.start)), ("uid", .string(f.reminder.uid)),
-                ("recurrenceID", .optional(f.reminder.recurrenceID)), ("alarm", .int(f.reminder.alarm)),
-                ("repetition", .int(f.reminder.repetition)), ("end", RemindersTool.json(f.reminder.end)),
-                ("zone", .optional(f.reminder.zone)), ("file", .string(f.file)),
-                ("writeBack", .bool(writtenBack.contains(f.calendar.folder))),
-            ])
+        let (listed, through) = soonest(found, count: options.count, end: window.upperBound)
+        let answer = JSONValue.object([
+            ("reminders", .array(listed.map { json($0, zone: zone, writtenBack: writtenBack) })),
+            ("through", .string(ISO8601.utcString(through))), ("calendars", .array(stats)),
+        ])
+        ToolOutput.write(JSONWriter.compact(answer) + "\n")
+    }
+
+    static func remindedCalendars(_ ctx: ToolContext, _ settings: Settings) -> [LocalCalendar] {
+        let reminded = Set(settings.remindedCalendars)
+        return LocalCalendars.discover(roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders)
+            .filter { reminded.contains($0.folder) }
+    }
+
+    /// The folder's reminders over `window`, through its cache when there is a cache folder;
+    /// `unchanged`: its watcher saw no change since the cache was written (`--watched`).
+    static func read(_ calendar: LocalCalendar, zone: Zone, window: Range<Instant>, cacheDirectory: String?, unchanged: Bool)
+        -> FolderReading
+    {
+        let reader = CachedFolderReader(zone: zone, floating: nil)
+        guard let cacheDirectory else {
+            var none = ReminderCache(context: "")
+            return reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &none)
         }
-        ToolOutput.write(JSONWriter.compact(.object([("reminders", .array(items)), ("calendars", .array(stats))])) + "\n")
+        let path = ReminderCache.path(of: calendar.folder, in: cacheDirectory)
+        let context = [calendar.folder, zone.identifier, "-", programStamp].joined(separator: "\t")
+        if unchanged, let reading = ReminderCache.loadSummary(path, context: context)?.reading(calendar.folder, over: window) {
+            return reading
+        }
+        let found = CalendarFileStamp(path: path)
+        var cache = ReminderCache.load(path, context: context)
+        let held = cache.entries.count
+        let reading =
+            unchanged && held > 0
+            ? reader.readUnchanged(calendar.folder, window: window, cache: &cache)
+            : reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &cache)
+        // Not over a cache another reading wrote meanwhile: it may have seen a later change.
+        if reading.filesRead > 0 || cache.entries.count != held, CalendarFileStamp(path: path) == found { cache.save(path) }
+        return reading
+    }
+
+    /// This program's file as it is now: readings a newer reader might read otherwise are not taken.
+    static let programStamp: String = {
+        guard let s = CalendarFileStamp(path: "/proc/self/exe") else { return "?" }
+        return "\(s.device):\(s.inode):\(s.size):\(s.modified)"
+    }()
+
+    /// The reminders still to ring from `from`: not acknowledged elsewhere, at their snooze when snoozed elsewhere.
+    static func due(_ reading: FolderReading, _ calendar: LocalCalendar, from: Instant) -> [Found] {
+        reading.reminders.compactMap { f in
+            let r = f.reminder
+            guard !r.acknowledged else { return nil }
+            let at = r.snoozedUntil.map { max($0, r.at) } ?? r.at
+            return at >= from ? Found(at: at, calendar: calendar, reminder: r, file: f.file) : nil
+        }
+    }
+
+    /// The soonest `count`, and every other at the last one's instant; and the instant up to which
+    /// that list is whole (`end` less a second when nothing was left out).
+    static func soonest(_ found: [Found], count: Int, end: Instant) -> ([Found], through: Instant) {
+        let sorted = found.sorted(by: precedes)
+        guard sorted.count > count else { return (sorted, end - 1) }
+        let last = sorted[count - 1].at
+        let listed = sorted.prefix { $0.at <= last }
+        return (Array(listed), last)
+    }
+
+    /// A total order, so the list is the same however the files were read.
+    static func precedes(_ a: Found, _ b: Found) -> Bool {
+        let (x, y) = (a.reminder, b.reminder)
+        if (a.at, x.summary, x.uid) != (b.at, y.summary, y.uid) { return (a.at, x.summary, x.uid) < (b.at, y.summary, y.uid) }
+        return (x.recurrenceID ?? "", x.alarm, x.repetition, a.calendar.folder) < (
+            y.recurrenceID ?? "", y.alarm, y.repetition, b.calendar.folder
+        )
+    }
+
+    static func json(_ calendar: LocalCalendar, _ reading: FolderReading) -> JSONValue {
+        .object([
+            ("name", .string(calendar.name)), ("folder", .string(calendar.folder)), ("otherActions", .int(reading.otherActions)),
+            ("unreadable", .int(reading.unreadable.count)), ("firstUnreadable", .optional(reading.unreadable.first)),
+            ("read", .int(reading.filesRead)),
+        ])
+    }
+
+    static func json(_ f: Found, zone: Zone, writtenBack: Set<String>) -> JSONValue {
+        .object([
+            ("at", .string(ISO8601.string(f.at, in: zone))), ("calendar", .string(f.calendar.name)),
+            ("folder", .string(f.calendar.folder)), ("summary", .string(f.reminder.summary)),
+            ("location", .string(f.reminder.location)), ("kind", .string(f.reminder.kind.rawValue)),
+            ("start", RemindersTool.json(f.reminder.start)), ("uid", .string(f.reminder.uid)),
+            ("recurrenceID", .optional(f.reminder.recurrenceID)), ("alarm", .int(f.reminder.alarm)),
+            ("repetition", .int(f.reminder.repetition)), ("end", RemindersTool.json(f.reminder.end)),
+            ("zone", .optional(f.reminder.zone)), ("file", .string(f.file)),
+            ("writeBack", .bool(writtenBack.contains(f.calendar.folder))),
+        ])
     }
 }

@@ -11,8 +11,9 @@
 //   moscowtime-calendar sync --keep-local-item|--accept-remote-item ID [--dry-run]
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 //   moscowtime-calendar reminders FILE ZONE FLOATING|- FROM TO   (hidden: the reminders in FILE over [FROM, TO), JSON)
-//   moscowtime-calendar calendar-next COUNT [--since INSTANT]   (agent-cli next: the soonest reminders of the calendars that
-//                                              ring, JSON; the agent adds --since for those missed while it did not run)
+//   moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]...]   (agent-cli next: the
+//       soonest reminders of the calendars that ring, JSON; the agent adds --since for those it has not rung yet, and
+//       --watched for the folders it watches, naming those that changed)
 //   moscowtime-calendar acknowledge FILE dismiss|snooze|done UID RID|- INDEX [UNTIL]   (the agent: written into the file)
 import Glibc
 import MoscowTimeDomain
@@ -40,12 +41,9 @@ do {
     case ("sync-status", 2) where args[1] == "--json": try SyncTool.status(json: true)
     case ("sync-off", 1): try SyncTool.off()
     case ("reminders", 6): try RemindersTool.run(file: args[1], zone: args[2], floating: args[3], from: args[4], to: args[5])
-    case ("calendar-next", 2) where Int(args[1]).map { (1...1000).contains($0) } == true:
-        try CalendarNextTool.run(count: Int(args[1])!)
+    case ("calendar-next", 2...) where CalendarNextOptions(args.dropFirst()) != nil:
+        try CalendarNextTool.run(CalendarNextOptions(args.dropFirst())!)
     case ("acknowledge", 6...7): try AcknowledgeTool.run(Array(args.dropFirst()))
-    case ("calendar-next", 4)
-    where Int(args[1]).map { (1...1000).contains($0) } == true && args[2] == "--since" && ISO8601.parse(args[3]) != nil:
-        try CalendarNextTool.run(count: Int(args[1])!, since: ISO8601.parse(args[3]))
     case ("sync-record-failure", 2...): try SyncTool.recordFailure(code: args[1], values: Array(args[2...]))
     default:
         let t = ToolContext.userLocalizer()

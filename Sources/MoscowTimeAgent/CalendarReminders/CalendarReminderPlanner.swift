@@ -17,6 +17,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     static let count = 200
     static let queryTimeoutMs: UInt32 = 30_000
     static let retryMs: UInt32 = 60_000
+    static let debounceMs: UInt32 = 20
     /// The helper reads a week: read again a day later at the latest.
     static let windowSeconds: Int64 = 86_400
     /// A reminder found more than this late (the machine woke, the agent started) is shown as
@@ -36,7 +37,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         onClockChange: { [weak self] in
             // Armed again at once from what is known (the kernel drops the expiry), then read again.
             self?.plan()
-            self?.refresh("clock changed or resumed")
+            self?.refresh("clock changed or resumed", full: true)
         })
     private let watchdog = OneShotTimeout()
     private let retry = OneShotTimeout()
@@ -56,6 +57,16 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     /// Set at start and on resume: the calendars are read from the last reading on, once, so that
     /// what came due meanwhile is shown as missed.
     private var catchUpFrom: Instant?
+    /// Up to when the helper's last answer holds every reminder (it lists the soonest `count`).
+    private var through: Instant?
+    /// Up to when every reminder has rung: the next reading starts after it, so that those beyond
+    /// an answer's `count` at or before the instant that rang are read, not lost.
+    private var rungThrough: Instant?
+    /// The folders the watchers saw change since the last reading began; `fullScan`: the next
+    /// reading looks at every file (the settings changed, the window moved, the clock stepped, a
+    /// reading failed).
+    private var changedFolders: Set<String> = []
+    private var fullScan = true
 
     init(runner: AgentRunner, presenter: CalendarReminderPresenter, stateDirectory: String, helper: String? = SyncDriver.helperPath()) {
         self.runner = runner
@@ -87,13 +98,13 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             watchers = [:]
             plan()
         } else {
-            refresh("calendar settings changed")
+            refresh("calendar settings changed", full: true)
         }
     }
 
     func resumed() {
         catchUpFrom = catchUpFrom ?? ledger.readAt
-        refresh("resumed from sleep")
+        refresh("resumed from sleep", full: true)
     }
 
     /// On exit: nothing of ours stays on screen, and no reading outlives the agent.
@@ -104,7 +115,9 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     }
 
     /// Asks the helper again (one child at a time: a request meanwhile runs once it ends).
-    func refresh(_ why: String) {
+    /// `full`: every file is looked at, not only those of the folders the watchers saw change.
+    func refresh(_ why: String, full: Bool = false) {
+        fullScan = fullScan || full
         guard let helper, !settings.remindedCalendars.isEmpty else {
             plan()
             return
@@ -118,11 +131,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         runs += 1
         let run = runs
         let readAt = now
-        let since = catchUpFrom
-        let from = since.map { ["--since", ISO8601.utcString(max($0, readAt - Self.missedSeconds))] } ?? []
-        child = ChildProcess.capture([helper, "calendar-next", String(Self.count)] + from) { [weak self] ending, output, stderr in
+        let catchUp = catchUpFrom
+        let arguments = [helper, "calendar-next", String(Self.count)] + since(catchUp, readAt) + changeArguments()
+        child = ChildProcess.capture(arguments) { [weak self] ending, output, stderr in
             guard let self, self.runs == run else { return }
-            if self.finished(ending, output, stderr) { self.read(at: readAt, since: since) }
+            if self.finished(ending, output, stderr) { self.read(at: readAt, since: catchUp) }
         }
         watchdog.schedule(afterMilliseconds: Self.queryTimeoutMs) { [weak self] in
             guard let self, let child = self.child, self.runs == run else { return }
@@ -130,6 +143,26 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             self.runs += 1  // its end, whenever it comes, is not taken
             self.finished(.killed(signal: SIGKILL), "", "still reading after \(Self.queryTimeoutMs / 1000) s")
         }
+    }
+
+    /// `--since`: after a start or a resume, from the last reading (a day back at most: those
+    /// missed meanwhile); else just after the last instant that rang (a quarter of an hour back at
+    /// most), so that reminders beyond an answer's `count` at that instant are not lost.
+    private func since(_ catchUp: Instant?, _ readAt: Instant) -> [String] {
+        if let catchUp { return ["--since", ISO8601.utcString(max(catchUp, readAt - Self.missedSeconds))] }
+        return rungThrough.map { ["--since", ISO8601.utcString(max($0 + 1, readAt - Self.lateSeconds))] } ?? []
+    }
+
+    /// `--watched` and the folders that changed (or are not watched), unless something asks for a
+    /// full look: the helper then takes the other folders from their caches as they are.
+    private func changeArguments() -> [String] {
+        defer {
+            changedFolders = []
+            fullScan = false
+        }
+        guard !fullScan, !watchers.isEmpty else { return [] }
+        let unwatched = Set(settings.remindedCalendars).subtracting(watchers.keys)
+        return ["--watched"] + changedFolders.union(unwatched).sorted().flatMap { ["--changed", $0] }
     }
 
     /// Whether the calendars could be read.
@@ -141,13 +174,18 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             let message = ending.succeeded ? "unreadable answer" : stderr.split(separator: "\n").last.map(String.init) ?? "\(ending)"
             if message != lastFailure { Log.warning("calendar reminders: cannot read the calendars: \(message); trying again later") }
             lastFailure = message
+            fullScan = true
             retry.schedule(afterMilliseconds: Self.retryMs) { [weak self] in self?.refresh("retry") }
             plan()
             return false
         }
         lastFailure = nil
         rings = list.compactMap(CalendarRing.init)
-        watch(Set((answer["calendars"]?.arrayValue ?? []).compactMap { $0["folder"]?.stringValue }))
+        through = answer["through"]?.stringValue.flatMap(ISO8601.parse)
+        let calendars = answer["calendars"]?.arrayValue ?? []
+        let read = calendars.reduce(0) { $0 + ($1["read"]?.intValue ?? 0) }
+        Log.debug("calendar reminders: \(rings.count) read, \(read) files read again (wall clock \(AgentRunner.preciseNow()))")
+        watch(Set(calendars.compactMap { $0["folder"]?.stringValue }))
         plan()
         if again {
             again = false
@@ -167,9 +205,16 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private func watch(_ folders: Set<String>) {
         for gone in Set(watchers.keys).subtracting(folders) { watchers[gone] = nil }
         for folder in folders where watchers[folder] == nil {
-            watchers[folder] = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
+            let watcher = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
+                Log.debug("calendar reminders: calendar folder \(folder) changed (wall clock \(AgentRunner.preciseNow()))")
+                self?.changedFolders.insert(folder)
                 self?.refresh("calendar folder \(folder) changed")
             }
+            changedFolders.insert(folder)  // what changed before the watcher existed is looked at once
+            // A reading costs the files that changed (the helper's cache): no need to wait long
+            // for a save's last event, and a later one is read again after this reading.
+            watcher.debounceMilliseconds = Self.debounceMs
+            watchers[folder] = watcher
         }
     }
 
@@ -189,7 +234,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         let zone = runner?.scheduler.zone ?? Zone(identifier: Zone.moscowIdentifier)!
         if let next, next.at == wake {
             Log.debug(
-                "calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (\"\(next.reminder.summary)\", \(next.calendar))")
+                "calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (\"\(next.reminder.summary)\", \(next.calendar))"
+                    + " (wall clock \(AgentRunner.preciseNow()))")
         } else {
             Log.debug("calendar reminder timer armed for \(ISO8601.string(wake, in: zone)) (reading the calendars again)")
         }
@@ -202,6 +248,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         // Saved before anything is shown: a crash after this never shows it twice.
         for ring in due { ledger.rung(ring) }
         if !due.isEmpty { ledger.save(ledgerPath) }
+        let rang = min(at, through ?? at)
+        rungThrough = max(rungThrough ?? rang, rang)
         for ring in due {
             if paused {
                 Log.info("calendar reminder \"\(ring.reminder.summary)\" not shown: paused")
@@ -212,7 +260,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             }
         }
         plan()
-        refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang")
+        refresh(due.isEmpty ? "the window moved" : "a calendar reminder rang", full: due.isEmpty)
     }
 
     private func snooze(_ ring: CalendarRing) {
