@@ -16,10 +16,9 @@ enum CalendarNextTool {
         let settings = try ctx.store.load().settings
         let zone = try ctx.zone(settings)
         let reminded = Set(settings.remindedCalendars)
-        let calendars = LocalCalendars.discover(
-            roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders
-        )
-        .filter { reminded.contains($0.folder) }
+        let calendars = LocalCalendars.all(settings, environment: ctx.environment, paths: ctx.store.paths).filter {
+            reminded.contains($0.folder)
+        }
         var found: [(at: Instant, calendar: LocalCalendar, reminder: CalendarReminder)] = []
         var stats: [JSONValue] = []
         for calendar in calendars {
