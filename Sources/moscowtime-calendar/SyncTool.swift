@@ -88,8 +88,13 @@ enum SyncTool {
 
     /// "Work (CalDAV): the server answered it with HTTP 500; …", one line a collection with a problem.
     static func collectionProblems(_ collections: [CalDAVCollection], _ t: Localizer) -> [String] {
-        collections.compactMap { c in
-            c.problem.map { t("CalDAV calendar {calendar}: {problem}", ["calendar": c.name, "problem": $0.message.text(t)]) }
+        collections.flatMap { c in
+            (c.problem.map { [t("CalDAV calendar {calendar}: {problem}", ["calendar": c.name, "problem": $0.message.text(t)])] } ?? [])
+                + c.dropped.map { href in
+                    t(
+                        "CalDAV calendar {calendar}: the change made here to {item} lost to a newer copy on the server, which was taken",
+                        ["calendar": c.name, "item": href])
+                }
         }
     }
 

@@ -287,3 +287,48 @@ def test_the_agent_rings_a_caldav_event_from_the_mirror(rig, sandbox, server):
     while time.time() < deadline:
         time.sleep(0.2)
     assert reminders("Fourth") == []
+
+
+def replace(path: Path, data: bytes):
+    """As editors of a vdir write (vdirsyncer, khal, the store): a new file renamed over the old."""
+    tmp = path.with_name("." + path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def acknowledged(data: bytes, at: str) -> bytes:
+    cal = icalendar.Calendar.from_ical(data)
+    [alarm] = cal.walk("VALARM")
+    # A DATE-TIME in UTC (RFC 9074 §6.1); this icalendar does not know the property's type by itself.
+    alarm["ACKNOWLEDGED"] = icalendar.vDatetime(datetime.strptime(at, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc))
+    return cal.to_ical()
+
+
+def test_a_mirror_file_changed_here_is_sent_back_and_a_newer_server_copy_wins(ok, cli, sandbox, server):
+    setup_sync(ok, server, sandbox)
+    work = mkcalendar(server, "work", "Work", None)
+    put(work + "review.ics", event("review@test", "Review", datetime(2026, 12, 2, 9, 0, tzinfo=timezone.utc)))
+    ok("sync")
+    ok("calendars", "remind", "Work")
+    ok("sync")
+    folder = Path(calendars(ok)["Work"]["folder"])
+    mirrored = folder / "review.ics"
+
+    # Acknowledged here (RFC 9074, as python icalendar writes it): the server gets the file as it is.
+    replace(mirrored, acknowledged(mirrored.read_bytes(), "20261202T085000Z"))
+    ok("sync")
+    status, headers, body = dav(work + "review.ics", "GET")
+    assert status == 200 and b"ACKNOWLEDGED:20261202T085000Z" in body
+    assert body == mirrored.read_bytes()
+    before = mirrored.stat().st_mtime_ns
+    ok("sync")  # nothing new on either side: nothing sent, nothing written
+    assert mirrored.stat().st_mtime_ns == before and dav(work + "review.ics", "GET")[1]["ETag"] == headers["ETag"]
+
+    # Changed here and, meanwhile, on the server: the server's copy wins, and sync status says so.
+    replace(mirrored, acknowledged(mirrored.read_bytes().replace(b"ACKNOWLEDGED:20261202T085000Z\r\n", b""), "20261202T085500Z"))
+    server_copy = event("review@test", "Review moved", datetime(2026, 12, 2, 10, 0, tzinfo=timezone.utc))
+    put(work + "review.ics", server_copy)
+    r = ok("sync")
+    assert "lost to a newer copy on the server" in r.stdout, r.stdout
+    assert mirrored.read_bytes() == dav(work + "review.ics", "GET")[2] and b"Review moved" in mirrored.read_bytes()
+    assert "review.ics lost to a newer copy on the server" in ok("sync", "status").stdout

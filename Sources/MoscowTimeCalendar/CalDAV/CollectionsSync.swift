@@ -20,6 +20,10 @@ public struct CollectionsSync {
     /// `reminded`: the settings' `remindedCalendars` (folders); `own`: the alarms' and habits'
     /// collections, left out. Returns the collections as recorded, each with its problem if any.
     public func run(reminded: Set<String>, own: (alarms: String, habits: String)) -> Result {
+        CalDAVCollections.locked(paths) { runLocked(reminded: reminded, own: own) }
+    }
+
+    private func runLocked(reminded: Set<String>, own: (alarms: String, habits: String)) -> Result {
         let before = CalDAVCollections.load(paths)
         let last = Dictionary(before.map { ($0.url, $0) }) { a, _ in a }
         let (found, homeProblem) = discover(own: own, known: before)
@@ -67,7 +71,8 @@ public struct CollectionsSync {
         return c
     }
 
-    /// One collection: mirrored when set to remind and changed (or never mirrored), else as it was.
+    /// One collection: mirrored when set to remind and changed on the server or here (or never
+    /// mirrored), else as it was. Files changed here go back first where the server lets us write.
     private func update(_ found: CalDAVCollection, last: CalDAVCollection?, remind: Bool) -> CalDAVCollection {
         let folder = CalDAVCollections.folder(of: found.url, paths)
         var c = found
@@ -76,26 +81,33 @@ public struct CollectionsSync {
             c.items = 0
             return c
         }
-        if let last, last.problem == nil || last.problem?.isResources == true, found.unchanged(since: last),
+        let changedHere = last?.mirrorStamp.map { $0 != CalDAVCollections.stamp(folder) } ?? false
+        if let last, !changedHere, last.problem == nil || last.problem?.isResources == true, found.unchanged(since: last),
             CollectionMirror.exists(folder)
         {
-            c.items = last.items
-            c.problem = last.problem
-            return c
+            return kept(c, last)
         }
         var mirror = CollectionMirror(client: client, url: found.url, folder: folder)
+        let sent = changedHere && found.writable ? mirror.uploadLocalChanges() : (dropped: [], unsent: false)
+        c.dropped = sent.dropped
         do throws(SyncError) {
             try mirror.update()
-            mirror.save()
-            c.items = mirror.record.files
             c.problem = mirror.record.problem
         } catch {
-            // Kept as it was, so the next sync tries again.
-            c.syncToken = nil
-            c.ctag = nil
-            c.items = mirror.record.files
-            c.problem = Self.problem(error)
+            // The server's state is not taken, so the next sync asks again.
+            (c.syncToken, c.ctag, c.problem) = (nil, nil, Self.problem(error))
         }
+        mirror.save()
+        c.items = mirror.record.files
+        // A change that could not be sent keeps the folder "changed" for the next sync.
+        c.mirrorStamp = sent.unsent ? "unsent" : CalDAVCollections.stamp(folder)  // not UI
+        return c
+    }
+
+    /// Nothing new on either side: as the last sync left it.
+    private func kept(_ found: CalDAVCollection, _ last: CalDAVCollection) -> CalDAVCollection {
+        var c = found
+        (c.items, c.problem, c.mirrorStamp, c.dropped) = (last.items, last.problem, last.mirrorStamp, last.dropped)
         return c
     }
 

@@ -21,6 +21,11 @@ public struct CalDAVCollection: Sendable, Equatable {
     public var items: Int
     /// Why the last sync skipped it, or some of its resources.
     public var problem: CalDAVCollectionProblem?
+    /// The mirror folder's modification time when the sync last wrote it: another time means a
+    /// file was written there since (replaced, as every editor of a vdir does), to be sent back.
+    public var mirrorStamp: String?
+    /// Resources whose change made here lost to a newer copy on the server (412) at the last sync.
+    public var dropped: [String] = []
 
     public init(
         url: String, name: String, color: String? = nil, components: [String] = [], writable: Bool = false,

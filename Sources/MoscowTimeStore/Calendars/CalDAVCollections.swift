@@ -43,6 +43,25 @@ public enum CalDAVCollections {
         _ = rmdir(mirrorRoot(paths))
     }
 
+    /// Runs `body` holding `<state>/caldav.lock` (flock): the agent's sync and `agent-cli sync` at
+    /// once take turns over the mirrors rather than writing one record over the other.
+    public static func locked<T>(_ paths: StorePaths, _ body: () -> T) -> T {
+        try? FileSystem.makeDirectories(paths.stateDirectory)
+        let fd = open(mirrorRoot(paths) + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+        return body()
+    }
+
+    /// A folder's modification time (seconds and nanoseconds), which a file created, replaced or
+    /// removed in it changes; nil when it is not there.
+    public static func stamp(_ folder: String) -> String? {
+        var st = stat()
+        guard stat(folder, &st) == 0 else { return nil }
+        return "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+    }
+
     /// Makes the mirror folder (empty) so that the agent can watch it before the first sync fills it.
     public static func prepareMirror(_ folder: String) {
         try? FileSystem.makeDirectories(folder)
@@ -65,11 +84,14 @@ public enum CalDAVCollections {
 
     static func collection(_ v: JSONValue) -> CalDAVCollection? {
         guard let url = v["url"]?.stringValue, let name = v["name"]?.stringValue else { return nil }
-        return CalDAVCollection(
+        var c = CalDAVCollection(
             url: url, name: name, color: v["color"]?.stringValue,
             components: v["components"]?.arrayValue?.compactMap(\.stringValue) ?? [], writable: v["writable"]?.boolValue ?? false,
             syncToken: v["syncToken"]?.stringValue, ctag: v["ctag"]?.stringValue, items: v["items"]?.intValue ?? 0,
             problem: v["problem"]?.arrayValue.flatMap { CalDAVCollectionProblem(stored: $0.compactMap(\.stringValue)) })
+        c.mirrorStamp = v["mirrorStamp"]?.stringValue
+        c.dropped = v["dropped"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return c
     }
 
     static func json(_ c: CalDAVCollection) -> JSONValue {
@@ -81,6 +103,8 @@ public enum CalDAVCollections {
         if let v = c.syncToken { m.append(("syncToken", .string(v))) }
         if let v = c.ctag { m.append(("ctag", .string(v))) }
         if let p = c.problem { m.append(("problem", .array(p.stored.map(JSONValue.string)))) }
+        if let v = c.mirrorStamp { m.append(("mirrorStamp", .string(v))) }
+        if !c.dropped.isEmpty { m.append(("dropped", .array(c.dropped.map(JSONValue.string)))) }
         return .object(m)
     }
 }
