@@ -268,7 +268,10 @@ def test_the_agent_rings_a_caldav_event_from_the_mirror(rig, sandbox, server):
     second = soon(8)
     put(work + "second.ics", event("second@test", "Second", second))
     ok("sync")
+    assert time.time() < second.timestamp() - 1, "the sync took too long for this check"
     wait_until(lambda: reminders("Second"), 20, "the Second reminder")
+    # Planned from the folder watch within a second of the sync's write: rung at its instant.
+    assert second.timestamp() - 0.05 <= rig.notify_times("Second")[0] <= second.timestamp() + 1.5
 
     # Radicale gone: the mirror as last synced still rings.
     third = soon(10)
