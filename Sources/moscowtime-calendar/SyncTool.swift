@@ -55,6 +55,7 @@ enum SyncTool {
                 throw InputError("no alarm or habit has the id {id} here or at the last sync", ["id": id])
             }
         }
+        let started = monotonicSeconds()
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
         do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item, snapshot: snapshot) } catch let e as SyncError
@@ -63,7 +64,8 @@ enum SyncTool {
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
         if !dryRun, item == nil {
-            let result = try syncCollections(account, ctx, reminded: doc.settings.remindedCalendars)
+            let left = SyncDeadline.seconds() - (monotonicSeconds() - started)
+            let result = try syncCollections(account, ctx, reminded: doc.settings.remindedCalendars, seconds: left)
             let home = result?.homeProblem.map { t("the CalDAV calendars of the account: {problem}", ["problem": $0.message.text(t)]) }
             for line in collectionProblems(result?.collections ?? [], t) + (home.map { [$0] } ?? []) {
                 ToolOutput.line(t("warning: {text}", ["text": line]))
@@ -79,10 +81,12 @@ enum SyncTool {
 
     /// The account's other calendars (issue 38), after the alarms' and habits' sync: listed, and
     /// those set to remind mirrored. Never fails the sync; each collection's problem is returned.
-    static func syncCollections(_ account: SyncAccount, _ ctx: ToolContext, reminded: [String]) throws -> CollectionsSync.Result? {
+    static func syncCollections(_ account: SyncAccount, _ ctx: ToolContext, reminded: [String], seconds: Int) throws
+        -> CollectionsSync.Result?
+    {
         let state = try SyncState.load(ctx.store.paths)
         guard !state.alarmsCollection.isEmpty else { return nil }
-        let sync = CollectionsSync(account: account, password: try Password.fetch(account), paths: ctx.store.paths)
+        let sync = CollectionsSync(account: account, password: try Password.fetch(account), paths: ctx.store.paths, seconds: seconds)
         return sync.run(reminded: Set(reminded), own: (state.alarmsCollection, state.habitsCollection))
     }
 
@@ -96,6 +100,12 @@ enum SyncTool {
                         ["calendar": c.name, "item": href])
                 }
         }
+    }
+
+    static func monotonicSeconds() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec
     }
 
     static func status(json: Bool) throws {

@@ -12,8 +12,9 @@ public struct CollectionsSync {
     let client: CalDAVClient
     let paths: StorePaths
 
-    public init(account: SyncAccount, password: String?, paths: StorePaths) {
-        client = CalDAVClient(url: account.url, user: account.user, password: password)
+    /// `seconds`: what is left of the sync's deadline (`SyncDeadline`) after the alarms' part.
+    public init(account: SyncAccount, password: String?, paths: StorePaths, seconds: Int) {
+        client = CalDAVClient(url: account.url, user: account.user, password: password, syncSeconds: max(1, seconds))
         self.paths = paths
     }
 
@@ -57,6 +58,8 @@ public struct CollectionsSync {
             let all = try client.collections(in: Self.home(of: own.alarms), leaving: [own.alarms, own.habits])
             return (all.map { ($0, nil) }, nil)
         } catch {
+            // A server that cannot be reached is not asked again for each collection.
+            guard Self.problem(error) != .unreachable else { return (known.map { ($0, .unreachable) }, nil) }
             let one = known.compactMap { c -> (collection: CalDAVCollection, failure: CalDAVCollectionProblem?)? in
                 do throws(SyncError) { return try client.collection(at: c.url).map { ($0, nil) } } catch { return (c, Self.problem(error)) }
             }
