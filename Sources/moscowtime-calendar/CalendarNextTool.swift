@@ -53,8 +53,9 @@ enum CalendarNextTool {
 
     static func remindedCalendars(_ ctx: ToolContext, _ settings: Settings) -> [LocalCalendar] {
         let reminded = Set(settings.remindedCalendars)
-        return LocalCalendars.discover(roots: LocalCalendars.standardRoots(environment: ctx.environment), added: settings.calendarFolders)
-            .filter { reminded.contains($0.folder) }
+        return LocalCalendars.all(settings, environment: ctx.environment, paths: ctx.store.paths).filter {
+            reminded.contains($0.folder)
+        }
     }
 
     /// The folder's reminders over `window`, through its cache when there is a cache folder;

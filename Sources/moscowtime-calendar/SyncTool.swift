@@ -34,6 +34,7 @@ enum SyncTool {
         if let user, passwordCommand == nil, let password { try SecretStore.store(password, url: url, user: user) }
         try ctx.store.update { $0.sync.account = account }
         _ = unlink(SyncState.path(ctx.store.paths))
+        CalDAVCollections.forget(ctx.store.paths)
         ToolOutput.line(t("Sync set up with {url}; run agent-cli sync to synchronise.", ["url": url]))
     }
 
@@ -54,6 +55,7 @@ enum SyncTool {
                 throw InputError("no alarm or habit has the id {id} here or at the last sync", ["id": id])
             }
         }
+        let started = monotonicSeconds()
         let engine = SyncEngine(store: ctx.store, account: account, password: try Password.fetch(account), now: ctx.now)
         let report: SyncEngine.Report
         do { report = try engine.run(dryRun: dryRun, acceptRemote: acceptRemote, item: item, snapshot: snapshot) } catch let e as SyncError
@@ -61,12 +63,49 @@ enum SyncTool {
             throw ToolFailure(status: 1) { t in t("sync failed: {reason}", ["reason": CalendarWording.sync(e.failure, t)]) }
         }
         for w in report.warnings { ToolOutput.line(t("warning: {text}", ["text": CalendarWording.warning(w, t)])) }
+        if !dryRun, item == nil {
+            let left = SyncDeadline.seconds() - (monotonicSeconds() - started)
+            let result = try syncCollections(account, ctx, reminded: doc.settings.remindedCalendars, seconds: left)
+            let home = result?.homeProblem.map { t("the CalDAV calendars of the account: {problem}", ["problem": $0.message.text(t)]) }
+            for line in collectionProblems(result?.collections ?? [], t) + (home.map { [$0] } ?? []) {
+                ToolOutput.line(t("warning: {text}", ["text": line]))
+            }
+        }
         // On stderr: the agent logs it (once, while it lasts).
         if let clock = report.clock, !clock.agrees {
             ToolOutput.error(t("warning: {text}", ["text": CalendarWording.clock(skew: clock.skew, t)]))
         }
         ToolOutput.line(SummaryWording.synced(report, url: account.url, dryRun: dryRun, t))
         if let w = report.notTaken { throw ToolFailure(status: 1) { t in CalendarWording.warning(w, t) } }
+    }
+
+    /// The account's other calendars (issue 38), after the alarms' and habits' sync: listed, and
+    /// those set to remind mirrored. Never fails the sync; each collection's problem is returned.
+    static func syncCollections(_ account: SyncAccount, _ ctx: ToolContext, reminded: [String], seconds: Int) throws
+        -> CollectionsSync.Result?
+    {
+        let state = try SyncState.load(ctx.store.paths)
+        guard !state.alarmsCollection.isEmpty else { return nil }
+        let sync = CollectionsSync(account: account, password: try Password.fetch(account), paths: ctx.store.paths, seconds: seconds)
+        return sync.run(reminded: Set(reminded), own: (state.alarmsCollection, state.habitsCollection))
+    }
+
+    /// "Work (CalDAV): the server answered it with HTTP 500; …", one line a collection with a problem.
+    static func collectionProblems(_ collections: [CalDAVCollection], _ t: Localizer) -> [String] {
+        collections.flatMap { c in
+            (c.problem.map { [t("CalDAV calendar {calendar}: {problem}", ["calendar": c.name, "problem": $0.message.text(t)])] } ?? [])
+                + c.dropped.map { href in
+                    t(
+                        "CalDAV calendar {calendar}: the change made here to {item} lost to a newer copy on the server, which was taken",
+                        ["calendar": c.name, "item": href])
+                }
+        }
+    }
+
+    static func monotonicSeconds() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec
     }
 
     static func status(json: Bool) throws {
@@ -94,6 +133,7 @@ enum SyncTool {
                 .alarmNotExpressible(id: h.id, label: h.label, rule: h.rule, changedHere: h.changedHere, here: h.here), t)
         }
         let conflictLog = SyncState.conflictLogPath(ctx.store.paths)
+        let calendarProblems = collectionProblems(CalDAVCollections.load(ctx.store.paths), t)
         if json {
             // The shape `agent-cli status --json` embeds; the reasons are worded for the reader.
             let out: JSONValue = .object([
@@ -109,7 +149,7 @@ enum SyncTool {
                 ),
                 ("clockWarning", clock.map(JSONValue.string) ?? .null),
                 ("skipped", .array(skipped.map(JSONValue.string))),
-                ("held", .array(held.map(JSONValue.string))),
+                ("held", .array(held.map(JSONValue.string))), ("calendars", .array(calendarProblems.map(JSONValue.string))),
                 // `status` shows it for a week; `sync status` always.
                 (
                     "serverLost",
@@ -130,6 +170,7 @@ enum SyncTool {
         for s in skipped { ToolOutput.line(t("Skipped at the last sync: {reason}", ["reason": s])) }
         if let serverLost { ToolOutput.line(t("Data lost on the server: {what}", ["what": serverLost])) }
         for h in held { ToolOutput.line(h) }
+        for line in calendarProblems { ToolOutput.line(line) }
         if state.conflicts > 0 {
             ToolOutput.line(
                 t.plural(
@@ -161,6 +202,7 @@ enum SyncTool {
             doc.sync = SyncMetadata()
         }
         _ = unlink(SyncState.path(ctx.store.paths))
+        CalDAVCollections.forget(ctx.store.paths)
         ToolOutput.line(t("Sync is off; nothing on the server was changed."))
     }
 }

@@ -13,10 +13,12 @@ pytestmark = pytest.mark.agent
 
 
 def incremental(a, proxy, at):
-    """A sync on `a` (set up through the proxy) and the requests it made."""
+    """A sync on `a` (set up through the proxy) and the requests its alarms' and habits' part made
+    (the one PROPFIND of the calendar home that looks for the account's other calendars, issue 38,
+    is left out: test_caldav_collections.py checks that part)."""
     proxy.log.clear()
     r = a("sync", at=at)
-    return r, list(proxy.log)
+    return r, [e for e in proxy.log if b"calendar-color" not in e[3]]
 
 
 def edit_on_b_and_sync(b, label, minute):

@@ -48,7 +48,8 @@ def test_collections_are_found_quiet_and_remind_is_kept_in_the_settings(cli, san
     (home / ".calendars" / "not-a-calendar").mkdir()  # no .ics, no displayname
     got = listed(cli)
     assert sorted(got) == ["Work", "tasks"]
-    assert got["Work"] == {"name": "Work", "folder": str(work), "items": 1, "remind": False, "writeAcknowledgements": False}
+    assert got["Work"] == {"name": "Work", "source": "local", "folder": str(work), "items": 1, "color": None, "remind": False,
+                           "writeAcknowledgements": False}
 
     assert "Work: reminders ring." in ok(cli, "calendars", "remind", "work")  # by name, in any case
     assert listed(cli)["Work"]["remind"] is True and listed(cli)["tasks"]["remind"] is False

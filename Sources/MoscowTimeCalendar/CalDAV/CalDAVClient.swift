@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
+import MoscowTimeStore
 
 /// The CalDAV requests sync needs (RFC 4791, RFC 4918): find the calendar home, make a collection,
 /// list members with their ETags, fetch many at once (calendar-multiget), and PUT with
@@ -8,8 +9,8 @@ final class CalDAVClient {
     let http: HTTPClient
     let base: String
 
-    init(url: String, user: String?, password: String?) {
-        http = HTTPClient(user: user, password: password)
+    init(url: String, user: String?, password: String?, syncSeconds: Int = SyncDeadline.seconds()) {
+        http = HTTPClient(user: user, password: password, syncSeconds: syncSeconds)
         base = url.hasSuffix("/") ? url : url + "/"
     }
 

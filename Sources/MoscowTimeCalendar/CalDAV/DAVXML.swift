@@ -8,6 +8,10 @@ struct DAVElement {
     let name: String
     var children: [DAVElement] = []
     var text: String = ""
+    /// Its attributes by local name (`<c:comp name="VEVENT"/>`).
+    var attributes: [String: String] = [:]
+
+    func attribute(_ name: String) -> String? { attributes[name] }
 
     func child(_ ns: String, _ name: String) -> DAVElement? {
         children.first { $0.namespace == ns && $0.name == name }
@@ -86,6 +90,14 @@ struct DAVElement {
     private static func element(_ node: xmlNodePtr) -> DAVElement {
         let ns = node.pointee.ns.map { String(cString: UnsafeRawPointer($0.pointee.href).assumingMemoryBound(to: CChar.self)) } ?? ""
         var e = DAVElement(namespace: ns, name: String(cString: UnsafeRawPointer(node.pointee.name).assumingMemoryBound(to: CChar.self)))
+        var attribute = node.pointee.properties
+        while let a = attribute {
+            if let name = a.pointee.name, let value = a.pointee.children?.pointee.content {
+                e.attributes[String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))] = String(
+                    cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+            }
+            attribute = a.pointee.next
+        }
         var child = node.pointee.children
         while let c = child {
             switch c.pointee.type {

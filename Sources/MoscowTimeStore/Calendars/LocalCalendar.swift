@@ -9,11 +9,18 @@ public struct LocalCalendar: Sendable, Equatable {
     public let color: String?
     /// Its `.ics` files.
     public let items: Int
+    /// A CalDAV collection's URL (its folder is then its mirror, `CalDAVCollections`); nil for a
+    /// local folder.
+    public let url: String?
 
-    public init(folder: String, name: String, color: String?, items: Int) {
+    public init(folder: String, name: String, color: String?, items: Int, url: String? = nil) {
         self.folder = folder
         self.name = name
         self.color = color
         self.items = items
+        self.url = url
     }
+
+    /// Where the user finds it: the URL of a CalDAV collection, the folder of a local one.
+    public var place: String { url ?? folder }
 }

@@ -17,6 +17,12 @@ public enum LocalCalendars {
         return [home + "/.calendars", data + "/calendars"]
     }
 
+    /// Every calendar: the local collections, then the sync account's CalDAV collections as the
+    /// last sync found them (`CalDAVCollections`; none while sync is off).
+    public static func all(_ settings: Settings, environment: [String: String], paths: StorePaths) -> [LocalCalendar] {
+        discover(roots: standardRoots(environment: environment), added: settings.calendarFolders) + CalDAVCollections.calendars(paths)
+    }
+
     /// Every collection found, by folder, each once, sorted by name then folder.
     public static func discover(roots: [String], added: [String]) -> [LocalCalendar] {
         var folders: [String] = []

@@ -32,6 +32,13 @@ extension UserFile {
         }
     }
 
+    /// `bytes` as they are (a CalDAV resource's mirror file: byte for byte what the server sent).
+    public static func writeAtomically(bytes: [UInt8], to path: String) throws(StoreError) {
+        do { try FileSystem.writeAtomically(bytes, to: path, backup: nil) } catch {
+            throw StoreError(path: path, kind: .writeFailed(error.reason))
+        }
+    }
+
     /// The file's bytes, or nil when it does not exist.
     public static func readIfPresent(_ path: String) throws(StoreError) -> [UInt8]? {
         do { return try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.reason)) }

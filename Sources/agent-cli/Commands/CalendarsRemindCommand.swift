@@ -24,7 +24,8 @@ struct CalendarsRemindCommand: ParsableCommand {
         let ctx = try CLIContext()
         var found: LocalCalendar?
         let doc = try ctx.store.update { doc -> StoreDocument in
-            let calendar = try CalendarCollections.find(name, in: CalendarCollections.all(doc.settings, environment: ctx.environment))
+            let calendar = try CalendarCollections.find(
+                name, in: CalendarCollections.all(doc.settings, environment: ctx.environment, paths: ctx.store.paths))
             found = calendar
             var folders = Set(doc.settings.remindedCalendars)
             if remind { folders.insert(calendar.folder) } else { folders.remove(calendar.folder) }
@@ -36,6 +37,8 @@ struct CalendarsRemindCommand: ParsableCommand {
             }
             return doc
         }
+        // A CalDAV collection's mirror, made now so that the agent watches it before the sync fills it.
+        if remind, let c = found, c.url != nil { CalDAVCollections.prepareMirror(c.folder) }
         let t = ctx.localizer(doc.settings)
         let values = ["calendar": TerminalText.oneLine(found?.name ?? name)]
         Output.line(remind ? t("{calendar}: reminders ring.", values) : t("{calendar}: reminders are quiet.", values))
