@@ -413,6 +413,79 @@ def test_gnome_media_keys_reach_the_ringing_alarm_not_the_music_it_paused(deskto
         keys.stop()
 
 
+# -- the locked screen ---------------------------------------------------------------------------------
+
+PLAYER = "org.mpris.MediaPlayer2.MoscowTime"
+
+
+@pytest.fixture
+def locked(desktop):
+    """The GNOME session locked (the lock screen as after Super+L); unlocked afterwards."""
+    desktop.lock()
+    try:
+        yield desktop
+    finally:
+        desktop.unlock()
+
+
+def _lock_card(desktop, title):
+    """The agent's media card on the lock screen once it shows `title` with live buttons."""
+    return wait_until(lambda: (c := desktop.lock_screen_player(PLAYER)) and c["shown"] and c["title"] == title
+                      and all(c[b]["visible"] and c[b]["w"] > 0 for b in ("playPause", "next")) and c, 10,
+                      f"the lock screen's media card for {title}")
+
+
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_lock_screen_media_controls_stop_and_snooze_the_ringing_alarm_while_locked(desktop, rig, locked):
+    """GNOME 49+ shows the agent's MPRIS player on the lock screen: its ⏸ stops the ringing alarm and
+    its ⏭ snoozes it, both clicked with the pointer; the session stays locked and agent-cli agrees."""
+    if why := desktop_versions.gnome().lock_screen_media_why_not():
+        pytest.skip(why)
+    rig.start_agent()
+    stop = rig.timer(1, "Locked stop")
+    card = _lock_card(desktop, "Locked stop")
+    assert card["body"] == "MoscowTime" and card["playPause"]["reactive"] and card["next"]["reactive"], card
+    wait_until(lambda: [r["id"] for r in rig.cli_json("status")["ringing"]] == [stop.id], 5, "status to say it rings")
+    desktop.screen.screenshot(desktop.out / "lock-screen-ringing.png")
+    desktop.click(card["playPause"]["x"], card["playPause"]["y"])
+    wait_until(lambda: rig.alarm(stop.id)["enabled"] is False, 5, "⏸ on the lock screen to stop the alarm")
+    assert rig.cli_json("status")["ringing"] == [] and _snooze(rig, stop.id) is None
+    wait_until(lambda: desktop.lock_screen_player(PLAYER) is None, 5, "the card to leave the lock screen")
+
+    snooze = rig.timer(1, "Locked snooze")
+    card = _lock_card(desktop, "Locked snooze")
+    pressed = time.time() + _offset(desktop)
+    desktop.click(card["next"]["x"], card["next"]["y"])
+    wait_until(lambda: _snooze(rig, snooze.id), 5, "⏭ on the lock screen to snooze the alarm")
+    assert rig.cli_json("status")["ringing"] == [] and rig.alarm(snooze.id)["enabled"] is True
+    assert _snoozed_at(rig, snooze.id) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+    assert desktop.locked(), "the session must stay locked"
+    desktop.screen.screenshot(desktop.out / "lock-screen-after.png")
+
+
+@pytest.mark.parametrize("desktop", ["gnome"], indirect=True)
+def test_gnome_lock_screen_media_key_stops_the_ringing_alarm_while_locked(desktop, rig, locked):
+    """The Play/Pause key (gsd-media-keys) stops a ringing alarm on the locked screen, which stays
+    locked; the lock screen shows the ringing alarm as its source's row (43–48: the only thing of
+    it there, with no text of the alarm and no button; 49+ shows the media card too)."""
+    keys = desktop.spawn("gsd-media-keys", ["/usr/libexec/gsd-media-keys"],
+                         ready_name="org.gnome.SettingsDaemon.MediaKeys", timeout=20)
+    try:
+        rig.start_agent()
+        t = rig.timer(1, "Locked key")
+        wait_until(lambda: [r["id"] for r in rig.cli_json("status")["ringing"]] == [t.id], 10, "the alarm to ring")
+        rows = wait_until(lambda: [r for r in desktop.lock_screen_sources() if r["title"] == "MoscowTime"], 10,
+                          "the ringing alarm's row on the lock screen")
+        desktop.screen.screenshot(desktop.out / "lock-screen-key-ringing.png")
+        # What a locked user sees of it: the app's row alone, never the alarm's label or a button.
+        assert not any("Locked key" in text for r in rows for text in r["texts"]), rows
+        desktop.key("XF86AudioPlay")
+        wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the Play/Pause key to stop the alarm")
+        assert rig.cli_json("status")["ringing"] == [] and desktop.locked()
+    finally:
+        keys.stop()
+
+
 # -- Plasma's NotificationClosed(id, 3) after a button ------------------------------------------------
 
 _SIGNAL_RX = re.compile(r"^signal time=\S+ .*?interface=([\w.]+); member=(\w+)\n((?:   .*\n?)*)", re.M)

@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""GNOME Shell 43 as the real notification server and tray host, on Xvfb (X11 session, Mesa
-llvmpipe, no GPU, no seat, no systemd).
+"""GNOME Shell (43, 48, 50) as the real notification server and tray host: on Xvfb as an X11
+compositor where it still is one (43, 48), else headless on Wayland with a virtual monitor (49+:
+no X11 session); Mesa llvmpipe or surfaceless, no GPU, no seat, no systemd. Without X11 the
+pictures come from the shell's Screenshot interface and the pointer and keyboard are virtual
+devices the test helper extension creates inside the shell (what differs: desktop_versions.py).
 
     gnome = GnomeShell()          # own sandbox, buses, logind mock, Xvfb; ready when it returns
     banner = gnome.wait_for_banner("Tea")   # title, body, urgency, buttons with screen centres
-    gnome.click_button(banner, "Snooze")    # a real pointer click (xdotool)
+    gnome.click_button(banner, "Snooze")    # a real pointer click (xdotool, or the shell's own)
+    gnome.lock(); gnome.lock_screen_player(name); gnome.unlock()   # the lock screen (stand-in GDM)
     gnome.close()
 
 The pieces: dconf-service (the shell's settings), `gnome-shell --x11 --replace --sm-disable`, then
@@ -29,8 +33,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import desktop_versions
+from .mocks import GdmMock
 from .procs import wait_until
-from .screen import Rect
+from .screen import Rect, Screen
 from .sessions import DesktopSession, Menu, Shown, is_rim_red
 from .tray_watcher import WATCHER_NAME
 
@@ -66,6 +71,14 @@ b && n ? {title: n.title, body: BODY, urgency: n.urgency, state: m._notification
 """
 
 
+_LOCK_SOURCES_JS = """
+const box = Main.screenShield?._dialog?._notificationsBox;
+const texts = a => (a.constructor.$gtype?.name === "StLabel" ? [a.text] : []).concat(a.get_children().flatMap(texts));
+box ? [...box._sources].filter(([s, o]) => o.sourceBox.is_mapped())
+    .map(([s, o]) => ({title: s.title, detailed: o.detailed, texts: texts(o.sourceBox).filter(t => t)})) : []
+"""
+
+
 def _banner_js() -> str:
     v = desktop_versions.gnome()
     return _BANNER_JS.replace("BODY", v.body_js).replace("CLOSE", v.close_js)
@@ -90,8 +103,39 @@ class ShellError(RuntimeError):
     pass
 
 
+# X keysyms the tests press, as Clutter keyvals (the same numbers).
+KEYVALS = {"XF86AudioPlay": 0x1008FF14, "XF86AudioNext": 0x1008FF17}
+SCREENSHOT_PATH = "/org/gnome/Shell/Screenshot"
+SCREENSHOT_IFACE = "org.gnome.Shell.Screenshot"
+
+
+class ShellScreen(Screen):
+    """The screen of a shell without X11: pictures from the shell's own Screenshot interface
+    (answered to any caller in unsafe mode, which the helper extension sets); reading them (OCR,
+    pixels) as on X11."""
+
+    def __init__(self, shell: "GnomeShell"):
+        super().__init__(shell.sandbox)
+        self.shell = shell
+
+    def screenshot(self, path, region: Optional[Rect] = None) -> Path:
+        path = Path(path).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        if region is None:
+            ok, _ = self.shell.bus.call(SHELL_NAME, SCREENSHOT_PATH, SCREENSHOT_IFACE, "Screenshot",
+                                        False, False, str(path), signature="bbs", timeout=20)
+        else:
+            ok, _ = self.shell.bus.call(SHELL_NAME, SCREENSHOT_PATH, SCREENSHOT_IFACE, "ScreenshotArea",
+                                        region.x, region.y, region.width, region.height, False, str(path),
+                                        signature="iiiibs", timeout=20)
+        if not ok or not path.is_file():
+            raise ShellError(f"the shell's Screenshot interface gave no picture for {path} ({region})")
+        return path
+
+
 class GnomeShell(DesktopSession):
-    """A private GNOME Shell 43 session; see the module docstring."""
+    """A private GNOME Shell session; see the module docstring."""
 
     def __init__(self, appindicator: bool = True, size: str = "1280x800x24", keep: Optional[bool] = None,
                  timeout: float = 60.0):
@@ -118,7 +162,14 @@ class GnomeShell(DesktopSession):
         self.gsettings("org.gnome.desktop.interface", "enable-animations", "false")  # banners at once
         # Without GDM the shell shows "Screen Lock disabled" once per user; this file says it was.
         (sb.xdg.data / "gnome-shell" / "lock-warning-shown").touch()
-        self.shell = self.spawn("gnome-shell", ["gnome-shell", "--x11", "--replace", "--sm-disable"],
+        # A stand-in GDM, so that the shell builds its lock screen (where systemd's seats are seen).
+        self.gdm = GdmMock(sb, self.system_bus)
+        if not v.x11:
+            # No X11: pictures through the shell's Screenshot interface, input through the
+            # helper's virtual devices (the Xvfb the session has stays unused).
+            self.env.update({"XDG_SESSION_TYPE": "wayland"})
+            self.screen = ShellScreen(self)
+        self.shell = self.spawn("gnome-shell", list(v.shell_argv(self.width, self.height)),
                                 ready_name=SHELL_NAME, timeout=self.timeout)
         # GNOME exports its fd.o server under org.gnome.Shell; this gjs proxy owns the name.
         self.proxy = self.spawn("gnome-notifications", list(v.proxy_argv),
@@ -132,6 +183,32 @@ class GnomeShell(DesktopSession):
         r = self.sandbox.run(["gsettings", "set", schema, key, value], env=self.env)
         if r.returncode != 0:
             raise RuntimeError(f"gsettings set {schema} {key} {value}: {r.stderr.strip()}")
+
+    # -- input: xdotool on X11; on Wayland the helper extension's virtual pointer and keyboard ----
+    def pointer(self) -> tuple[int, int]:
+        if desktop_versions.gnome().x11:
+            return super().pointer()
+        x, y = self.eval("moscowtimeTest.pointer()")
+        return int(x), int(y)
+
+    def move(self, x: int, y: int) -> None:
+        if desktop_versions.gnome().x11:
+            return super().move(x, y)
+        # Motion is handled on the shell's next frame, the crossing after it; the virtual
+        # pointer's first motion lands at x = 0 (seen on 50): moved again until it is there.
+        wait_until(lambda: self.eval(f"moscowtimeTest.at({x}, {y}) || (moscowtimeTest.move({x}, {y}), false)"),
+                   5, f"the pointer at {x},{y}", interval=0.05, at_least=0)
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        if desktop_versions.gnome().x11:
+            return super().click(x, y, button)
+        self.move(x, y)
+        self.eval(f"moscowtimeTest.button({button}, true); moscowtimeTest.button({button}, false); true")
+
+    def key(self, keysym: str) -> None:
+        if desktop_versions.gnome().x11:
+            return super().key(keysym)
+        self.eval(f"moscowtimeTest.key({KEYVALS[keysym]}); true")
 
     # -- inside the shell ---------------------------------------------------------------------
     def eval(self, js: str) -> Any:
@@ -204,6 +281,34 @@ class GnomeShell(DesktopSession):
         queue of banners again only on the next event."""
         x, y = self.width // 2, self.height * 2 // 3
         self.move(x + (1 if self.pointer() == (x, y) else 0), y)
+
+    # -- the lock screen (Main.screenShield; a stand-in GDM lets the shell build it) ------------------
+    def locked(self) -> bool:
+        """Locked, and the shell in its unlock-dialog mode (where only extensions that declare it run)."""
+        return bool(self.eval("Main.screenShield?.locked === true && Main.sessionMode.currentMode === 'unlock-dialog'"))
+
+    def lock(self, timeout: float = 10.0) -> None:
+        if not self.eval("!!Main.screenShield"):
+            raise ShellError("the shell built no lock screen: it saw no /run/systemd/seats, or no GDM")
+        self.eval("Main.screenShield.lock(false); true")
+        wait_until(self.locked, timeout, "the screen to lock")
+
+    def unlock(self, timeout: float = 10.0) -> None:
+        """As after a good password (the lock screen's own deactivate)."""
+        self.eval("Main.screenShield.deactivate(false); true")
+        wait_until(lambda: self.eval("!Main.screenShield.locked && Main.sessionMode.currentMode === 'user'"),
+                   timeout, "the screen to unlock")
+
+    def lock_screen_sources(self) -> list[dict]:
+        """What the lock screen shows of each notification source with unseen notifications (43–50:
+        unlockDialog.js's NotificationsBox): its title, whether detailed, and every text drawn in
+        its row (St.Label texts, depth first)."""
+        return self.eval(_LOCK_SOURCES_JS)
+
+    def lock_screen_player(self, bus_name: str) -> Optional[dict]:
+        """The media card of the MPRIS player `bus_name` on the lock screen (49+), or None: title,
+        body, and its buttons' centres and whether they react (prev, playPause, next)."""
+        return self.eval(desktop_versions.gnome().lock_player_js.replace("BUS_NAME", json.dumps(bus_name)))
 
     # -- the top bar (AppIndicator extension) -------------------------------------------------------
     def indicators(self) -> list[str]:
