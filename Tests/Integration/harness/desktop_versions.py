@@ -127,10 +127,13 @@ class Plasma:
 
     def tray_why_not(self) -> Optional[str]:
         """Why the harness cannot find the agent's icon in this Plasma's tray (yet), or None."""
-        if self.major >= 6:
-            return (f"Plasma {self.version} draws the item's monochrome -symbolic icon, and the harness finds the "
-                    "icon in the panel by the colour icon's red rim")
         return None
+
+    @property
+    def monochrome_tray(self) -> bool:
+        """6 draws an item's -symbolic icon in the panel's text colour: no red rim to find it by
+        (plasma.py finds it as the new shape left of the tray's own)."""
+        return self.major >= 6
 
 
 LIBEXEC = Path("/usr/lib/x86_64-linux-gnu/libexec")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Optional
 
@@ -40,6 +41,36 @@ WALLPAPER = (32, 40, 48)   # a flat colour
 _WALLPAPER_JS = ('desktops().forEach(d => { d.wallpaperPlugin = "org.kde.color"; '
                  'd.currentConfigGroup = ["Wallpaper", "org.kde.color", "General"]; '
                  'd.writeConfig("Color", "%d,%d,%d"); })' % WALLPAPER)
+
+
+def shapes(pixels: dict, from_x: int = 0, near: int = 2) -> list[Rect]:
+    """Bounding boxes of what is drawn on a flat background (the commonest colour) right of
+    `from_x`: pixels far from it, joined when at most `near` pixels apart (a glyph's strokes, an
+    icon's parts)."""
+    background = Counter(pixels.values()).most_common(1)[0][0]
+    drawn = {xy for xy, rgb in pixels.items() if xy[0] >= from_x and sum(abs(a - b) for a, b in zip(rgb, background)) > 120}
+    found = []
+    while drawn:
+        todo = [drawn.pop()]
+        xs, ys = [todo[0][0]], [todo[0][1]]
+        while todo:
+            x, y = todo.pop()
+            for n in [(x + dx, y + dy) for dx in range(-near, near + 1) for dy in range(-near, near + 1)]:
+                if n in drawn:
+                    drawn.remove(n)
+                    todo.append(n)
+                    xs.append(n[0])
+                    ys.append(n[1])
+        found.append(Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+    return sorted(found, key=lambda r: (r.x, r.y))
+
+
+def icon_sized(r: Rect) -> bool:
+    return 12 <= r.width <= 40 and 12 <= r.height <= 40
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.x + b.width and b.x < a.x + a.width and a.y < b.y + b.height and b.y < a.y + a.height
 
 
 def plasma_installed() -> bool:
@@ -74,6 +105,8 @@ class PlasmaDesktop(DesktopSession):
         wait_until(self._host_registered, self.timeout, "the panel's system tray to register as host")
         self.bus.call("org.kde.plasmashell", "/PlasmaShell", "org.kde.PlasmaShell", "evaluateScript",
                       _WALLPAPER_JS, signature="s", timeout=20)
+        if v.monochrome_tray:
+            self._remember_the_panel()
         # The first pointer click of the fresh session is sometimes lost (seen on a popup's button:
         # hovered, not pressed, in 2 sessions of 4); one on the empty desktop first makes the next
         # ones land (10 of 10).
@@ -143,9 +176,36 @@ class PlasmaDesktop(DesktopSession):
         return r.x + r.width - 16, r.y + 15
 
     # -- the system tray ----------------------------------------------------------------------
+    def _panel(self) -> Rect:
+        return Rect(0, self.height - PANEL_HEIGHT, self.width, PANEL_HEIGHT)
+
+    def _shapes(self, artefact: Path) -> list[Rect]:
+        """What is drawn on the panel's right half (tray, clock), in panel coordinates."""
+        panel = self._panel()
+        return shapes(self.screen.pixels(self.screen.screenshot(artefact, panel)), panel.width // 2)
+
+    def _remember_the_panel(self) -> None:
+        """The shapes of the panel as the session starts, before any agent (once it stands still)."""
+        last: list = [None]
+
+        def still():
+            now = self._shapes(self.sandbox.path("panel-at-start.png"))
+            same, last[0] = now == last[0], now
+            return now if same else None
+        shown = wait_until(still, self.timeout, "the panel to stand still", interval=0.3)
+        # Not the wallpaper round the floating panel's edge: one shape as wide as the picture.
+        self.panel_at_start = [r for r in shown if r.width < self.width // 4]
+
     def tray_icon(self, artefact: Path) -> Optional[Rect]:
-        """The agent's icon in the panel (the bounding box of its red rim), or None."""
-        panel = Rect(0, self.height - PANEL_HEIGHT, self.width, PANEL_HEIGHT)
+        """The agent's icon in the panel (the bounding box of its red rim), or None. On a monochrome
+        tray: the leftmost shape of icon size that was not there when the session started (the tray
+        puts an application's item before its own; the clock's text overlaps its old place)."""
+        panel = self._panel()
+        if desktop_versions.plasma().monochrome_tray:
+            new = [r for r in self._shapes(artefact) if icon_sized(r)
+                   and not any(overlap(r, old) for old in self.panel_at_start)]
+            first = min(new, key=lambda r: r.x, default=None)
+            return None if first is None else Rect(panel.x + first.x, panel.y + first.y, first.width, first.height)
         shot = self.screen.screenshot(artefact, panel)
         red = [xy for xy, rgb in self.screen.pixels(shot).items() if is_rim_red(rgb)]
         if len(red) < 12:
