@@ -491,6 +491,37 @@ def test_gnome_lock_screen_media_key_stops_the_ringing_alarm_while_locked(deskto
         keys.stop()
 
 
+@pytest.mark.parametrize("desktop", ["plasma"], indirect=True)
+def test_plasma_greeter_media_controls_stop_and_snooze_the_ringing_alarm(desktop, rig):
+    """Plasma's screen locker shows the agent's MPRIS player under its password prompt: its ⏸
+    stops the ringing alarm, its ⏭ snoozes it, clicked with the pointer. The greeter runs as
+    `kscreenlocker_greet --testing` (in a window): a real lock needs the locker's logind session
+    and input grab, which the headless session has not. (One-word labels: it elides a longer one.)"""
+    greeter = desktop.open_greeter()
+    try:
+        rig.start_agent()
+        before = desktop.greeter_media_row(desktop.out / "greeter-before.png")
+
+        def buttons(title):
+            return wait_until(lambda: desktop.greeter_media_buttons(title, before, desktop.out / "greeter-ringing.png"),
+                              15, f"the greeter's media controls for {title}", interval=0.3)
+        stop = rig.timer(1, "Kettle")
+        pause, _ = buttons("Kettle")
+        desktop.press_greeter_button(pause, before)
+        wait_until(lambda: rig.alarm(stop.id)["enabled"] is False, 5, "⏸ in the greeter to stop the alarm")
+        assert rig.cli_json("status")["ringing"] == [] and _snooze(rig, stop.id) is None
+
+        snooze = rig.timer(1, "Porridge")
+        _, skip = buttons("Porridge")
+        pressed = time.time() + _offset(desktop)
+        desktop.press_greeter_button(skip, before)
+        wait_until(lambda: _snooze(rig, snooze.id), 5, "⏭ in the greeter to snooze the alarm")
+        assert rig.cli_json("status")["ringing"] == [] and rig.alarm(snooze.id)["enabled"] is True
+        assert _snoozed_at(rig, snooze.id) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+    finally:
+        greeter.stop()
+
+
 # -- Plasma's NotificationClosed(id, 3) after a button ------------------------------------------------
 
 _SIGNAL_RX = re.compile(r"^signal time=\S+ .*?interface=([\w.]+); member=(\w+)\n((?:   .*\n?)*)", re.M)
