@@ -125,7 +125,9 @@ def _assert_ring(desktop, shown, label):
 # -- the ringing alarm ------------------------------------------------------------------------------
 
 def test_an_alarm_rings_critical_with_snooze_and_stop_and_snooze_snoozes(desktop, rig):
-    name, vendor, version, _ = desktop.information()
+    info = desktop.information()
+    (desktop.out / "server-information.txt").write_text(" | ".join(map(str, info)) + "\n")  # docs/TESTING.md's table
+    name, vendor, version, _ = info
     assert (name, vendor) == SERVERS[desktop.name][:2] and version == SERVERS[desktop.name][2](), \
         (name, vendor, version)
     rig.start_agent()

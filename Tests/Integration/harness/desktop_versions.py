@@ -156,15 +156,6 @@ def mate_notification_daemon() -> str:
     return "/usr/lib/mate-notification-daemon/mate-notification-daemon"
 
 
-def lxqt_close_why_not() -> Optional[str]:
-    """Why the harness cannot click lxqt-notificationd's × (yet), or None."""
-    version = _version("lxqt-notificationd") or "0"
-    if _major(version) >= 2:
-        return (f"lxqt-notificationd {version} draws its × in a shape the harness's finder (Screen.close_glyph) "
-                "does not recognise")
-    return None
-
-
 def ocr_cyrillic(word: str) -> str:
     """A regex for `word` as tesseract reads it: lxqt-notificationd 2.1's font makes «ё» read as «е»."""
     return re.escape(word).replace("ё", "[её]").replace("Ё", "[ЁЕ]")
