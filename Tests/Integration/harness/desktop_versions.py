@@ -129,6 +129,13 @@ class Plasma:
         """Why the harness cannot find the agent's icon in this Plasma's tray (yet), or None."""
         return None
 
+    def greeter_media_why_not(self) -> Optional[str]:
+        """Why the harness cannot use the greeter's media controls on this version, or None."""
+        if self.major < 6:
+            return (f"Plasma {self.version}'s greeter (kscreenlocker_greet --testing) showed no media controls "
+                    "for the agent's player in the headless session (the prompt alone); not found why")
+        return None
+
     @property
     def monochrome_tray(self) -> bool:
         """6 draws an item's -symbolic icon in the panel's text colour: no red rim to find it by
