@@ -442,7 +442,7 @@ def locked(desktop):
 def _lock_card(desktop, title):
     """The agent's media card on the lock screen once it shows `title` with live buttons."""
     return wait_until(lambda: (c := desktop.lock_screen_player(PLAYER)) and c["shown"] and c["title"] == title
-                      and all(c[b]["visible"] and c[b]["w"] > 0 for b in ("playPause", "next")) and c, 10,
+                      and all(c[b]["visible"] and (c[b]["w"] or 0) > 0 for b in ("playPause", "next")) and c, 10,
                       f"the lock screen's media card for {title}")
 
 

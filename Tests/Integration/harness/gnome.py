@@ -47,7 +47,7 @@ SYSTEM_EXTENSIONS = Path("/usr/share/gnome-shell/extensions")
 NOTIFICATIONS_PROXY = "/usr/share/gnome-shell/org.gnome.Shell.Notifications"
 DCONF_SERVICE = "/usr/libexec/dconf-service"
 URGENCY_CRITICAL = 3     # MessageTray.Urgency.CRITICAL (the shell's own scale)
-STATE_SHOWN = 2          # MessageTray.State.SHOWN
+STATE_SHOWING, STATE_SHOWN = 1, 2   # MessageTray.State
 
 # Debian 12's AppIndicator extension (46) drops about 1 new tray item in 5 at registration ("While
 # initalizing proxy for org.kde.StatusNotifierItem-…: Error: Argument two may not be null", upstream
@@ -203,7 +203,10 @@ class GnomeShell(DesktopSession):
         if desktop_versions.gnome().x11:
             return super().click(x, y, button)
         self.move(x, y)
-        self.eval(f"moscowtimeTest.button({button}, true); moscowtimeTest.button({button}, false); true")
+        # Pressed and released in two calls, a frame or more apart, as a hand does (a menu opened by
+        # the press may take a release in the same instant for a click on its first item).
+        self.eval(f"moscowtimeTest.button({button}, true); true")
+        self.eval(f"moscowtimeTest.button({button}, false); true")
 
     def key(self, keysym: str) -> None:
         if desktop_versions.gnome().x11:
@@ -353,10 +356,14 @@ class GnomeShell(DesktopSession):
 
         def ready():
             b = self.banner()
-            if not b or b["state"] != STATE_SHOWN or b["title"] not in wanted:
+            if not b or b["state"] not in (STATE_SHOWING, STATE_SHOWN) or b["title"] not in wanted:
                 return None
             if b["urgency"] != URGENCY_CRITICAL and not b["expanded"]:
-                self.move(b["banner"]["x"], b["banner"]["y"])
+                # Hovered as soon as it slides in: its 4 s run from then while the user is active.
+                if b["banner"]["w"]:
+                    self.move(b["banner"]["x"], b["banner"]["y"])
+                return None
+            if b["state"] != STATE_SHOWN:
                 return None
             buttons = [c for c in b["buttons"] if (c["w"] or 0) > 0]
             return b if len(buttons) == min(b["actions"], 3) else None
