@@ -203,10 +203,7 @@ class GnomeShell(DesktopSession):
         if desktop_versions.gnome().x11:
             return super().click(x, y, button)
         self.move(x, y)
-        # Pressed and released in two calls, a frame or more apart, as a hand does (a menu opened by
-        # the press may take a release in the same instant for a click on its first item).
-        self.eval(f"moscowtimeTest.button({button}, true); true")
-        self.eval(f"moscowtimeTest.button({button}, false); true")
+        self.eval(f"moscowtimeTest.button({button}, true); moscowtimeTest.button({button}, false); true")
 
     def key(self, keysym: str) -> None:
         if desktop_versions.gnome().x11:
@@ -256,7 +253,16 @@ class GnomeShell(DesktopSession):
         found = [c for c in banner["buttons"] if c["label"] == label]
         if not found:
             raise LookupError(f"no button {label!r} on the banner: {banner}")
-        self.click(found[0]["x"], found[0]["y"])
+        # Where it stands still: a banner just shown may still be laid out (expanded, its body
+        # wrapped), and a click where the button was lands on the text.
+        last: list = [None]
+
+        def still():
+            now = self.banner() or {}
+            at = [(c["x"], c["y"]) for c in now.get("buttons", []) if c["label"] == label and now["title"] == banner["title"]]
+            same, last[0] = bool(at) and at == last[0], at
+            return at[0] if same else None
+        self.click(*wait_until(still, 5, f"the {label} button to stand still", interval=0.1))
         self.nudge()
 
     def click_close(self, banner: dict) -> None:
