@@ -52,13 +52,27 @@ class Gnome:
     player_shown_js: str
     # Debian 12's AppIndicator (46) drops some items at registration; the harness patches it.
     patch_appindicator: bool
+    # 49+: the lock screen shows each MPRIS player's card (prev, play/pause, next); before, only
+    # a notification source's bare row, and the media key is the way to the player.
+    lock_screen_media: bool
+    lock_player_js: str
+
+    def lock_screen_media_why_not(self) -> Optional[str]:
+        if not self.lock_screen_media:
+            return (f"GNOME Shell {self.version}'s lock screen has no media controls (added in 49); "
+                    "the media key stops the alarm there (test_gnome_lock_screen_media_key_…)")
+        return None
 
     def why_not(self) -> Optional[str]:
         """Why the stage cannot drive this version (yet), or None."""
-        if not self.x11:
-            return (f"GNOME Shell {self.version} has no X11 session; the harness reads and clicks through X11 "
-                    "(Xvfb, xdotool) and does not yet drive a headless Wayland shell")
         return None
+
+    def shell_argv(self, width: int, height: int) -> tuple[str, ...]:
+        """The shell as the session's compositor: on Xvfb where it still can (X11), else headless
+        on Wayland with a virtual monitor of the session's size (surfaceless, no GPU)."""
+        if self.x11:
+            return ("gnome-shell", "--x11", "--replace", "--sm-disable")
+        return ("gnome-shell", "--wayland", "--headless", "--virtual-monitor", f"{width}x{height}", "--no-x11")
 
 
 @functools.lru_cache(maxsize=1)
@@ -80,7 +94,23 @@ def gnome() -> Gnome:
                          else "p._visible"),
         # Debian packages AppIndicator 46 with shell 43 (the bug) and 59 with 48 (fixed upstream).
         patch_appindicator=major < 45,
+        lock_screen_media=major >= 49,
+        lock_player_js=_LOCK_PLAYER_JS,
     )
+
+
+# The lock screen's media card of one player (49+: unlockDialog.js's NotificationsBox keeps a
+# MediaMessage per MprisPlayer); centres in screen pixels.
+_LOCK_PLAYER_JS = """
+const box = Main.screenShield?._dialog?._notificationsBox;
+const centre = a => { const [x, y] = a.get_transformed_position(), [w, h] = a.get_transformed_size();
+                      return {x: Math.round(x + w / 2), y: Math.round(y + h / 2), w: Math.round(w),
+                              reactive: a.reactive, visible: a.is_mapped()}; };
+const hit = box ? [...box._players].find(([p]) => p._busName === BUS_NAME) : null;
+hit ? {title: hit[1].title, body: hit[1].body, shown: hit[1].is_mapped(),
+       prev: centre(hit[1]._prevButton), playPause: centre(hit[1]._playPauseButton),
+       next: centre(hit[1]._nextButton)} : null
+"""
 
 
 @dataclass(frozen=True)
@@ -97,10 +127,20 @@ class Plasma:
 
     def tray_why_not(self) -> Optional[str]:
         """Why the harness cannot find the agent's icon in this Plasma's tray (yet), or None."""
-        if self.major >= 6:
-            return (f"Plasma {self.version} draws the item's monochrome -symbolic icon, and the harness finds the "
-                    "icon in the panel by the colour icon's red rim")
         return None
+
+    def greeter_media_why_not(self) -> Optional[str]:
+        """Why the harness cannot use the greeter's media controls on this version, or None."""
+        if self.major < 6:
+            return (f"Plasma {self.version}'s greeter (kscreenlocker_greet --testing) showed no media controls "
+                    "for the agent's player in the headless session (the prompt alone); not found why")
+        return None
+
+    @property
+    def monochrome_tray(self) -> bool:
+        """6 draws an item's -symbolic icon in the panel's text colour: no red rim to find it by
+        (plasma.py finds it as the new shape left of the tray's own)."""
+        return self.major >= 6
 
 
 LIBEXEC = Path("/usr/lib/x86_64-linux-gnu/libexec")
@@ -121,15 +161,6 @@ def mate_notification_daemon() -> str:
         if Path(d, "mate-notification-daemon").is_file():
             return f"{d}/mate-notification-daemon"
     return "/usr/lib/mate-notification-daemon/mate-notification-daemon"
-
-
-def lxqt_close_why_not() -> Optional[str]:
-    """Why the harness cannot click lxqt-notificationd's × (yet), or None."""
-    version = _version("lxqt-notificationd") or "0"
-    if _major(version) >= 2:
-        return (f"lxqt-notificationd {version} draws its × in a shape the harness's finder (Screen.close_glyph) "
-                "does not recognise")
-    return None
 
 
 def ocr_cyrillic(word: str) -> str:

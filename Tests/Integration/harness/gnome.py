@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""GNOME Shell 43 as the real notification server and tray host, on Xvfb (X11 session, Mesa
-llvmpipe, no GPU, no seat, no systemd).
+"""GNOME Shell (43, 48, 50) as the real notification server and tray host: on Xvfb as an X11
+compositor where it still is one (43, 48), else headless on Wayland with a virtual monitor (49+:
+no X11 session); Mesa llvmpipe or surfaceless, no GPU, no seat, no systemd. Without X11 the
+pictures come from the shell's Screenshot interface and the pointer and keyboard are virtual
+devices the test helper extension creates inside the shell (what differs: desktop_versions.py).
 
     gnome = GnomeShell()          # own sandbox, buses, logind mock, Xvfb; ready when it returns
     banner = gnome.wait_for_banner("Tea")   # title, body, urgency, buttons with screen centres
-    gnome.click_button(banner, "Snooze")    # a real pointer click (xdotool)
+    gnome.click_button(banner, "Snooze")    # a real pointer click (xdotool, or the shell's own)
+    gnome.lock(); gnome.lock_screen_player(name); gnome.unlock()   # the lock screen (stand-in GDM)
     gnome.close()
 
 The pieces: dconf-service (the shell's settings), `gnome-shell --x11 --replace --sm-disable`, then
@@ -29,8 +33,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import desktop_versions
+from .mocks import GdmMock
 from .procs import wait_until
-from .screen import Rect
+from .screen import Rect, Screen
 from .sessions import DesktopSession, Menu, Shown, is_rim_red
 from .tray_watcher import WATCHER_NAME
 
@@ -42,7 +47,7 @@ SYSTEM_EXTENSIONS = Path("/usr/share/gnome-shell/extensions")
 NOTIFICATIONS_PROXY = "/usr/share/gnome-shell/org.gnome.Shell.Notifications"
 DCONF_SERVICE = "/usr/libexec/dconf-service"
 URGENCY_CRITICAL = 3     # MessageTray.Urgency.CRITICAL (the shell's own scale)
-STATE_SHOWN = 2          # MessageTray.State.SHOWN
+STATE_SHOWING, STATE_SHOWN = 1, 2   # MessageTray.State
 
 # Debian 12's AppIndicator extension (46) drops about 1 new tray item in 5 at registration ("While
 # initalizing proxy for org.kde.StatusNotifierItem-…: Error: Argument two may not be null", upstream
@@ -63,6 +68,14 @@ b && n ? {title: n.title, body: BODY, urgency: n.urgency, state: m._notification
           queued: m._notificationQueue.map(q => q.title), expanded: b.expanded, banner: centre(b),
           buttons: (b._buttonBox ? b._buttonBox.get_children() : []).filter(c => c.visible).map(c => ({label: c.label, ...centre(c)})),
           close: centre(CLOSE)} : null
+"""
+
+
+_LOCK_SOURCES_JS = """
+const box = Main.screenShield?._dialog?._notificationsBox;
+const texts = a => (a.constructor.$gtype?.name === "StLabel" ? [a.text] : []).concat(a.get_children().flatMap(texts));
+box ? [...box._sources].filter(([s, o]) => o.sourceBox.is_mapped())
+    .map(([s, o]) => ({title: s.title, detailed: o.detailed, texts: texts(o.sourceBox).filter(t => t)})) : []
 """
 
 
@@ -90,8 +103,39 @@ class ShellError(RuntimeError):
     pass
 
 
+# X keysyms the tests press, as Clutter keyvals (the same numbers).
+KEYVALS = {"XF86AudioPlay": 0x1008FF14, "XF86AudioNext": 0x1008FF17}
+SCREENSHOT_PATH = "/org/gnome/Shell/Screenshot"
+SCREENSHOT_IFACE = "org.gnome.Shell.Screenshot"
+
+
+class ShellScreen(Screen):
+    """The screen of a shell without X11: pictures from the shell's own Screenshot interface
+    (answered to any caller in unsafe mode, which the helper extension sets); reading them (OCR,
+    pixels) as on X11."""
+
+    def __init__(self, shell: "GnomeShell"):
+        super().__init__(shell.sandbox)
+        self.shell = shell
+
+    def screenshot(self, path, region: Optional[Rect] = None) -> Path:
+        path = Path(path).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        if region is None:
+            ok, _ = self.shell.bus.call(SHELL_NAME, SCREENSHOT_PATH, SCREENSHOT_IFACE, "Screenshot",
+                                        False, False, str(path), signature="bbs", timeout=20)
+        else:
+            ok, _ = self.shell.bus.call(SHELL_NAME, SCREENSHOT_PATH, SCREENSHOT_IFACE, "ScreenshotArea",
+                                        region.x, region.y, region.width, region.height, False, str(path),
+                                        signature="iiiibs", timeout=20)
+        if not ok or not path.is_file():
+            raise ShellError(f"the shell's Screenshot interface gave no picture for {path} ({region})")
+        return path
+
+
 class GnomeShell(DesktopSession):
-    """A private GNOME Shell 43 session; see the module docstring."""
+    """A private GNOME Shell session; see the module docstring."""
 
     def __init__(self, appindicator: bool = True, size: str = "1280x800x24", keep: Optional[bool] = None,
                  timeout: float = 60.0):
@@ -118,7 +162,14 @@ class GnomeShell(DesktopSession):
         self.gsettings("org.gnome.desktop.interface", "enable-animations", "false")  # banners at once
         # Without GDM the shell shows "Screen Lock disabled" once per user; this file says it was.
         (sb.xdg.data / "gnome-shell" / "lock-warning-shown").touch()
-        self.shell = self.spawn("gnome-shell", ["gnome-shell", "--x11", "--replace", "--sm-disable"],
+        # A stand-in GDM, so that the shell builds its lock screen (where systemd's seats are seen).
+        self.gdm = GdmMock(sb, self.system_bus)
+        if not v.x11:
+            # No X11: pictures through the shell's Screenshot interface, input through the
+            # helper's virtual devices (the Xvfb the session has stays unused).
+            self.env.update({"XDG_SESSION_TYPE": "wayland"})
+            self.screen = ShellScreen(self)
+        self.shell = self.spawn("gnome-shell", list(v.shell_argv(self.width, self.height)),
                                 ready_name=SHELL_NAME, timeout=self.timeout)
         # GNOME exports its fd.o server under org.gnome.Shell; this gjs proxy owns the name.
         self.proxy = self.spawn("gnome-notifications", list(v.proxy_argv),
@@ -132,6 +183,32 @@ class GnomeShell(DesktopSession):
         r = self.sandbox.run(["gsettings", "set", schema, key, value], env=self.env)
         if r.returncode != 0:
             raise RuntimeError(f"gsettings set {schema} {key} {value}: {r.stderr.strip()}")
+
+    # -- input: xdotool on X11; on Wayland the helper extension's virtual pointer and keyboard ----
+    def pointer(self) -> tuple[int, int]:
+        if desktop_versions.gnome().x11:
+            return super().pointer()
+        x, y = self.eval("moscowtimeTest.pointer()")
+        return int(x), int(y)
+
+    def move(self, x: int, y: int) -> None:
+        if desktop_versions.gnome().x11:
+            return super().move(x, y)
+        # Motion is handled on the shell's next frame, the crossing after it; the virtual
+        # pointer's first motion lands at x = 0 (seen on 50): moved again until it is there.
+        wait_until(lambda: self.eval(f"moscowtimeTest.at({x}, {y}) || (moscowtimeTest.move({x}, {y}), false)"),
+                   5, f"the pointer at {x},{y}", interval=0.05, at_least=0)
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        if desktop_versions.gnome().x11:
+            return super().click(x, y, button)
+        self.move(x, y)
+        self.eval(f"moscowtimeTest.button({button}, true); moscowtimeTest.button({button}, false); true")
+
+    def key(self, keysym: str) -> None:
+        if desktop_versions.gnome().x11:
+            return super().key(keysym)
+        self.eval(f"moscowtimeTest.key({KEYVALS[keysym]}); true")
 
     # -- inside the shell ---------------------------------------------------------------------
     def eval(self, js: str) -> Any:
@@ -176,7 +253,16 @@ class GnomeShell(DesktopSession):
         found = [c for c in banner["buttons"] if c["label"] == label]
         if not found:
             raise LookupError(f"no button {label!r} on the banner: {banner}")
-        self.click(found[0]["x"], found[0]["y"])
+        # Where it stands still: a banner just shown may still be laid out (expanded, its body
+        # wrapped), and a click where the button was lands on the text.
+        last: list = [None]
+
+        def still():
+            now = self.banner() or {}
+            at = [(c["x"], c["y"]) for c in now.get("buttons", []) if c["label"] == label and now["title"] == banner["title"]]
+            same, last[0] = bool(at) and at == last[0], at
+            return at[0] if same else None
+        self.click(*wait_until(still, 5, f"the {label} button to stand still", interval=0.1))
         self.nudge()
 
     def click_close(self, banner: dict) -> None:
@@ -204,6 +290,34 @@ class GnomeShell(DesktopSession):
         queue of banners again only on the next event."""
         x, y = self.width // 2, self.height * 2 // 3
         self.move(x + (1 if self.pointer() == (x, y) else 0), y)
+
+    # -- the lock screen (Main.screenShield; a stand-in GDM lets the shell build it) ------------------
+    def locked(self) -> bool:
+        """Locked, and the shell in its unlock-dialog mode (where only extensions that declare it run)."""
+        return bool(self.eval("Main.screenShield?.locked === true && Main.sessionMode.currentMode === 'unlock-dialog'"))
+
+    def lock(self, timeout: float = 10.0) -> None:
+        if not self.eval("!!Main.screenShield"):
+            raise ShellError("the shell built no lock screen: it saw no /run/systemd/seats, or no GDM")
+        self.eval("Main.screenShield.lock(false); true")
+        wait_until(self.locked, timeout, "the screen to lock")
+
+    def unlock(self, timeout: float = 10.0) -> None:
+        """As after a good password (the lock screen's own deactivate)."""
+        self.eval("Main.screenShield.deactivate(false); true")
+        wait_until(lambda: self.eval("!Main.screenShield.locked && Main.sessionMode.currentMode === 'user'"),
+                   timeout, "the screen to unlock")
+
+    def lock_screen_sources(self) -> list[dict]:
+        """What the lock screen shows of each notification source with unseen notifications (43–50:
+        unlockDialog.js's NotificationsBox): its title, whether detailed, and every text drawn in
+        its row (St.Label texts, depth first)."""
+        return self.eval(_LOCK_SOURCES_JS)
+
+    def lock_screen_player(self, bus_name: str) -> Optional[dict]:
+        """The media card of the MPRIS player `bus_name` on the lock screen (49+), or None: title,
+        body, and its buttons' centres and whether they react (prev, playPause, next)."""
+        return self.eval(desktop_versions.gnome().lock_player_js.replace("BUS_NAME", json.dumps(bus_name)))
 
     # -- the top bar (AppIndicator extension) -------------------------------------------------------
     def indicators(self) -> list[str]:
@@ -248,10 +362,14 @@ class GnomeShell(DesktopSession):
 
         def ready():
             b = self.banner()
-            if not b or b["state"] != STATE_SHOWN or b["title"] not in wanted:
+            if not b or b["state"] not in (STATE_SHOWING, STATE_SHOWN) or b["title"] not in wanted:
                 return None
             if b["urgency"] != URGENCY_CRITICAL and not b["expanded"]:
-                self.move(b["banner"]["x"], b["banner"]["y"])
+                # Hovered as soon as it slides in: its 4 s run from then while the user is active.
+                if b["banner"]["w"]:
+                    self.move(b["banner"]["x"], b["banner"]["y"])
+                return None
+            if b["state"] != STATE_SHOWN:
                 return None
             buttons = [c for c in b["buttons"] if (c["w"] or 0) > 0]
             return b if len(buttons) == min(b["actions"], 3) else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional
 
 import dbus
@@ -33,14 +34,15 @@ CLOSED_EXPIRED, CLOSED_DISMISSED, CLOSED_BY_CALL, CLOSED_UNDEFINED = 1, 2, 3, 4
 
 
 class _TemplateServer:
-    """`python3 -m dbusmock --template T` on one of our private buses; restartable."""
+    """`python3 -m dbusmock --template T` (a name, or a template file's path) on one of our private
+    buses; restartable."""
 
     def __init__(self, sandbox: Sandbox, bus: PrivateBus, template: str, bus_name: str, path: str,
                  parameters: Optional[dict] = None):
         self.sandbox, self.bus, self.template = sandbox, bus, template
         self.bus_name, self.path = bus_name, path
         self.parameters = parameters or {}
-        self.log_path = sandbox.path(f"{template}.log")
+        self.log_path = sandbox.path(f"{Path(template).stem}.log")  # a name, or a template file's path
         self.child: Optional[Child] = None
         self._generation = 0
         sandbox.add_cleanup(self.stop)
@@ -54,7 +56,7 @@ class _TemplateServer:
         if self.parameters:
             argv += ["-p", json.dumps(self.parameters)]
         env = {f"DBUS_{self.bus.kind.upper()}_BUS_ADDRESS": self.bus.address}
-        self.child = Child(f"{self.template}-{self._generation}", argv,
+        self.child = Child(f"{Path(self.template).stem}-{self._generation}", argv,
                            {**self.sandbox.env, **env}, self.sandbox.logs)
         # The name is claimed before the template loads, but the mock only serves calls
         # after loading it, so owning the name is a sufficient barrier.
@@ -169,3 +171,16 @@ class LogindMock(_TemplateServer):
     def list_inhibitors(self) -> list[list[Any]]:
         """(what, who, why, mode, uid, pid) rows of the inhibitors taken through the mock."""
         return self.bus.call(LOGIND_NAME, LOGIND_PATH, LOGIND_MANAGER, "ListInhibitors")
+
+
+GDM_NAME = "org.gnome.DisplayManager"
+
+
+class GdmMock(_TemplateServer):
+    """A stand-in GDM (harness/gdm_template.py) on the private system bus: what GNOME Shell asks
+    before it builds its lock screen."""
+
+    def __init__(self, sandbox: Sandbox, system_bus: PrivateBus):
+        assert system_bus.kind == "system", "GDM belongs on the (private) system bus"
+        template = Path(__file__).resolve().with_name("gdm_template.py")
+        super().__init__(sandbox, system_bus, str(template), GDM_NAME, "/org/gnome/DisplayManager/Manager")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Optional
 
@@ -35,11 +36,56 @@ from .tray_watcher import WATCHER_NAME, WATCHER_PATH
 
 LIBEXEC = Path("/usr/lib/x86_64-linux-gnu/libexec")
 ACTIVITY_MANAGER = LIBEXEC / "kactivitymanagerd"
+GREETER = LIBEXEC / "kscreenlocker_greet"
 PANEL_HEIGHT = 44          # the default panel along the bottom edge
 WALLPAPER = (32, 40, 48)   # a flat colour
 _WALLPAPER_JS = ('desktops().forEach(d => { d.wallpaperPlugin = "org.kde.color"; '
                  'd.currentConfigGroup = ["Wallpaper", "org.kde.color", "General"]; '
                  'd.writeConfig("Color", "%d,%d,%d"); })' % WALLPAPER)
+
+
+def _far(p, q) -> bool:
+    return sum(abs(a - b) for a, b in zip(p, q)) > 120
+
+
+def shapes(pixels: dict, from_x: int = 0) -> list[Rect]:
+    """Bounding boxes of what is drawn on a flat background (the commonest colour) right of
+    `from_x` (see `shapes_of`)."""
+    background = Counter(pixels.values()).most_common(1)[0][0]
+    return shapes_of({xy for xy, rgb in pixels.items() if xy[0] >= from_x and _far(rgb, background)})
+
+
+def new_shapes(before: dict, after: dict, near: int = 2) -> list[Rect]:
+    """What was drawn between two pictures of the same place (see `shapes_of`)."""
+    return shapes_of({xy for xy, rgb in after.items() if xy in before and _far(rgb, before[xy])}, near)
+
+
+def shapes_of(drawn: set, near: int = 2) -> list[Rect]:
+    """Bounding boxes of the pixels `drawn`, joined when at most `near` pixels apart (a glyph's
+    strokes, an icon's parts), left to right."""
+    drawn = set(drawn)
+    found = []
+    while drawn:
+        todo = [drawn.pop()]
+        xs, ys = [todo[0][0]], [todo[0][1]]
+        while todo:
+            x, y = todo.pop()
+            for n in [(x + dx, y + dy) for dx in range(-near, near + 1) for dy in range(-near, near + 1)]:
+                if n in drawn:
+                    drawn.remove(n)
+                    todo.append(n)
+                    xs.append(n[0])
+                    ys.append(n[1])
+        found.append(Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+    return sorted(found, key=lambda r: (r.x, r.y))
+
+
+def icon_sized(r: Rect) -> bool:
+    return 12 <= r.width <= 40 and 12 <= r.height <= 40
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.x + b.width and b.x < a.x + a.width and a.y < b.y + b.height and b.y < a.y + a.height
 
 
 def plasma_installed() -> bool:
@@ -74,6 +120,8 @@ class PlasmaDesktop(DesktopSession):
         wait_until(self._host_registered, self.timeout, "the panel's system tray to register as host")
         self.bus.call("org.kde.plasmashell", "/PlasmaShell", "org.kde.PlasmaShell", "evaluateScript",
                       _WALLPAPER_JS, signature="s", timeout=20)
+        if v.monochrome_tray:
+            self._remember_the_panel()
         # The first pointer click of the fresh session is sometimes lost (seen on a popup's button:
         # hovered, not pressed, in 2 sessions of 4); one on the empty desktop first makes the next
         # ones land (10 of 10).
@@ -143,9 +191,36 @@ class PlasmaDesktop(DesktopSession):
         return r.x + r.width - 16, r.y + 15
 
     # -- the system tray ----------------------------------------------------------------------
+    def _panel(self) -> Rect:
+        return Rect(0, self.height - PANEL_HEIGHT, self.width, PANEL_HEIGHT)
+
+    def _shapes(self, artefact: Path) -> list[Rect]:
+        """What is drawn on the panel's right half (tray, clock), in panel coordinates."""
+        panel = self._panel()
+        return shapes(self.screen.pixels(self.screen.screenshot(artefact, panel)), panel.width // 2)
+
+    def _remember_the_panel(self) -> None:
+        """The shapes of the panel as the session starts, before any agent (once it stands still)."""
+        last: list = [None]
+
+        def still():
+            now = self._shapes(self.sandbox.path("panel-at-start.png"))
+            same, last[0] = now == last[0], now
+            return now if same else None
+        shown = wait_until(still, self.timeout, "the panel to stand still", interval=0.3)
+        # Not the wallpaper round the floating panel's edge: one shape as wide as the picture.
+        self.panel_at_start = [r for r in shown if r.width < self.width // 4]
+
     def tray_icon(self, artefact: Path) -> Optional[Rect]:
-        """The agent's icon in the panel (the bounding box of its red rim), or None."""
-        panel = Rect(0, self.height - PANEL_HEIGHT, self.width, PANEL_HEIGHT)
+        """The agent's icon in the panel (the bounding box of its red rim), or None. On a monochrome
+        tray: the leftmost shape of icon size that was not there when the session started (the tray
+        puts an application's item before its own; the clock's text overlaps its old place)."""
+        panel = self._panel()
+        if desktop_versions.plasma().monochrome_tray:
+            new = [r for r in self._shapes(artefact) if icon_sized(r)
+                   and not any(overlap(r, old) for old in self.panel_at_start)]
+            first = min(new, key=lambda r: r.x, default=None)
+            return None if first is None else Rect(panel.x + first.x, panel.y + first.y, first.width, first.height)
         shot = self.screen.screenshot(artefact, panel)
         red = [xy for xy, rgb in self.screen.pixels(shot).items() if is_rim_red(rgb)]
         if len(red) < 12:
@@ -177,6 +252,67 @@ class PlasmaDesktop(DesktopSession):
             last[0] = now
             return now if ok else None
         return wait_until(still, timeout, "the tray icon's menu", interval=0.2)
+
+    # -- the screen locker's greeter (kscreenlocker_greet --testing: in a window, no real lock) -------
+    def open_greeter(self):
+        """The greeter in its test mode, its prompt and media controls shown (a pointer motion
+        shows them; they hide again when the user is idle)."""
+        greeter = self.spawn("kscreenlocker_greet", [str(GREETER), "--testing"])
+        self.greeter_window = self.screen.wait_for_window("kscreenlocker_greet", self.timeout, min_width=400)
+        return greeter
+
+    def wake_greeter(self) -> None:
+        x, y = self.width // 4, self.height // 4
+        self.move(x + (1 if self.pointer() == (x, y) else 0), y)
+
+    def greeter_media_row(self, artefact: Path) -> dict:
+        """A picture of where the greeter draws its media controls (the middle of the screen), for
+        `greeter_media_buttons` to compare with, once the greeter's prompt is drawn and still."""
+        last: list = [None]
+
+        def still():
+            self.wake_greeter()
+            now = self.screen.pixels(self.screen.screenshot(artefact, self._greeter_media_region()))
+            same, last[0] = now == last[0], now
+            return now if same and len(set(now.values())) > 100 else None
+        return wait_until(still, self.timeout, "the greeter's prompt to be drawn", interval=0.5)
+
+    def _greeter_media_region(self) -> Rect:
+        return Rect(self.width // 4, self.height // 2, self.width // 2, self.height // 4)
+
+    def greeter_media_buttons(self, title: str, before: dict, artefact: Path) -> Optional[list[tuple[int, int]]]:
+        """The centres of the greeter's play/pause and next buttons for the track `title`, or None:
+        of what was drawn since `before`, the last two icon-sized shapes right of the title (read by
+        OCR) and level with it (a disabled "previous" before them is drawn too faint to count)."""
+        self.wake_greeter()
+        region = self._greeter_media_region()
+        text = self.screen.read(region, artefact, light_text=True)
+        words = [w for w in text.words if w.text in title.split()]
+        if len(words) < len(title.split()):
+            return None
+        right = max(w.rect.x + w.rect.width for w in words)
+        level = sum(w.rect.centre[1] for w in words) / len(words)
+        drawn = new_shapes(before, self.screen.pixels(text.image), near=5)  # ⏸'s two bars are one
+        buttons = [r for r in drawn if icon_sized(r) and region.x + r.x > right + 4
+                   and abs(region.y + r.y + r.height / 2 - level) <= 24]
+        if len(buttons) < 2:
+            return None
+        return [(region.x + r.x + r.width // 2, region.y + r.y + r.height // 2) for r in buttons[-2:]]
+
+    def press_greeter_button(self, centre: tuple[int, int], before: dict) -> None:
+        """A click on a button `greeter_media_buttons` found, once the pointer is on it and the
+        greeter shows it (its controls fade out while the user is idle; a click on a faded one is
+        lost)."""
+        self.move(*centre)
+        region = self._greeter_media_region()
+        x, y = centre[0] - region.x, centre[1] - region.y
+        spot = Rect(centre[0] - 6, centre[1] - 6, 12, 12)
+
+        def shown():
+            now = self.screen.pixels(self.screen.screenshot(self.sandbox.path("greeter-button.png"), spot))
+            return any(_far(rgb, before.get((x - 6 + dx, y - 6 + dy), rgb)) for (dx, dy), rgb in now.items())
+        wait_until(shown, 5, "the greeter's button to be shown", interval=0.2)
+        self.click(*centre)
 
     # -- what the desktop tests use on every desktop (see gnome.py) ------------------------------
     def _shown(self, window: Window, text: ScreenText, title: str, critical: bool) -> Shown:

@@ -150,11 +150,13 @@ class Screen:
         found = cross_near_top_right(self.pixels(self.screenshot(artefact, region)))
         return None if found is None else (region.x + found[0], region.y + found[1])
 
-    def read(self, region: Rect, artefact: Union[str, Path]) -> ScreenText:
-        """OCR of `region`; the region's screenshot is kept at `artefact`."""
+    def read(self, region: Rect, artefact: Union[str, Path], light_text: bool = False) -> ScreenText:
+        """OCR of `region`; the region's screenshot is kept at `artefact`. `light_text`: white text
+        on a picture (a lock screen's), read as black on white (only what is nearly white)."""
         image = self.screenshot(artefact, region)
         big = image.with_name(image.stem + ".ocr.png")
-        self._run(["convert", str(image), "-colorspace", "Gray", "-resize", f"{OCR_SCALE * 100}%", str(big)])
+        light = ["-threshold", "80%", "-negate"] if light_text else []
+        self._run(["convert", str(image), "-colorspace", "Gray", "-resize", f"{OCR_SCALE * 100}%", *light, str(big)])
         tsv = self._run(["tesseract", str(big), "-", "-l", OCR_LANGUAGES, "--psm", "11", "tsv"], timeout=60)
         words = []
         for line in tsv.splitlines()[1:]:

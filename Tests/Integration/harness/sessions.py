@@ -48,6 +48,19 @@ def is_rim_red(rgb) -> bool:
     return r >= 150 and g <= 80 and b <= 90
 
 
+def _panel_colour(pixels: dict):
+    """The commonest colour along a picture's edge: the panel round a tray icon."""
+    right, bottom = max(x for x, _ in pixels), max(y for _, y in pixels)
+    edge = [rgb for (x, y), rgb in pixels.items() if x in (0, right) or y in (0, bottom)]
+    return Counter(edge).most_common(1)[0][0]
+
+
+def icon_pixels(pixels: dict) -> int:
+    """How many pixels of a tray icon's picture (Screen.pixels) are not of the panel's colour."""
+    panel = _panel_colour(pixels)
+    return sum(1 for rgb in pixels.values() if sum(abs(a - b) for a, b in zip(rgb, panel)) > 90)
+
+
 def changed_share(before: dict, after: dict) -> float:
     """Of the icon's pixels in `before` (Screen.pixels of a tray icon; those not of the panel's colour,
     the commonest along the picture's edge), the share whose colour changed visibly in `after`, a
