@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import icalendar
 import pytest
 
-from harness import listening_ports, wait_until
+from harness import bin_dir, listening_ports, wait_until
 from harness.khal import Khal
 
 pytestmark = pytest.mark.agent
@@ -335,3 +335,130 @@ def test_a_mirror_file_changed_here_is_sent_back_and_a_newer_server_copy_wins(ok
     assert "lost to a newer copy on the server" in r.stdout, r.stdout
     assert mirrored.read_bytes() == dav(work + "review.ics", "GET")[2] and b"Review moved" in mirrored.read_bytes()
     assert "review.ics lost to a newer copy on the server" in ok("sync", "status").stdout
+
+
+def series(uid: str, summary: str, first: datetime, days: int) -> bytes:
+    """A daily series by python icalendar: a reminder 15 minutes before each start."""
+    cal = icalendar.Calendar()
+    cal.add("prodid", "-//test//EN")
+    cal.add("version", "2.0")
+    ev = icalendar.Event()
+    ev.add("uid", uid)
+    ev.add("dtstamp", first)
+    ev.add("dtstart", first)
+    ev.add("dtend", first + timedelta(minutes=30))
+    ev.add("rrule", {"freq": "daily", "count": days})
+    ev.add("summary", summary)
+    alarm = icalendar.Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", "reminder")
+    alarm.add("trigger", timedelta(minutes=-15))
+    ev.add_component(alarm)
+    cal.add_component(ev)
+    return cal.to_ical()
+
+
+def test_a_dismissal_on_one_computer_silences_that_occurrence_on_the_other(ok, sandbox, server):
+    """Two homes sync one Radicale collection with write-back: dismissed on A (written into A's
+    mirror, sent with If-Match), B is silent for that occurrence after its sync and names the next;
+    then Thunderbird's X-MOZ-LASTACK, written into Radicale by python icalendar, silences the next."""
+    pinned = {**NOW, "MOSCOWTIME_NOW": "2026-11-30T08:40:00Z"}
+    other = sandbox.path("home-b")
+    env_b = {**pinned, "HOME": str(other), "XDG_CONFIG_HOME": str(other / ".config"),
+             "XDG_DATA_HOME": str(other / ".local/share"), "XDG_STATE_HOME": str(other / ".local/state"),
+             "XDG_CACHE_HOME": str(other / ".cache")}
+    for d in list(env_b.values())[3:]:
+        Path(d).mkdir(parents=True, exist_ok=True)
+    team = mkcalendar(server, "team", "Team", "#3465A4FF")
+    put(team + "standup.ics", series("standup@test", "Standup", datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc), 5))
+    (sandbox.xdg.home / "pw").write_text("secret\n")
+    for env in (pinned, env_b):
+        ok("sync", "setup", server.url, "--user", "alice", "--password-command", f"cat {sandbox.xdg.home / 'pw'}", env=env)
+        ok("sync", env=env)
+        ok("calendars", "remind", "Team", "--write-acknowledgements", env=env)
+        ok("sync", env=env)
+
+    def next_occurrence(env) -> str:
+        r = sandbox.run([str(bin_dir() / "moscowtime-calendar"), "calendar-next", "1"], timeout=30, env=env)
+        assert r.returncode == 0, r.stderr
+        [first] = json.loads(r.stdout)["reminders"]
+        return first["recurrenceID"]
+
+    assert next_occurrence(pinned) == next_occurrence(env_b) == "20261130T090000Z"
+    folder_a = Path(json.loads(ok("calendars", "--json", env=pinned).stdout)[0]["folder"])
+    [file_a] = folder_a.glob("*.ics")
+    r = sandbox.run([str(bin_dir() / "moscowtime-calendar"), "acknowledge", str(file_a), "dismiss", "standup@test",
+                     "20261130T090000Z", "0"], timeout=30, env={**pinned, "MOSCOWTIME_NOW": "2026-11-30T08:46:00Z"})
+    assert r.returncode == 0, r.stderr
+    assert next_occurrence(pinned) == "20261201T090000Z"
+    assert next_occurrence(env_b) == "20261130T090000Z"  # B has not synced yet
+
+    ok("sync", env=pinned)  # A sends its mirror file, If-Match
+    status, _, body = dav(team + "standup.ics", "GET")
+    assert status == 200 and b"ACKNOWLEDGED:20261130T084600Z" in body
+    ok("sync", env=env_b)
+    assert next_occurrence(env_b) == "20261201T090000Z"
+
+    # Thunderbird dismisses the next one on a third device: X-MOZ-LASTACK on the item, in Radicale.
+    cal = icalendar.Calendar.from_ical(body)
+    cal.walk("VEVENT")[0]["X-MOZ-LASTACK"] = "20261201T084700Z"
+    put(team + "standup.ics", cal.to_ical())
+    ok("sync", env=env_b)
+    assert next_occurrence(env_b) == "20261202T090000Z"
+
+
+def vdirsyncer(sandbox, config: Path, *args: str):
+    r = sandbox.run(["vdirsyncer", "--config", str(config), *args], timeout=60, input="y\n" * 4)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r
+
+
+def test_vdirsyncers_folder_rings_and_a_dismissal_goes_back_through_vdirsyncer(ok, sandbox, server):
+    """The neighbours' way: vdirsyncer brings a Radicale collection into ~/.calendars/team for khal;
+    `calendars remind` rings it from there, and a Dismiss written into that file reaches the server
+    at vdirsyncer's next sync, with every other line of the event as the server had it."""
+    team = mkcalendar(server, "team", "Team", None)
+    put(team + "standup.ics", series("standup@test", "Standup", datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc), 5))
+    folder = sandbox.xdg.home / ".calendars" / "team"
+    config = sandbox.path("vdirsyncer.conf")
+    config.write_text(f"""[general]
+status_path = "{sandbox.path('vdirsyncer-status')}/"
+
+[pair team]
+a = "team_local"
+b = "team_remote"
+collections = null
+
+[storage team_local]
+type = "filesystem"
+path = "{folder}/"
+fileext = ".ics"
+
+[storage team_remote]
+type = "caldav"
+url = "{team}"
+username = "alice"
+password = "secret"
+""")
+    folder.mkdir(parents=True)
+    vdirsyncer(sandbox, config, "discover")
+    vdirsyncer(sandbox, config, "sync")
+    [path] = folder.glob("*.ics")
+    pinned = {**NOW, "MOSCOWTIME_NOW": "2026-11-30T08:40:00Z"}
+    ok("calendars", "remind", "team", "--write-acknowledgements", env=pinned)
+    r = sandbox.run([str(bin_dir() / "moscowtime-calendar"), "calendar-next", "1"], timeout=30, env=pinned)
+    [first] = json.loads(r.stdout)["reminders"]
+    assert (first["summary"], first["recurrenceID"], first["file"]) == ("Standup", "20261130T090000Z", str(path))
+
+    before = icalendar.Calendar.from_ical(dav(team + "standup.ics", "GET")[2])
+    r = sandbox.run([str(bin_dir() / "moscowtime-calendar"), "acknowledge", str(path), "dismiss", "standup@test",
+                     "20261130T090000Z", "0"], timeout=30, env={**pinned, "MOSCOWTIME_NOW": "2026-11-30T08:46:00Z"})
+    assert r.returncode == 0, r.stderr
+    vdirsyncer(sandbox, config, "sync")
+    after = icalendar.Calendar.from_ical(dav(team + "standup.ics", "GET")[2])
+    [ev_before], [ev_after] = before.walk("VEVENT"), after.walk("VEVENT")
+    value = lambda ev, k: ev[k].to_ical() if k in ev and hasattr(ev[k], "to_ical") else ev.get(k)  # noqa: E731
+    changed = {k for k in set(ev_before) | set(ev_after) if value(ev_before, k) != value(ev_after, k)}
+    assert changed <= {"DTSTAMP", "X-MOZ-LASTACK"} and "X-MOZ-LASTACK" in changed, changed
+    [alarm] = after.walk("VALARM")
+    assert alarm["ACKNOWLEDGED"].to_ical() == b"20261130T084600Z"
