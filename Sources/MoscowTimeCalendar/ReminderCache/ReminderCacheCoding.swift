@@ -7,7 +7,7 @@ import MoscowTimeDomain
 /// JSON: the agent waits for this on every change, and 25 000 lines split faster than a tree is
 /// built. Anything unexpected makes `decode` answer nil, and the folder is read again.
 enum ReminderCacheCoding {
-    static let magic = "moscowtime reminder cache 1"
+    static let magic = "moscowtime reminder cache 1"  // not UI: the file's first line
 
     static func encode(_ cache: ReminderCache) -> [UInt8] {
         var out = magic + "\t" + escape(cache.context) + "\n"
