@@ -98,19 +98,27 @@ def stamp(t: datetime) -> str:
 
 def event(uid: str, summary: str, reminder_at: datetime) -> bytes:
     """A VEVENT by python icalendar whose VALARM rings 10 minutes before its start, at `reminder_at`."""
+    return vevent(uid, summary, reminder_at + timedelta(minutes=10), timedelta(minutes=10))
+
+
+def vevent(uid: str, summary: str, start: datetime, before: timedelta, rrule: dict | None = None) -> bytes:
+    """A calendar by python icalendar: one 30-minute VEVENT (a series with `rrule`) with a DISPLAY
+    VALARM `before` its start."""
     cal = icalendar.Calendar()
     cal.add("prodid", "-//test//EN")
     cal.add("version", "2.0")
     ev = icalendar.Event()
     ev.add("uid", uid)
-    ev.add("dtstamp", reminder_at)
-    ev.add("dtstart", reminder_at + timedelta(minutes=10))
-    ev.add("dtend", reminder_at + timedelta(minutes=40))
+    ev.add("dtstamp", start - before)
+    ev.add("dtstart", start)
+    ev.add("dtend", start + timedelta(minutes=30))
+    if rrule:
+        ev.add("rrule", rrule)
     ev.add("summary", summary)
     alarm = icalendar.Alarm()
     alarm.add("action", "DISPLAY")
     alarm.add("description", "reminder")
-    alarm.add("trigger", timedelta(minutes=-10))
+    alarm.add("trigger", -before)
     ev.add_component(alarm)
     cal.add_component(ev)
     return cal.to_ical()
@@ -339,23 +347,7 @@ def test_a_mirror_file_changed_here_is_sent_back_and_a_newer_server_copy_wins(ok
 
 def series(uid: str, summary: str, first: datetime, days: int) -> bytes:
     """A daily series by python icalendar: a reminder 15 minutes before each start."""
-    cal = icalendar.Calendar()
-    cal.add("prodid", "-//test//EN")
-    cal.add("version", "2.0")
-    ev = icalendar.Event()
-    ev.add("uid", uid)
-    ev.add("dtstamp", first)
-    ev.add("dtstart", first)
-    ev.add("dtend", first + timedelta(minutes=30))
-    ev.add("rrule", {"freq": "daily", "count": days})
-    ev.add("summary", summary)
-    alarm = icalendar.Alarm()
-    alarm.add("action", "DISPLAY")
-    alarm.add("description", "reminder")
-    alarm.add("trigger", timedelta(minutes=-15))
-    ev.add_component(alarm)
-    cal.add_component(ev)
-    return cal.to_ical()
+    return vevent(uid, summary, first, timedelta(minutes=15), {"freq": "daily", "count": days})
 
 
 def test_a_dismissal_on_one_computer_silences_that_occurrence_on_the_other(ok, sandbox, server):

@@ -50,22 +50,7 @@ struct EventLines {
     }
 
     /// The event's VALARMs, in order, as line ranges (BEGIN through END).
-    var alarms: [ClosedRange<Int>] {
-        var out: [ClosedRange<Int>] = []
-        var depth = 0
-        var start = 0
-        for k in (begin + 1)..<end {
-            let line = lines.lines[k]
-            if line.name == "BEGIN" {
-                if depth == 0 { start = k }
-                depth += 1
-            } else if line.name == "END" {
-                depth -= 1
-                if depth == 0, line.value.uppercased() == "VALARM" { out.append(start...k) }
-            }
-        }
-        return out
-    }
+    var alarms: [ClosedRange<Int>] { ComponentLines.children(lines, of: begin...end, named: "VALARM") }
 
     func indices(of name: String) -> [Int] { ownLines.filter { lines.lines[$0].name == name } }
 
