@@ -99,6 +99,8 @@ def test_more_reminders_at_one_instant_than_one_reading_lists_all_ring(rig):
     rig.start_agent()
     wait_until(lambda: len(reminders(rig)) >= 200, 30, "the 200 reminders at one instant")
     wait_for_reminder(rig, "Zz after the many", timeout=15)
-    assert shown_at(rig, "Zz after the many") <= at.timestamp() + SLACK + 2
+    # In the same burst as the 200 (201 notifications take seconds on a loaded machine): not at a later reading.
+    assert shown_at(rig, "Many 000") <= at.timestamp() + SLACK
+    assert shown_at(rig, "Zz after the many") <= shown_at(rig, "Many 199") + SLACK
     wait_for_reminder(rig, "Later", timeout=15)
     assert len({c.summary for c in reminders(rig) if c.summary.startswith("Many ")}) == 200
