@@ -8,8 +8,8 @@ closes it and the agent's ledger says dismissed; Snooze brings it back at the sn
 
 On GNOME Shell and Plasma (harness/gnome.py: read through Eval; harness/plasma.py: OCR) and on
 xfce4-notifyd, notification-daemon and mate-notification-daemon (OCR of the window, clicks with
-xdotool); lxqt-notificationd is skipped with its reason (NOT_YET). The snooze's minute is waited for on GNOME and xfce4-notifyd only.
-Screenshots are kept under .build/test-artefacts/desktops/<server>/calendar-*.png.
+xdotool); lxqt-notificationd is skipped with its reason (NOT_YET). The snooze's minute is waited
+for on GNOME and xfce4-notifyd only (a minute each). Screenshots are kept under .build/test-artefacts/desktops/<server>/calendar-*.png.
 """
 from __future__ import annotations
 
