@@ -36,8 +36,9 @@ pytestmark = pytest.mark.agent
 SUMMARY = "Dentist Petrova"
 CALENDAR = "Clinic"
 BUTTONS = {"en": ["Snooze", "Dismiss"], "ru": ["Отложить", "Отклонить"]}
-# Not driven yet, with why (seen once, not yet understood).
-NOT_YET = {"lxqt-notificationd": "its window stayed after the Dismiss button was clicked (not yet understood)"}
+# Not passing yet, with why (seen on 1.2.0; who should close it is not settled).
+NOT_YET = {"lxqt-notificationd": "Dismiss reaches the agent (the ledger says dismissed) but the window stays "
+                                 "open (the alarm's Stop closes it there)"}
 SNOOZE_WAITED_ON = {"gnome", "xfce4-notifyd"}  # a minute each: the snooze on one desktop, one server
 
 
