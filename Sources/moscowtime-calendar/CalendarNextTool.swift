@@ -53,7 +53,7 @@ enum CalendarNextTool {
 
     static func remindedCalendars(_ ctx: ToolContext, _ settings: Settings) -> [LocalCalendar] {
         let reminded = Set(settings.remindedCalendars)
-        return LocalCalendars.all(settings, environment: ctx.environment, paths: ctx.store.paths).filter {
+        return LocalCalendars.all(settings, environment: ctx.environment, paths: ctx.store.paths, counting: false).filter {
             reminded.contains($0.folder)
         }
     }

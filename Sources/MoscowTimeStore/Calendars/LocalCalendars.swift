@@ -18,13 +18,17 @@ public enum LocalCalendars {
     }
 
     /// Every calendar: the local collections, then the sync account's CalDAV collections as the
-    /// last sync found them (`CalDAVCollections`; none while sync is off).
-    public static func all(_ settings: Settings, environment: [String: String], paths: StorePaths) -> [LocalCalendar] {
-        discover(roots: standardRoots(environment: environment), added: settings.calendarFolders) + CalDAVCollections.calendars(paths)
+    /// last sync found them (`CalDAVCollections`; none while sync is off). `counting` false leaves
+    /// a local collection's `items` 0: a reading lists the folders it reads itself.
+    public static func all(_ settings: Settings, environment: [String: String], paths: StorePaths, counting: Bool = true)
+        -> [LocalCalendar]
+    {
+        discover(roots: standardRoots(environment: environment), added: settings.calendarFolders, counting: counting)
+            + CalDAVCollections.calendars(paths)
     }
 
-    /// Every collection found, by folder, each once, sorted by name then folder.
-    public static func discover(roots: [String], added: [String]) -> [LocalCalendar] {
+    /// Every collection found, by folder, each once, sorted by name then folder; `items` 0 unless `counting`.
+    public static func discover(roots: [String], added: [String], counting: Bool = true) -> [LocalCalendar] {
         var folders: [String] = []
         for root in roots + added.map(trimmed) {
             if isCollection(root) {
@@ -35,7 +39,9 @@ public enum LocalCalendars {
         }
         var seen = Set<String>()
         let unique = folders.filter { seen.insert($0).inserted }.prefix(maximumCollections)
-        return unique.map(calendar).sorted { ($0.name.lowercased(), $0.folder) < ($1.name.lowercased(), $1.folder) }
+        return unique.map { calendar($0, counting: counting) }.sorted {
+            ($0.name.lowercased(), $0.folder) < ($1.name.lowercased(), $1.folder)
+        }
     }
 
     /// The `.ics` files of a collection, sorted.
@@ -43,14 +49,15 @@ public enum LocalCalendars {
         entries(folder).filter { $0.hasSuffix(".ics") }.map { folder + "/" + $0 }
     }
 
-    static func calendar(_ folder: String) -> LocalCalendar {
+    static func calendar(_ folder: String, counting: Bool) -> LocalCalendar {
         let name = text(folder + "/displayname") ?? String(folder.split(separator: "/").last ?? Substring(folder))
-        return LocalCalendar(folder: folder, name: name, color: text(folder + "/color"), items: itemFiles(folder).count)
+        let items = counting ? FolderEntries.count(folder, where: FolderEntries.isItem) : 0
+        return LocalCalendar(folder: folder, name: name, color: text(folder + "/color"), items: items)
     }
 
+    /// A folder holding an item or a `displayname`; the listing stops at the first.
     static func isCollection(_ folder: String) -> Bool {
-        ResourceLocator.isDirectory(folder)
-            && entries(folder).contains { $0.hasSuffix(".ics") || $0 == "displayname" }
+        ResourceLocator.isDirectory(folder) && FolderEntries.contains(folder, where: FolderEntries.marksCollection)
     }
 
     static func subfolders(_ folder: String) -> [String] {
