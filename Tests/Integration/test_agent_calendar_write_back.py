@@ -30,11 +30,11 @@ def daily(uid: str, summary: str, reminder_at: datetime) -> str:
         "TRIGGER:-PT10M", "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""])
 
 
-def todo(uid: str, summary: str, reminder_at: datetime) -> str:
+def todo(uid: str, summary: str, reminder_at: datetime, *more: str) -> str:
     due = reminder_at + timedelta(minutes=30)
     return "\r\n".join([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", f"UID:{uid}",
-        "DTSTAMP:20261101T000000Z", f"DUE:{stamp(due)}", f"SUMMARY:{summary}", "STATUS:NEEDS-ACTION",
+        "DTSTAMP:20261101T000000Z", f"DUE:{stamp(due)}", f"SUMMARY:{summary}", "STATUS:NEEDS-ACTION", *more,
         "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:reminder", "TRIGGER;RELATED=END:-PT30M", "END:VALARM",
         "END:VTODO", "END:VCALENDAR", ""])
 
@@ -122,6 +122,8 @@ def test_done_completes_the_todo_in_its_file_and_a_failed_write_stays_local(rig)
     (tasks / "rent.ics").write_text(todo("rent@test", "Pay rent", at))
     (quiet_back / "milk.ics").write_text(todo("milk@test", "Buy milk", at))
     (tasks / "gone.ics").write_text(daily("gone@test", "Vanishing", at))
+    plants = todo("plants@test", "Water plants", at, "RRULE:FREQ=WEEKLY")
+    (tasks / "plants.ics").write_text(plants)
     agent = rig.start_agent()
 
     rent = wait_for_reminder(rig, "Pay rent")
@@ -131,6 +133,15 @@ def test_done_completes_the_todo_in_its_file_and_a_failed_write_stays_local(rig)
     agent.wait_for_log('calendar reminder: done of "Pay rent"', timeout=10)
     text = (tasks / "rent.ics").read_text()
     assert "STATUS:COMPLETED" in text and "PERCENT-COMPLETE:100" in text and "COMPLETED:" in text
+
+    # A repeating to-do: Done completes this occurrence by an override; the series stays as it was.
+    weekly = wait_for_reminder(rig, "Water plants")
+    assert weekly.action_keys == ["done", "snooze", "dismiss"]
+    rig.mock.emit_action_invoked(weekly.id, "done")
+    agent.wait_for_log('calendar reminder: done of "Water plants"', timeout=10)
+    text = (tasks / "plants.ics").read_text()
+    assert text.startswith(plants.replace("\r\n", "\n").split("END:VCALENDAR")[0])
+    assert f"RECURRENCE-ID:{stamp(at + timedelta(minutes=30))}" in text and text.count("STATUS:COMPLETED") == 1
 
     # The item goes from its file before Dismiss: not written, said, and kept dismissed here.
     gone = wait_for_reminder(rig, "Vanishing")

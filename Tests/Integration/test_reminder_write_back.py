@@ -53,9 +53,9 @@ def ours(sandbox, path: Path, frm=FROM, to=TO) -> set[tuple]:
             for x in json.loads(r.stdout)["reminders"]}
 
 
-def agreed(sandbox, path: Path) -> set[tuple]:
+def agreed(sandbox, path: Path, to=TO) -> set[tuple]:
     """Our reading of the file, which must equal the reference's."""
-    mine, theirs = ours(sandbox, path), reference(path.read_text(), "Europe/Moscow", None, FROM, TO)
+    mine, theirs = ours(sandbox, path, to=to), reference(path.read_text(), "Europe/Moscow", None, FROM, to)
     assert mine == theirs, f"only ours: {sorted(mine - theirs)}\nonly the reference's: {sorted(theirs - mine)}"
     return mine
 
@@ -201,7 +201,8 @@ def test_done_completes_a_todoman_todo_and_todoman_shows_it_done(sandbox, cli):
     assert agreed(sandbox, path) == set()  # a completed to-do never rings
 
 
-def test_a_repeating_todo_is_not_done_here_and_a_calendar_not_written_back_is_left_alone(sandbox, cli):
+def test_done_without_an_occurrence_on_a_repeating_todo_is_refused_and_a_calendar_not_written_back_is_left_alone(
+        sandbox, cli):
     folder = sandbox.xdg.home / ".calendars" / "tasks"
     folder.mkdir(parents=True)
     text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VTODO\r\nUID:t@x\r\nDTSTAMP:20261101T000000Z\r\n"
@@ -225,6 +226,46 @@ def test_a_repeating_todo_is_not_done_here_and_a_calendar_not_written_back_is_le
         cli, "calendars", "remind", "tasks", "--no-write-acknowledgements")
     store = json.loads((sandbox.xdg.data / "moscowtime" / "store.json").read_text())
     assert "writeBackCalendars" not in store["settings"]
+
+
+def test_done_on_a_repeating_todos_occurrence_completes_that_occurrence_only(sandbox, cli):
+    """A weekly to-do as Thunderbird writes one: Done on this week's occurrence adds an override
+    of its own (the master's tree unchanged); recurring_ical_events sees that occurrence
+    completed and the next one open, the reference and our reader agree the next still rings,
+    and todoman reads the file."""
+    folder = sandbox.xdg.home / ".calendars" / "tasks"
+    folder.mkdir(parents=True)
+    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r\n"
+            "BEGIN:VTODO\r\nUID:w@x\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:Water the plants\r\n"
+            "DTSTART:20261116T140000Z\r\nDUE:20261116T150000Z\r\nRRULE:FREQ=WEEKLY\r\nX-MOZ-GENERATION:4\r\n"
+            "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER;RELATED=END:-PT30M\r\nEND:VALARM\r\n"
+            "END:VTODO\r\nEND:VCALENDAR\r\n")
+    path = folder / "w.ics"
+    path.write_bytes(text.encode())
+    ok(cli, "calendars", "remind", "tasks", "--write-acknowledgements")
+    rung = {x[4] for x in agreed(sandbox, path, to=TO + dt.timedelta(days=2))}
+    assert {"2026-11-30T14:30:00Z", "2026-12-07T14:30:00Z"} <= rung  # before: both weeks ring
+
+    r = acknowledge(sandbox, path, "done", "w@x", "20261130T140000Z", "0", now="2026-11-30T14:31:00Z")
+    assert r.returncode == 0, r.stderr
+    after = path.read_bytes().decode()
+    assert after.startswith(text.split("END:VTODO\r\n")[0] + "END:VTODO\r\n")  # the master's bytes
+    assert set(changed(text, after)) == {("VTODO", 1)}  # only a component added
+    override = icalendar.Calendar.from_ical(after).walk("VTODO")[1]
+    assert override["RECURRENCE-ID"].dt == dt.datetime(2026, 11, 30, 14, tzinfo=UTC)
+    assert (str(override["STATUS"]), override["DUE"].dt) == ("COMPLETED", dt.datetime(2026, 11, 30, 15, tzinfo=UTC))
+    import recurring_ical_events
+    weeks = {o["DTSTART"].dt: str(o.get("STATUS", "")) for o in recurring_ical_events.of(
+        icalendar.Calendar.from_ical(after), components=["VTODO"]).between(FROM, TO + dt.timedelta(days=2))}
+    assert weeks == {dt.datetime(2026, 11, 30, 14, tzinfo=UTC): "COMPLETED", dt.datetime(2026, 12, 7, 14, tzinfo=UTC): ""}
+    rung = {x[4] for x in agreed(sandbox, path, to=TO + dt.timedelta(days=2))}
+    assert "2026-11-30T14:30:00Z" not in rung and "2026-12-07T14:30:00Z" in rung
+
+    config = sandbox.path("todoman.py")
+    config.write_text(f'path = "{folder.parent}/*"\ndate_format = "%Y-%m-%d"\ntime_format = "%H:%M"\n'
+                      f'cache_path = "{sandbox.path("todoman.sqlite3")}"\ndefault_list = "tasks"\n')
+    r = sandbox.run(["todoman", "-c", str(config), "list", "--status", "ANY"], timeout=60, env={"TZ": "UTC"})
+    assert r.returncode == 0 and "Water the plants" in r.stdout, (r.stdout, r.stderr)
 
 
 def test_a_symlink_or_fifo_in_place_of_the_file_is_refused(sandbox, cli):

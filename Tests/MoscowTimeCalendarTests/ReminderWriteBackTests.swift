@@ -209,6 +209,85 @@ struct ReminderWriteBackTests {
         #expect(throws: ReminderWriteBackError.notATodo) { try patch(Self.weekly, rid: nil, .done) }
     }
 
+    /// A weekly to-do as Thunderbird writes one: DTSTART and DUE in a zone, its VALARM related to DUE.
+    static let weeklyTodo = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
+        BEGIN:VTODO
+        UID:TW@example.org
+        DTSTAMP:20261101T090000Z
+        SUMMARY:Take the bins out
+        DTSTART;TZID=Europe/Berlin:20261102T180000
+        DUE;TZID=Europe/Berlin:20261102T200000
+        RRULE:FREQ=WEEKLY
+        X-MOZ-LASTACK:20261120T190000Z
+        X-OTHER;X-P="a:b":keep me
+        SEQUENCE:2
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:bins
+        TRIGGER;RELATED=END:-PT30M
+        END:VALARM
+        END:VTODO
+        END:VCALENDAR
+
+        """
+
+    @Test("Done on a repeating to-do's occurrence: an override of its own, completed; the master keeps every byte; the next week rings")
+    func doneRepeating() throws {
+        // The occurrence of Monday 30 November, 18:00 in Berlin (17:00 UTC); its reminder is 19:30 CET.
+        let out = try patch(Self.weeklyTodo, uid: "TW@example.org", rid: "20261130T170000Z", .done, now: "2026-11-30T18:31:00Z")
+        let master = Self.weeklyTodo.pieces("END:VTODO\n")[0] + "END:VTODO\n"
+        let override = """
+            BEGIN:VTODO
+            UID:TW@example.org
+            SUMMARY:Take the bins out
+            DTSTART;TZID=Europe/Berlin:20261130T180000
+            DUE;TZID=Europe/Berlin:20261130T200000
+            X-OTHER;X-P="a:b":keep me
+            SEQUENCE:2
+            RECURRENCE-ID;TZID=Europe/Berlin:20261130T180000
+            DTSTAMP:20261130T183100Z
+            STATUS:COMPLETED
+            COMPLETED:20261130T183100Z
+            PERCENT-COMPLETE:100
+            END:VTODO
+            END:VCALENDAR
+
+            """
+        #expect(out == master + override)
+        let rung = try reminders(out, from: "2026-11-23T00:00:00Z", to: "2026-12-08T00:00:00Z").map { $0.at }
+        #expect(rung == [Self.at("2026-11-23T18:30:00Z"), Self.at("2026-12-07T18:30:00Z")])
+        // The override's own occurrence is done again: the override is edited, nothing added.
+        let again = try patch(out, uid: "TW@example.org", rid: "20261130T170000Z", .done, now: "2026-11-30T18:40:00Z")
+        #expect(again.pieces("BEGIN:VTODO").count == 3 && again.contains("COMPLETED:20261130T184000Z\n"))
+        // An occurrence the rule does not make (changed since) is refused, nothing written.
+        #expect(throws: ReminderWriteBackError.itemNotFound) {
+            try patch(Self.weeklyTodo, uid: "TW@example.org", rid: "20261201T170000Z", .done)
+        }
+    }
+
+    @Test("Done on a repeating to-do anchored at its DUE, and on a daily one of dates: the override in the master's own forms")
+    func doneRepeatingForms() throws {
+        let dueOnly = Self.weeklyTodo.swapping("DTSTART;TZID=Europe/Berlin:20261102T180000\n", "")
+        let out = try patch(dueOnly, uid: "TW@example.org", rid: "20261130T190000Z", .done, now: "2026-11-30T18:31:00Z")
+        #expect(out.contains("\nDUE;TZID=Europe/Berlin:20261130T200000\nX-OTHER"))
+        #expect(out.contains("\nRECURRENCE-ID;TZID=Europe/Berlin:20261130T200000\n"))
+        #expect(out.pieces("DTSTART").count == 1)
+        let dates = Self.weeklyTodo.swapping(
+            "DTSTART;TZID=Europe/Berlin:20261102T180000\nDUE;TZID=Europe/Berlin:20261102T200000\n",
+            "DTSTART;VALUE=DATE:20261102\nDUE;VALUE=DATE:20261103\n"
+        )
+        .swapping("FREQ=WEEKLY", "FREQ=DAILY").swapping("RELATED=END:-PT30M", "RELATED=END:-PT6H")
+        let day = try patch(dates, uid: "TW@example.org", rid: "20261201", .done, now: "2026-11-30T18:31:00Z")
+        #expect(day.contains("\nDTSTART;VALUE=DATE:20261201\nDUE;VALUE=DATE:20261202\n"))
+        #expect(day.contains("\nRECURRENCE-ID;VALUE=DATE:20261201\n"))
+        let rung = try reminders(day, from: "2026-11-30T12:00:00Z", to: "2026-12-02T23:00:00Z").map { $0.at }
+        // Each day's reminder is 18:00 in Moscow the evening before the DUE date; 1 December's (DUE 2 December) is gone.
+        #expect(rung == [Self.at("2026-11-30T15:00:00Z"), Self.at("2026-12-02T15:00:00Z")])
+    }
+
     @Test("an item or alarm no longer in the file, or a text that is not iCalendar, is refused")
     func refused() throws {
         #expect(throws: ReminderWriteBackError.itemNotFound) { try patch(Self.weekly, uid: "gone", rid: nil, .dismiss) }

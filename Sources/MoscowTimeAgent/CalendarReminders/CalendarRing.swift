@@ -16,9 +16,9 @@ struct CalendarRing: Equatable {
     /// (`calendars remind NAME --write-acknowledgements`).
     var file: String? { item["file"]?.stringValue }
     var writeBack: Bool { item["writeBack"]?.boolValue ?? false }
-    /// Done is offered for a to-do of a calendar written back that does not repeat
-    /// (`ReminderWriteBackError.repeatingTodo`).
-    var offersDone: Bool { writeBack && reminder.kind == .todo && reminder.recurrenceID == nil }
+    /// Done is offered for a to-do of a calendar written back; a repeating one's occurrence is
+    /// completed by an override of its own (`ReminderWriteEdit`).
+    var offersDone: Bool { writeBack && reminder.kind == .todo }
 
     var key: String { Self.key(reminder) }
 

@@ -19,8 +19,8 @@ import MoscowTimeDomain
 ///   ACKNOWLEDGED: without it a reminder dismissed here would ring there) and clear its
 ///   X-MOZ-SNOOZE-TIME of the occurrence, as Thunderbird itself does on a dismissal.
 /// - Done (a to-do): STATUS:COMPLETED, COMPLETED, PERCENT-COMPLETE:100, SEQUENCE stepped (a
-///   significant change, as todoman steps it); a repeating to-do is refused
-///   (`ReminderWriteBackError.repeatingTodo`).
+///   significant change, as todoman steps it). An occurrence of a repeating to-do gets an
+///   override of its own, completed; the master is left as it is (`ReminderWriteEdit`).
 ///
 /// An acknowledgement is no significant change (RFC 9074 §6): SEQUENCE stays, DTSTAMP and an
 /// existing LAST-MODIFIED take the instant of the action (RFC 5545 §3.8.7.2, §3.8.7.3).

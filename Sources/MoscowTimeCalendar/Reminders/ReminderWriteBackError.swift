@@ -12,9 +12,8 @@ public enum ReminderWriteBackError: Error, Sendable, Equatable {
     case alarmNotFound
     /// Done is for a to-do only.
     case notATodo
-    /// Done on a repeating to-do: todoman ends the series and starts a new item, Thunderbird writes
-    /// an override; neither is a line edit, and doing one behind the other's back would surprise
-    /// its user.
+    /// Done on a repeating to-do without an occurrence named: its occurrences are completed one at
+    /// a time (an override each), never the whole series.
     case repeatingTodo
 
 }

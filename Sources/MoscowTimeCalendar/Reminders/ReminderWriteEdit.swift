@@ -55,7 +55,13 @@ struct ReminderWriteEdit {
 
     mutating func done() throws(ReminderWriteBackError) {
         guard target.isTodo else { throw .notATodo }
-        guard occurrence == nil, !target.repeats else { throw .repeatingTodo }
+        if occurrence != nil, target.item == target.master {
+            // The occurrence comes from the master's rule: an override of its own says it is done.
+            guard let times = target.newOverride else { throw .itemNotFound }
+            addDoneOverride(times)
+            return
+        }
+        guard occurrence != nil || !target.repeats else { throw .repeatingTodo }
         let sequence = ComponentLines.value(lines, of: item, named: "SEQUENCE").flatMap { Int($0.trimmingWhitespace) } ?? 0
         ComponentLines.set(&lines, in: item, "STATUS", "COMPLETED")
         ComponentLines.set(&lines, in: item, "COMPLETED", stamp)
@@ -63,6 +69,42 @@ struct ReminderWriteEdit {
         ComponentLines.set(&lines, in: item, "SEQUENCE", String(sequence + 1))
         ComponentLines.set(&lines, in: item, "LAST-MODIFIED", stamp)
         ComponentLines.set(&lines, in: item, "DTSTAMP", stamp)
+    }
+
+    /// A repeating to-do's occurrence done, as RFC 5545 §3.8.4.4 overrides one occurrence (and as
+    /// Thunderbird completes one): a new VTODO after the master with its UID, the occurrence's
+    /// RECURRENCE-ID, DTSTART and DUE, STATUS:COMPLETED, COMPLETED and PERCENT-COMPLETE:100. The
+    /// master's other own properties are copied as they are; its recurrence, its completion, its
+    /// stamps and Thunderbird's acknowledgement marks are not, nor its VALARMs (a completed
+    /// to-do does not ring). The master keeps every byte, so the next occurrence still rings.
+    private mutating func addDoneOverride(_ times: ReminderOccurrenceTimes) {
+        let master = self.master
+        let hasStart = ComponentLines.value(lines, of: master, named: "DTSTART") != nil
+        let dropped: Set<String> = [
+            "RRULE", "RDATE", "EXDATE", "EXRULE", "RECURRENCE-ID", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "DTSTAMP", "LAST-MODIFIED",
+            ReminderAcknowledgements.lastAck,
+        ]
+        var body = [lines.lines[master.lowerBound]]
+        var recurrenceID: ContentLines.Line?
+        for k in ComponentLines.properties(lines, of: master) {
+            let line = lines.lines[k]
+            guard !dropped.contains(line.name), !line.name.hasPrefix(ReminderAcknowledgements.snoozeTime) else { continue }
+            let anchors = line.name == (hasStart ? "DTSTART" : "DUE")
+            if anchors {
+                recurrenceID = lines.folded("RECURRENCE-ID" + line.parameters + ":" + times.anchor)
+                body.append(lines.folded(line.name + line.parameters + ":" + times.anchor))
+            } else if line.name == "DUE", let due = times.due {
+                body.append(lines.folded("DUE" + (times.dueInUTC ? "" : line.parameters) + ":" + due))
+            } else {
+                body.append(line)
+            }
+        }
+        if let recurrenceID { body.append(recurrenceID) }
+        for (name, value) in [("DTSTAMP", stamp), ("STATUS", "COMPLETED"), ("COMPLETED", stamp), ("PERCENT-COMPLETE", "100")] {
+            body.append(lines.folded(name + ":" + value))
+        }
+        body.append(lines.lines[master.upperBound])
+        lines.lines.insert(contentsOf: body, at: master.upperBound + 1)
     }
 
     private func alarm(_ index: Int) throws(ReminderWriteBackError) -> ClosedRange<Int> {

@@ -15,13 +15,16 @@ struct ReminderWriteTarget: Equatable {
     let repeats: Bool
     /// The occurrence's RECURRENCE-ID as an instant; nil for a single item or a day.
     let occurrence: Instant?
+    /// An occurrence of a repeating to-do that no override holds yet: its times as the master
+    /// writes them, for the override that Done adds.
+    var newOverride: ReminderOccurrenceTimes? = nil
 
     /// `zone` and `floating` as the reader was given them: a floating RECURRENCE-ID names an
     /// occurrence in the calendar's zone.
     static func find(_ root: OpaquePointer, uid: String, recurrenceID: String?, zone: Zone, floating: Zone?) -> ReminderWriteTarget? {
         let calendars = icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? [root] : ICal.children(root, ICAL_VCALENDAR_COMPONENT)
         var ordinal = 0
-        var master: (index: Int, component: OpaquePointer)?
+        var master: (index: Int, component: OpaquePointer, times: ReminderTimes)?
         var override: (index: Int, component: OpaquePointer)?
         for calendar in calendars {
             let times = ReminderTimes(user: zone, floating: ReminderReader.calendarZone(calendar) ?? floating ?? zone, root: calendar)
@@ -32,20 +35,24 @@ struct ReminderWriteTarget: Equatable {
                 guard icalcomponent_get_first_property(c, ICAL_UID_PROPERTY).flatMap({ ICal.string(icalproperty_get_uid($0)) }) == uid
                 else { continue }
                 switch key(c, times) {
-                case nil: if master == nil { master = (ordinal, c) }
+                case nil: if master == nil { master = (ordinal, c, times) }
                 case let k? where k == recurrenceID: if override == nil { override = (ordinal, c) }
                 default: break
                 }
             }
         }
-        guard let holder = override ?? master else { return nil }
+        guard let holder = override ?? master.map({ ($0.index, $0.component) }) else { return nil }
         let repeats = master.map { m in
             icalcomponent_get_first_property(m.component, ICAL_RRULE_PROPERTY) != nil
                 || icalcomponent_get_first_property(m.component, ICAL_RDATE_PROPERTY) != nil
         }
-        return ReminderWriteTarget(
+        var target = ReminderWriteTarget(
             item: holder.index, master: master?.index, isTodo: icalcomponent_isa(holder.component) == ICAL_VTODO_COMPONENT,
             repeats: repeats ?? false, occurrence: recurrenceID.flatMap(ICal.parseCompactUTC))
+        if override == nil, target.isTodo, let m = master, let key = recurrenceID {
+            target.newOverride = ReminderOccurrenceTimes.find(m.component, times: m.times, key: key)
+        }
+        return target
     }
 
     /// A component's RECURRENCE-ID as the reader keys it; nil when it has none (or one that
