@@ -10,7 +10,7 @@ extension CalendarWording {
         case .itemNotFound: t("the calendar item is no longer in this file")
         case .alarmNotFound: t("the reminder is no longer in its calendar item")
         case .notATodo: t("only a to-do can be marked done")
-        case .repeatingTodo: t("a repeating to-do is marked done one occurrence at a time; name the occurrence")
+        case .repeatingTodo: t("a repeating to-do is marked done one occurrence at a time, and this reminder names none")
         }
     }
 }

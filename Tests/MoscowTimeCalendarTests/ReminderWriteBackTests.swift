@@ -268,6 +268,23 @@ struct ReminderWriteBackTests {
         }
     }
 
+    @Test("Done on the snooze alarm of a repeating to-do completes the occurrence it snoozes; the snooze alarm goes")
+    func doneOnASnoozedRepeatingTodo() throws {
+        let snoozed = try patch(
+            Self.weeklyTodo, uid: "TW@example.org", rid: "20261130T170000Z", .snooze(until: Self.at("2026-11-30T18:45:00Z")),
+            now: "2026-11-30T18:31:00Z")
+        let rang = try reminders(snoozed, from: "2026-11-30T18:40:00Z", to: "2026-11-30T18:50:00Z")
+        #expect(rang.map { [$0.recurrenceID == nil ? "-" : "rid", String($0.alarm)] } == [["-", "1"]])
+        let out = try patch(snoozed, uid: "TW@example.org", rid: nil, alarm: 1, .done, now: "2026-11-30T18:46:00Z")
+        #expect(!out.contains("RELTYPE=SNOOZE") && out.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261130T180000\n"))
+        #expect(out.pieces("STATUS:COMPLETED").count == 2)
+        let rung = try reminders(out, from: "2026-11-23T00:00:00Z", to: "2026-12-08T00:00:00Z").filter { !$0.acknowledged }.map { $0.at }
+        #expect(rung == [Self.at("2026-12-07T18:30:00Z")])
+        // An absolute alarm that snoozes nothing names no occurrence: refused, as before.
+        let absolute = Self.weeklyTodo.swapping("TRIGGER;RELATED=END:-PT30M", "TRIGGER;VALUE=DATE-TIME:20261130T183000Z")
+        #expect(throws: ReminderWriteBackError.repeatingTodo) { try patch(absolute, uid: "TW@example.org", rid: nil, .done) }
+    }
+
     @Test("Done on a repeating to-do anchored at its DUE, and on a daily one of dates: the override in the master's own forms")
     func doneRepeatingForms() throws {
         let dueOnly = Self.weeklyTodo.swapping("DTSTART;TZID=Europe/Berlin:20261102T180000\n", "")

@@ -57,7 +57,10 @@ final class CalendarReminderWriteBack {
             guard let self, self.runs == run else { return }
             self.ended(job.what, ending.succeeded, stderr, then: job.then)
         }
-        guard child != nil else { return ended(job.what, false, "cannot start \(job.argv[0])", then: job.then) }
+        guard child != nil else {
+            runs += 1  // ChildProcess reports it too, later: that report is not taken
+            return ended(job.what, false, "cannot start \(job.argv[0])", then: job.then)
+        }
         watchdog.schedule(afterMilliseconds: Self.timeoutMs) { [weak self] in
             guard let self, self.runs == run else { return }
             self.child?.sendToGroup(SIGKILL)

@@ -39,6 +39,21 @@ struct ReminderOccurrenceTimes: Equatable {
         return ReminderOccurrenceTimes(anchor: wall, due: ICal.compactUTC(occurrence.end), dueInUTC: true)
     }
 
+    /// The occurrence key of the occurrence an RFC 9074 snooze alarm (the VALARM at `alarm`)
+    /// snoozes, as the reader shows it (`ReminderWalk.snoozedOccurrence`); nil for any other alarm.
+    static func snoozedKey(_ master: OpaquePointer, alarm index: Int, times: ReminderTimes) -> String? {
+        guard let item = try? ReminderItem(master, times: times) else { return nil }
+        let alarms = ICal.children(master, ICAL_VALARM_COMPONENT).enumerated().compactMap { k, valarm -> ReminderAlarm? in
+            if case .alarm(let a) = ReminderAlarm.read(valarm, index: k) { return a }
+            return nil
+        }
+        guard let snooze = alarms.first(where: { $0.index == index }), snooze.snoozes != nil else { return nil }
+        let relative = alarms.filter { $0.shifts(length: 0) != nil }
+        let walk = ReminderWalk(window: Instant(secondsSinceEpoch: 0)..<Instant(secondsSinceEpoch: 1))
+        guard let o = walk.snoozedOccurrence(item, snooze, relative: relative, times: times, overridden: []) else { return nil }
+        return ReminderTimes.key(o.wall, instant: o.original)
+    }
+
     static func value(_ t: icaltimetype, utc: Bool) -> String {
         value(wall: ReminderTimes.wallSeconds(t) ?? 0, date: t.is_date.boolValue, utc: utc)
     }

@@ -37,7 +37,10 @@ public enum ReminderWriteBack {
                 throw .unreadable(error)
             }
             defer { icalcomponent_free(root) }
-            guard let t = ReminderWriteTarget.find(root, uid: uid, recurrenceID: recurrenceID, zone: zone, floating: floating) else {
+            guard
+                let t = ReminderWriteTarget.find(
+                    root, uid: uid, recurrenceID: recurrenceID, alarm: alarm, zone: zone, floating: floating)
+            else {
                 throw .itemNotFound
             }
             return t
@@ -47,7 +50,7 @@ public enum ReminderWriteBack {
         switch action {
         case .dismiss: try edit.dismiss(alarm)
         case .snooze(let until): try edit.snooze(alarm, until: until, newUID: newUID)
-        case .done: try edit.done()
+        case .done: try edit.done(alarm)
         }
         return edit.lines.text
     }

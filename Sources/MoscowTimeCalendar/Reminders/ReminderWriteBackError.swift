@@ -12,8 +12,8 @@ public enum ReminderWriteBackError: Error, Sendable, Equatable {
     case alarmNotFound
     /// Done is for a to-do only.
     case notATodo
-    /// Done on a repeating to-do without an occurrence named: its occurrences are completed one at
-    /// a time (an override each), never the whole series.
+    /// Done on a repeating to-do by a reminder that names no occurrence (an absolute trigger that
+    /// snoozes nothing): its occurrences are completed one at a time, never the whole series.
     case repeatingTodo
 
 }

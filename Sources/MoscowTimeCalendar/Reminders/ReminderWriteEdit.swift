@@ -53,15 +53,18 @@ struct ReminderWriteEdit {
         stampChanged()
     }
 
-    mutating func done() throws(ReminderWriteBackError) {
+    /// `index`: the VALARM that rang.
+    mutating func done(_ index: Int) throws(ReminderWriteBackError) {
         guard target.isTodo else { throw .notATodo }
-        if occurrence != nil, target.item == target.master {
-            // The occurrence comes from the master's rule: an override of its own says it is done.
-            guard let times = target.newOverride else { throw .itemNotFound }
+        if target.item == target.master, occurrence != nil || target.repeats {
+            // An occurrence of the master's rule: an override of its own says it is done. Without
+            // a RECURRENCE-ID only a snooze alarm names one (`ReminderWriteTarget`); that alarm
+            // has rung and goes, as on a Dismiss.
+            guard let times = target.newOverride else { throw occurrence == nil ? .repeatingTodo : .itemNotFound }
+            if occurrence == nil { try dismiss(index) }
             addDoneOverride(times)
             return
         }
-        guard occurrence != nil || !target.repeats else { throw .repeatingTodo }
         let sequence = ComponentLines.value(lines, of: item, named: "SEQUENCE").flatMap { Int($0.trimmingWhitespace) } ?? 0
         ComponentLines.set(&lines, in: item, "STATUS", "COMPLETED")
         ComponentLines.set(&lines, in: item, "COMPLETED", stamp)

@@ -21,7 +21,11 @@ struct ReminderWriteTarget: Equatable {
 
     /// `zone` and `floating` as the reader was given them: a floating RECURRENCE-ID names an
     /// occurrence in the calendar's zone.
-    static func find(_ root: OpaquePointer, uid: String, recurrenceID: String?, zone: Zone, floating: Zone?) -> ReminderWriteTarget? {
+    /// `alarm`: the VALARM that rang; a snooze alarm of a repeating to-do names the occurrence it
+    /// snoozes, which Done then completes.
+    static func find(_ root: OpaquePointer, uid: String, recurrenceID: String?, alarm: Int, zone: Zone, floating: Zone?)
+        -> ReminderWriteTarget?
+    {
         let calendars = icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? [root] : ICal.children(root, ICAL_VCALENDAR_COMPONENT)
         var ordinal = 0
         var master: (index: Int, component: OpaquePointer, times: ReminderTimes)?
@@ -49,7 +53,9 @@ struct ReminderWriteTarget: Equatable {
         var target = ReminderWriteTarget(
             item: holder.index, master: master?.index, isTodo: icalcomponent_isa(holder.component) == ICAL_VTODO_COMPONENT,
             repeats: repeats ?? false, occurrence: recurrenceID.flatMap(ICal.parseCompactUTC))
-        if override == nil, target.isTodo, let m = master, let key = recurrenceID {
+        if override == nil, target.isTodo, let m = master,
+            let key = recurrenceID ?? (target.repeats ? ReminderOccurrenceTimes.snoozedKey(m.component, alarm: alarm, times: m.times) : nil)
+        {
             target.newOverride = ReminderOccurrenceTimes.find(m.component, times: m.times, key: key)
         }
         return target

@@ -36,6 +36,7 @@ public enum SharedFileRewrite {
 
     /// Replaces `path` by `bytes` when it still holds `expected`.
     public static func replace(_ path: String, expected: [UInt8], with bytes: [UInt8], mode: mode_t) throws(StoreError) {
+        removeLeftovers(of: path)
         do throws(FileSystem.Failure) {
             let (fd, tmp) = try FileSystem.createExclusive(beside: path, mode: mode)
             var renamed = false
@@ -61,6 +62,32 @@ public enum SharedFileRewrite {
             }
         } catch {
             throw StoreError(path: path, kind: .writeFailed(error.reason))
+        }
+    }
+
+    /// Removes the temporary files an earlier rewrite of `path` left when it was killed (the
+    /// agent kills a write that outlives it or its 10 s): ours by name (`<file>.tmp-<16 hex>`),
+    /// regular, the user's own, and older than a minute, so a rewrite still running is spared. A
+    /// synced folder would otherwise carry them to every device.
+    static func removeLeftovers(of path: String, olderThan seconds: Int = 60) {
+        let folder = FileSystem.directory(of: path)
+        let prefix = Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
+        var names: [String] = []
+        FolderEntries.visit(folder) { name in
+            if name.count == prefix.count + 16, name.prefix(prefix.count).elementsEqual(prefix),
+                name.suffix(16).allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            {
+                names.append(String(decoding: name, as: UTF8.self))
+            }
+            return true
+        }
+        let old = Int(time(nil)) - seconds
+        for name in names {
+            var st = stat()
+            let leftover = folder + "/" + name
+            guard lstat(leftover, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid(), st.st_mtim.tv_sec < old
+            else { continue }
+            unlink(leftover)
         }
     }
 }

@@ -41,6 +41,23 @@ struct SharedFileRewriteTests {
         #expect(entries(dir) == ["event.ics"])
     }
 
+    @Test("a killed rewrite's temporary file is removed by the next one once a minute old; a fresh one, others' and a symlink stay")
+    func leftoversOfAKilledRewriteAreRemoved() throws {
+        let (dir, path) = file("a\n")
+        let stale = path + ".tmp-00000000deadbeef"
+        let fresh = path + ".tmp-00000000feedf00d"
+        let notOurs = path + ".tmp-backup"
+        let link = path + ".tmp-0123456789abcdef"
+        for p in [stale, fresh, notOurs] { ScratchDirectory.write(p, "half") }
+        #expect(symlink(path, link) == 0)
+        var old = [timespec(tv_sec: time(nil) - 120, tv_nsec: 0), timespec(tv_sec: time(nil) - 120, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, stale, &old, 0) == 0)
+        let (bytes, mode) = try SharedFileRewrite.read(path, limit: 1 << 20)
+        try SharedFileRewrite.replace(path, expected: bytes, with: Array("b\n".utf8), mode: mode)
+        #expect(
+            Set(entries(dir)) == ["event.ics", "event.ics.tmp-00000000feedf00d", "event.ics.tmp-backup", "event.ics.tmp-0123456789abcdef"])
+    }
+
     @Test func aSymlinkInItsPlaceIsRefused() throws {
         let (dir, path) = file("a\n")
         let link = dir.path + "/link.ics"
