@@ -23,6 +23,14 @@ enum AcknowledgeTool {
         guard settings.writeBackCalendars.contains(folder) else {
             throw ToolFailure("the calendar {folder} is not set to write acknowledgements", ["folder": folder], status: 1)
         }
+        // A CalDAV mirror's file is written between syncs, never during one: a sync reads the
+        // files it uploads and stamps the folder after, so a write in between would never be sent.
+        let paths = ctx.store.paths
+        guard request.file.hasPrefix(CalDAVCollections.mirrorRoot(paths) + "/") else { return try write(request, zone, ctx.now) }
+        try CalDAVCollections.locked(paths) { Result { try write(request, zone, ctx.now) } }.get()
+    }
+
+    private static func write(_ request: Request, _ zone: Zone, _ now: Instant) throws {
         let (bytes, mode) = try SharedFileRewrite.read(request.file, limit: CalendarLimits.maximumFileBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ToolFailure(status: 1) { CalendarWording.fileError(CalendarFileError(line: nil, .notUTF8), file: request.file, $0) }
@@ -30,7 +38,7 @@ enum AcknowledgeTool {
         let patched: String
         do throws(ReminderWriteBackError) {
             patched = try ReminderWriteBack.patched(
-                text, uid: request.uid, recurrenceID: request.recurrenceID, alarm: request.alarm, action: request.action, now: ctx.now,
+                text, uid: request.uid, recurrenceID: request.recurrenceID, alarm: request.alarm, action: request.action, now: now,
                 zone: zone, floating: nil, newUID: newUID)
         } catch {
             let file = request.file

@@ -9,6 +9,7 @@ the alarms' sync go on."""
 from __future__ import annotations
 
 import base64
+import fcntl
 import http.client
 import json
 import math
@@ -379,9 +380,18 @@ def test_a_dismissal_on_one_computer_silences_that_occurrence_on_the_other(ok, s
     assert next_occurrence(pinned) == next_occurrence(env_b) == "20261130T090000Z"
     folder_a = Path(json.loads(ok("calendars", "--json", env=pinned).stdout)[0]["folder"])
     [file_a] = folder_a.glob("*.ics")
-    r = sandbox.run([str(bin_dir() / "moscowtime-calendar"), "acknowledge", str(file_a), "dismiss", "standup@test",
-                     "20261130T090000Z", "0"], timeout=30, env={**pinned, "MOSCOWTIME_NOW": "2026-11-30T08:46:00Z"})
-    assert r.returncode == 0, r.stderr
+    # A sync of A holds its mirrors' lock: the Dismiss waits for it, so the sync cannot miss it.
+    before = file_a.read_bytes()
+    with open(sandbox.xdg.state / "moscowtime" / "caldav.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        child = sandbox.spawn("acknowledge", [str(bin_dir() / "moscowtime-calendar"), "acknowledge", str(file_a), "dismiss",
+                                              "standup@test", "20261130T090000Z", "0"],
+                              env={**pinned, "MOSCOWTIME_NOW": "2026-11-30T08:46:00Z"})
+        wait_until(lambda: any(" -> FLOCK " in line and f" {child.pid} " in line
+                               for line in Path("/proc/locks").read_text().splitlines()), 10, "acknowledge waiting")
+        assert child.alive() and file_a.read_bytes() == before
+    wait_until(lambda: child.returncode is not None, 10, "acknowledge done")
+    assert child.returncode == 0, child.stderr_text()
     assert next_occurrence(pinned) == "20261201T090000Z"
     assert next_occurrence(env_b) == "20261130T090000Z"  # B has not synced yet
 
