@@ -35,10 +35,15 @@ RU = {"LANG": "ru_RU.UTF-8", "LANGUAGE": ""}
 class Radicale:
     """Debian's Radicale on a free port with one user, alice; `stop()` takes it away."""
 
-    def __init__(self, sandbox):
+    def __init__(self, sandbox, read_only: str | None = None):
+        """`read_only`: a collection of alice's she may read but not write (Radicale's rights file)."""
         self.root = sandbox.path("radicale")
         self.root.mkdir()
         (self.root / "users").write_text("alice:secret\n")
+        (self.root / "rights").write_text((f"[read-only]\nuser: alice\ncollection: alice/{read_only}\npermissions: r\n\n"
+                                           if read_only else "")
+                                          + "[own]\nuser: .+\ncollection: {user}(/.*)?\npermissions: RWrw\n\n"
+                                          + "[root]\nuser: .+\ncollection:\npermissions: R\n")
         (self.root / "config").write_text(f"""[server]
 hosts = 127.0.0.1:0
 [auth]
@@ -49,7 +54,8 @@ delay = 0
 [storage]
 filesystem_folder = {self.root / 'collections'}
 [rights]
-type = owner_only
+type = from_file
+file = {self.root / 'rights'}
 [logging]
 level = warning
 """)
@@ -203,6 +209,26 @@ def test_collections_are_listed_and_a_reminded_one_is_mirrored_byte_for_byte(ok,
     assert not folder.exists() and not Path(str(folder) + ".json").exists()
     ok("sync", "off")
     assert calendars(ok) == {}
+
+
+def test_a_collection_the_server_lets_us_only_read_is_not_set_to_write_acknowledgements(ok, cli, sandbox):
+    server = Radicale(sandbox, read_only="holidays")
+    setup_sync(ok, server, sandbox)
+    mkcalendar(server, "work", "Work", None)
+    holidays = server.storage("holidays")  # made beside the server: alice may not make it
+    holidays.mkdir(parents=True)
+    (holidays / ".Radicale.props").write_text('{"tag": "VCALENDAR", "D:displayname": "Holidays"}')
+    ok("sync")
+    got = calendars(ok)
+    assert (got["Work"]["writable"], got["Holidays"]["writable"]) == (True, False)
+    settings = (sandbox.xdg.data / "moscowtime" / "store.json").read_bytes()
+    r = cli(["calendars", "remind", "Holidays", "--write-acknowledgements"], env=NOW)
+    assert r.rc == 2 and "does not let this account write Holidays" in r.stderr, (r.rc, r.stderr)
+    assert (sandbox.xdg.data / "moscowtime" / "store.json").read_bytes() == settings  # nothing changed
+    r = cli(["calendars", "remind", "Holidays", "--write-acknowledgements"], env=RU)
+    assert r.rc == 2 and "Holidays" in r.stderr and "не даёт" in r.stderr, r.stderr
+    assert "Holidays: reminders ring." in ok("calendars", "remind", "Holidays").stdout
+    assert "Dismiss, Snooze and Done are written" in ok("calendars", "remind", "Work", "--write-acknowledgements").stdout
 
 
 def test_next_names_an_event_of_a_reminded_collection_offline(ok, cli, sandbox, server):

@@ -30,6 +30,15 @@ struct CalendarsRemindCommand: ParsableCommand {
             var folders = Set(doc.settings.remindedCalendars)
             if remind { folders.insert(calendar.folder) } else { folders.remove(calendar.folder) }
             doc.settings.remindedCalendars = folders.sorted()
+            if writeBack == true, let url = calendar.url,
+                CalDAVCollections.load(ctx.store.paths).first(where: { $0.url == url })?.writable == false
+            {
+                // Written into the mirror only, an answer would never reach the server and be lost at
+                // its next change of the item.
+                throw InputError(
+                    "the server does not let this account write {calendar}; Dismiss and Snooze stay on this computer",
+                    ["calendar": TerminalText.oneLine(calendar.name)])
+            }
             if let writeBack {
                 var written = Set(doc.settings.writeBackCalendars)
                 if writeBack { written.insert(calendar.folder) } else { written.remove(calendar.folder) }
