@@ -17,7 +17,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     static let count = 200
     static let queryTimeoutMs: UInt32 = 30_000
     static let retryMs: UInt32 = 60_000
-    static let debounceMs: UInt32 = 20
+    static let debounceMs: UInt32 = 5
     /// The helper reads a week: read again a day later at the latest.
     static let windowSeconds: Int64 = 86_400
     /// A reminder found more than this late (the machine woke, the agent started) is shown as
@@ -233,8 +233,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
                 self?.refresh("calendar folder \(folder) changed")
             }
             changedFolders.insert(folder)  // what changed before the watcher existed is looked at once
-            // A reading costs the files that changed (the helper's cache): no need to wait long
-            // for a save's last event, and a later one is read again after this reading.
+            // A reading costs the files the watcher names (the helper's cache): no need to wait
+            // for a save's last event, a later one is read again after this reading.
             watcher.debounceMilliseconds = Self.debounceMs
             watchers[folder] = watcher
         }
