@@ -29,7 +29,7 @@ public final class DirectoryWatcher {
     /// a calendar folder is the user's.
     public let everyFile: Bool
     /// The names of the files that changed, as of the last `onChange` (since the one before); nil
-    /// when it cannot say (the directory itself changed or was made again).
+    /// when it cannot say (the directory itself went, and is watched again).
     public private(set) var changedNames: Set<String>? = []
     private var pendingNames: Set<String>? = []
 
