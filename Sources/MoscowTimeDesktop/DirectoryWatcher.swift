@@ -28,6 +28,10 @@ public final class DirectoryWatcher {
     /// Every file of the directory counts (`fileNames` empty), and the directory is not created:
     /// a calendar folder is the user's.
     public let everyFile: Bool
+    /// The names of the files that changed, as of the last `onChange` (since the one before); nil
+    /// when it cannot say (the directory itself went, and is watched again).
+    public private(set) var changedNames: Set<String>? = []
+    private var pendingNames: Set<String>? = []
 
     public init(directory: String, fileNames: Set<String>, everyFile: Bool = false, onChange: @escaping @MainActor () -> Void) {
         self.directory = directory
@@ -84,10 +88,19 @@ public final class DirectoryWatcher {
             Log.info("\(directory) was removed; re-creating and watching it again")
             stopMonitoring()
             startMonitoring()
+            pendingNames = nil
             scheduleChange()
             return
         }
-        if matches(path) || matches(otherPath) { scheduleChange() }
+        let names = [path, otherPath].compactMap(name)
+        guard !names.isEmpty else { return }
+        pendingNames?.formUnion(names)
+        scheduleChange()
+    }
+
+    /// The name of a file of the directory that counts, for a path of an event.
+    private func name(_ path: String?) -> String? {
+        matches(path) ? path.map { String($0.dropFirst(directoryPath.count + 1)) } : nil
     }
 
     private func matches(_ path: String?) -> Bool {
@@ -102,6 +115,7 @@ public final class DirectoryWatcher {
 
     private func debounceEnded() {
         debounceSourceID = 0
+        (changedNames, pendingNames) = (pendingNames, [])
         onChange()
     }
 }

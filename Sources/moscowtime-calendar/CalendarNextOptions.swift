@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 
-/// `calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]...]`:
+/// `calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]... [--changed-file PATH]...]`:
 /// - `--since`: the reminders from then on rather than from now, those already past included;
 /// - `--watched`: the caller (the agent) watches every reminded folder it was told of and names
 ///   with `--changed` those that changed since its last reading; the others are taken from their
-///   caches without looking at their files (`CachedFolderReader.readUnchanged`).
+///   caches without looking at their files (`CachedFolderReader.readNamed`);
+/// - `--changed-file`: a file that changed in a folder not named by `--changed` (the watcher's
+///   names): only the named files of that folder are looked at, the rest taken from its cache.
 struct CalendarNextOptions: Equatable {
     var count: Int
     var since: Instant?
     var watched = false
     var changed: Set<String> = []
+    /// File names by folder (`--changed-file FOLDER/NAME`).
+    var changedFiles: [String: Set<String>] = [:]
 
     /// nil when the arguments are not of that form.
     init?(_ args: ArraySlice<String>) {
@@ -26,9 +30,12 @@ struct CalendarNextOptions: Equatable {
             case "--changed":
                 guard let folder = rest.popFirst() else { return nil }
                 changed.insert(folder)
+            case "--changed-file":
+                guard let path = rest.popFirst(), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+                changedFiles[String(path[..<slash]), default: []].insert(String(path[path.index(after: slash)...]))
             default: return nil
             }
         }
-        guard watched || changed.isEmpty else { return nil }
+        guard watched || (changed.isEmpty && changedFiles.isEmpty) else { return nil }
     }
 }

@@ -4,7 +4,7 @@ import MoscowTimeCalendar
 import MoscowTimeDomain
 import MoscowTimeStore
 
-/// `moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]...]` (run by `agent-cli next`,
+/// `moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]... [--changed-file PATH]...]` (run by `agent-cli next`,
 /// `calendars` and the agent): the soonest COUNT reminders of the calendars whose reminders ring
 /// (`calendars remind`) over the next week, as JSON — from SINCE rather than now when given, those
 /// already past included. One acknowledged elsewhere is left out; one snoozed elsewhere counts at
@@ -12,7 +12,8 @@ import MoscowTimeStore
 /// listed, and `through` says up to when the list holds every reminder (a caller that rang them
 /// all asks again from the next second). Per calendar, what is not rung: the VALARMs that send
 /// e-mail or run a program (`otherActions`), the files that cannot be read (`unreadable`, the
-/// first named), and how many files were read rather than taken from the cache (`read`).
+/// first named), how many files were read rather than taken from the cache (`read`) and how many
+/// were looked at (`looked`).
 ///
 /// Each folder is read through its `ReminderCache` in `$XDG_CACHE_HOME/moscowtime/calendars`:
 /// a file that did not change is not read again (docs/REMINDERS.md, "Cost").
@@ -37,11 +38,17 @@ enum CalendarNextTool {
         let writtenBack = Set(settings.writeBackCalendars)
         var found: [Found] = []
         var stats: [JSONValue] = []
-        for calendar in remindedCalendars(ctx, settings) {
-            let unchanged = options.watched && !options.changed.contains(calendar.folder)
-            let reading = read(calendar, zone: zone, window: window, cacheDirectory: cacheDirectory, unchanged: unchanged)
+        let calendars = remindedCalendars(ctx, settings)
+        let zoneData = ReminderCache.zoneDataStamp([zone.identifier])
+        for calendar in calendars {
+            // nil: every file looked at; else the files the agent's watcher saw change (none: nothing changed).
+            let named = options.watched && !options.changed.contains(calendar.folder) ? options.changedFiles[calendar.folder] ?? [] : nil
+            let reading = read(calendar, zone: zone, window: window, cacheDirectory: cacheDirectory, named: named, zoneData: zoneData)
             found += due(reading, calendar, from: from)
             stats.append(json(calendar, reading))
+        }
+        if let cacheDirectory {
+            ReminderCache.clean(cacheDirectory, keeping: Set(calendars.map { ReminderCache.path(of: $0.folder, in: cacheDirectory) }))
         }
         let (listed, through) = soonest(found, count: options.count, end: window.upperBound)
         let answer = JSONValue.object([
@@ -59,28 +66,29 @@ enum CalendarNextTool {
     }
 
     /// The folder's reminders over `window`, through its cache when there is a cache folder;
-    /// `unchanged`: its watcher saw no change since the cache was written (`--watched`).
-    static func read(_ calendar: LocalCalendar, zone: Zone, window: Range<Instant>, cacheDirectory: String?, unchanged: Bool)
-        -> FolderReading
-    {
+    /// `named`: the files its watcher saw change since the cache was written (`--watched`), nil
+    /// when not watched or when it cannot tell which (every file is then looked at).
+    static func read(
+        _ calendar: LocalCalendar, zone: Zone, window: Range<Instant>, cacheDirectory: String?, named: Set<String>?, zoneData: String
+    ) -> FolderReading {
         let reader = CachedFolderReader(zone: zone, floating: nil)
         guard let cacheDirectory else {
             var none = ReminderCache(context: "")
             return reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &none)
         }
         let path = ReminderCache.path(of: calendar.folder, in: cacheDirectory)
-        let context = [calendar.folder, zone.identifier, "-", programStamp].joined(separator: "\t")
-        if unchanged, let reading = ReminderCache.loadSummary(path, context: context)?.reading(calendar.folder, over: window) {
+        let context = [calendar.folder, zone.identifier, "-", programStamp, zoneData].joined(separator: "\t")
+        let found = CalendarFileStamp(path: path)
+        // Not over a cache another reading wrote meanwhile: it may have seen a later change.
+        if let named, let bytes = ReminderCache.bytes(path),
+            let (reading, text) = reader.readNamed(calendar.folder, changed: named, window: window, cache: bytes, context: context)
+        {
+            if let text, CalendarFileStamp(path: path) == found { ReminderCache.write(text, to: path) }
             return reading
         }
-        let found = CalendarFileStamp(path: path)
         var cache = ReminderCache.load(path, context: context)
         let held = cache.entries.count
-        let reading =
-            unchanged && held > 0
-            ? reader.readUnchanged(calendar.folder, window: window, cache: &cache)
-            : reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &cache)
-        // Not over a cache another reading wrote meanwhile: it may have seen a later change.
+        let reading = reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &cache)
         if reading.filesRead > 0 || cache.entries.count != held, CalendarFileStamp(path: path) == found { cache.save(path) }
         return reading
     }
@@ -124,7 +132,7 @@ enum CalendarNextTool {
         .object([
             ("name", .string(calendar.name)), ("folder", .string(calendar.folder)), ("otherActions", .int(reading.otherActions)),
             ("unreadable", .int(reading.unreadable.count)), ("firstUnreadable", .optional(reading.unreadable.first)),
-            ("read", .int(reading.filesRead)),
+            ("read", .int(reading.filesRead)), ("looked", .int(reading.filesLooked)),
         ])
     }
 

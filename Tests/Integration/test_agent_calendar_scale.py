@@ -1,19 +1,24 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Calendar reminders at scale (issue 38): the helper keeps each folder's readings in a cache
 (`$XDG_CACHE_HOME/moscowtime/calendars`), so a change in one of several big folders re-reads that
-file alone and is rung at its instant; a damaged or planted cache file breaks and redirects
+file alone (the agent names the files its watcher saw change) and is rung at its instant; a
+folder no longer reminded leaves no cache, nor a killed helper its temporary file; a tzdata update
+reads the files again; a damaged or planted cache file breaks and redirects
 nothing; and more reminders at one instant than the helper lists at once (200) all ring, the
 reminder after them too."""
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from harness import wait_until
+from harness import bin_dir, wait_until
 from test_agent_calendar_reminders import SLACK, calendar, event, reminders, shown_at, soon, wait_for_reminder
 
 pytestmark = pytest.mark.agent
@@ -39,6 +44,11 @@ def files_read(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"calendar reminders: \d+ read, (\d+) files read again", text)]
 
 
+def readings(text: str) -> list[tuple[int, int]]:
+    """How many files each reading read again and looked at (the others: from the cache, unseen)."""
+    return [(int(r), int(n)) for r, n in re.findall(r"calendar reminders: \d+ read, (\d+) files read again, (\d+) looked at", text)]
+
+
 def test_a_change_in_one_of_several_big_folders_rereads_one_file_and_rings(rig):
     folders = [calendar(rig, f"Big{c}") for c in range(3)]
     for c, folder in enumerate(folders):
@@ -58,6 +68,15 @@ def test_a_change_in_one_of_several_big_folders_rereads_one_file_and_rings(rig):
     assert at.timestamp() - 0.05 <= shown_at(rig, "In a big folder") <= at.timestamp() + SLACK
     # The reading after the change read the new file alone (later ones: what rang since).
     assert files_read(agent.stderr_text())[1] == 1, agent.stderr_text()[-3000:]
+    # Once watched, a change costs a look at the files the watcher named, not at its folder's thousand
+    # (the first reading after the watchers began looked at every file: what changed before they did).
+    at = soon(4)
+    mark = len(agent.stderr_text())
+    (folders[2] / "second.ics").write_text(event("big-second@test", "Second in a big folder", at))
+    wait_for_reminder(rig, "Second in a big folder", timeout=15)
+    # The readings that read a file since: the new one (and the first change's, racily new a while).
+    since = [looked for read, looked in readings(agent.stderr_text()[mark:]) if read]
+    assert since and max(since) <= 3, agent.stderr_text()[mark:]
 
 
 def test_a_damaged_or_planted_cache_breaks_and_redirects_nothing(rig, tmp_path):
@@ -85,6 +104,49 @@ def test_a_damaged_or_planted_cache_breaks_and_redirects_nothing(rig, tmp_path):
     (home / "third.ics").write_text(event("third@test", "Third", at))
     wait_for_reminder(rig, "Third", timeout=15)
     assert at.timestamp() - 0.05 <= shown_at(rig, "Third") <= at.timestamp() + SLACK
+
+
+def calendar_next(rig, env: dict | None = None) -> dict:
+    """The helper's answer, run as `agent-cli next` runs it (every file's stamp looked at)."""
+    r = rig.sandbox.run([str(bin_dir() / "moscowtime-calendar"), "calendar-next", "5"], env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_the_cache_keeps_what_is_reminded_and_a_killed_helpers_files_go(rig):
+    for name in ("Kept", "Quiet"):
+        big_folder(calendar(rig, name), name, 5)
+    cache_dir = rig.sandbox.xdg.cache / "moscowtime" / "calendars"
+    calendar_next(rig)
+    caches = sorted(cache_dir.glob("*.cache"))
+    assert len(caches) == 2
+    rig.cli("calendars", "quiet", "Quiet")
+    # A killed helper's temporary files: one of two hours ago, one being written now.
+    old, young = cache_dir / (caches[0].name + ".tmp-1f"), cache_dir / (caches[1].name + ".tmp-2e")
+    for f in (old, young):
+        f.write_text("cut sho")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    answer = calendar_next(rig)
+    assert [c["name"] for c in answer["calendars"]] == ["Kept"]
+    left = sorted(p.name for p in cache_dir.iterdir())
+    kept = [p.name for p in cache_dir.glob("*.cache")]
+    assert len(kept) == 1 and left == sorted(kept + [young.name]), left
+
+
+def test_a_tzdata_update_reads_the_files_again(rig, tmp_path):
+    big_folder(calendar(rig, "Zoned"), "Zoned", 20)
+    tzdir = tmp_path / "zoneinfo"
+    shutil.copytree("/usr/share/zoneinfo", tzdir, symlinks=True)
+    env = {"TZDIR": str(tzdir)}
+    time.sleep(2.2)  # no file racily new
+    assert calendar_next(rig, env)["calendars"][0]["read"] == 20
+    assert calendar_next(rig, env)["calendars"][0]["read"] == 0
+    # An update replaces the database's files (dpkg: a new file renamed into place).
+    data = (tzdir / "tzdata.zi").read_bytes()
+    (tzdir / "tzdata.zi.dpkg-new").write_bytes(data)
+    (tzdir / "tzdata.zi.dpkg-new").rename(tzdir / "tzdata.zi")
+    assert calendar_next(rig, env)["calendars"][0]["read"] == 20
+    assert calendar_next(rig, env)["calendars"][0]["read"] == 0
 
 
 def test_more_reminders_at_one_instant_than_one_reading_lists_all_ring(rig):

@@ -27,23 +27,42 @@ extension CachedFolderReaderTests {
     static func canonical(_ reminders: [FolderReminder]) -> [String] { reminders.map { "\($0.file) \($0.reminder)" }.sorted() }
 
     /// One random change: a file rewritten, added, removed, renamed, touched or made garbage; and
-    /// sometimes the clock moving on by up to three days.
-    static func change(_ folder: TemporaryFolder, _ rng: inout SplitMix, now: inout Instant, mtime: inout Int64) throws {
+    /// sometimes the clock moving on by up to three days. The names of the files it changed.
+    @discardableResult
+    static func change(_ folder: TemporaryFolder, _ rng: inout SplitMix, now: inout Instant, mtime: inout Int64) throws -> Set<String> {
         let names = TemporaryFolder.entries(folder.path).filter { $0.hasSuffix(".ics") }.sorted()
         let pick = names.isEmpty ? "new.ics" : names[Int(rng.next() % UInt64(names.count))]
+        var changed: Set<String> = [pick]
         switch rng.next() % 8 {
         case 0, 1: try folder.write(pick, calendar(&rng, now: now), mtime: &mtime)
-        case 2: try folder.write("n\(rng.next() % 100_000).ics", calendar(&rng, now: now), mtime: &mtime)
+        case 2:
+            changed = ["n\(rng.next() % 100_000).ics"]
+            try folder.write(changed.first!, calendar(&rng, now: now), mtime: &mtime)
         case 3: unlink(folder.path + "/" + pick)
-        case 4: rename(folder.path + "/" + pick, folder.path + "/r\(rng.next() % 100_000).ics")
+        case 4:
+            let to = "r\(rng.next() % 100_000).ics"
+            rename(folder.path + "/" + pick, folder.path + "/" + to)
+            changed.insert(to)
         case 5:
             var t = timespec(tv_sec: time_t(mtime), tv_nsec: 0)
             mtime += 1
             _ = withUnsafePointer(to: &t) { p in utimensat(AT_FDCWD, folder.path + "/" + pick, [p.pointee, p.pointee], 0) }
         case 6: try folder.write(pick, "BEGIN:VCALENDAR\r\nBEGIN:VALARM\r\ngarbage", mtime: &mtime)
-        default: break
+        default: changed = []
         }
         if rng.next() % 3 == 0 { now = now + Int64(rng.next() % (3 * 86_400)) }
+        return changed
+    }
+
+    /// What a watcher might name besides the files that changed: one that did not, one that is
+    /// gone, a hidden one, one that is not an item, and a path.
+    static func extraNames(_ folder: TemporaryFolder, _ rng: inout SplitMix) -> Set<String> {
+        let names = TemporaryFolder.entries(folder.path).sorted()
+        let all =
+            (names.isEmpty ? [] : [names[Int(rng.next() % UInt64(names.count))]]) + [
+                "gone\(rng.next() % 10).ics", ".hidden.ics", "notes.txt", "../f1.ics", "",
+            ]
+        return Set(all.filter { _ in rng.next() % 2 == 0 })
     }
 
     /// A calendar of one item, of a random shape: single or repeating (RRULE with or without COUNT,

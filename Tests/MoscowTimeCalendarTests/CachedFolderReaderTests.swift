@@ -22,42 +22,64 @@ struct CachedFolderReaderTests {
         // Seconds, ahead of the real clock (a file's status change time is real): every write gets a time of its own.
         var fake = CalendarFileStamp.realNanoseconds() / 1_000_000_000 + 86_400
         var cache = ReminderCache(context: "test")
+        var named: [UInt8] = []
         var now = Self.start
         for i in 0..<40 { try folder.write("f\(i).ics", Self.calendar(&rng, now: now), mtime: &fake) }
-        var reads = 0
+        var (reads, namedReads) = (0, 0)
         for step in 0..<60 {
-            try Self.change(folder, &rng, now: &now, mtime: &fake)
+            let changed = try Self.change(folder, &rng, now: &now, mtime: &fake)
             let window = (now - Int64(rng.next() % 2) * 3_600)..<(now + 7 * 86_400)
             let files = LocalCalendars.itemFiles(folder.path)
             // Decoded from its text each time: what the next run of the helper would find.
             cache = ReminderCacheCoding.decode(ReminderCacheCoding.encode(cache), context: "test") ?? ReminderCache(context: "none")
             #expect(cache.context == "test")
-            let cached = CachedFolderReader(zone: Self.moscow, floating: nil).read(
-                files, window: window, cache: &cache, now: Int64(fake + 100) * 1_000_000_000)
+            let clock = Int64(fake + 100) * 1_000_000_000
+            let cached = CachedFolderReader(zone: Self.moscow, floating: nil).read(files, window: window, cache: &cache, now: clock)
             let full = Self.fullRead(files, window: window)
-            #expect(Self.canonical(cached.reminders) == Self.canonical(full.reminders), "seed \(seed) step \(step)")
-            #expect(cached.otherActions == full.otherActions && cached.unreadable == full.unreadable, "seed \(seed) step \(step)")
+            Self.expectEqual(cached, full, "seed \(seed) step \(step)")
             reads += cached.filesRead
-            try Self.unchanged(folder.path, cache: cache, window: window, later: Int64(rng.next() % (2 * 86_400)), fake: fake)
+            // The agent's path: the files its watcher named (and some that did not change); a
+            // name it missed (an overflow) and a periodic reading are a full look.
+            let names = rng.next() % 8 == 0 ? nil : changed.union(Self.extraNames(folder, &rng))
+            // Sometimes read at the real clock: every file the test wrote is then racily new.
+            let real = rng.next() % 4 == 0 ? CalendarFileStamp.realNanoseconds() : clock
+            let answer = Self.readNamed(folder.path, names, window: window, text: named, now: real)
+            named = answer.text
+            Self.expectEqual(answer.reading, full, "named: seed \(seed) step \(step)")
+            namedReads += answer.reading.filesRead
+            try Self.unchanged(folder.path, text: named, window: window, later: Int64(rng.next() % (2 * 86_400)), fake: fake)
         }
         #expect(reads < 60 * 10, "the cache spared nothing: \(reads) files read")
+        #expect(namedReads < 60 * 20, "naming the files spared nothing: \(namedReads) files read")
+    }
+
+    static func expectEqual(_ cached: FolderReading, _ full: FolderReading, _ what: String) {
+        #expect(canonical(cached.reminders) == canonical(full.reminders), "\(what)")
+        #expect(cached.otherActions == full.otherActions && Set(cached.unreadable) == Set(full.unreadable), "\(what)")
+    }
+
+    /// What the helper does with a folder: `readNamed` over the cache's text when the watcher named
+    /// its changes (`names`), else — or when that cannot answer — every file looked at.
+    static func readNamed(_ folder: String, _ names: Set<String>?, window: Range<Instant>, text: [UInt8], now: Int64)
+        -> (reading: FolderReading, text: [UInt8])
+    {
+        let reader = CachedFolderReader(zone: moscow, floating: nil)
+        if let names, let (reading, new) = reader.readNamed(folder, changed: names, window: window, cache: text, context: "n", now: now) {
+            return (reading, new ?? text)
+        }
+        var cache = ReminderCacheCoding.decode(text, context: "n") ?? ReminderCache(context: "n")
+        let reading = reader.read(LocalCalendars.itemFiles(folder), window: window, cache: &cache, now: now)
+        return (reading, ReminderCacheCoding.encode(cache))
     }
 
     /// With no file changed since the cache was written (the agent's `--watched`), the folder's
-    /// summary and `readUnchanged` answer what a full reading does, there and `later` seconds on.
-    static func unchanged(_ folder: String, cache: ReminderCache, window: Range<Instant>, later: Int64, fake: Int64) throws {
+    /// cache answers what a full reading does, there and `later` seconds on (or cannot answer).
+    static func unchanged(_ folder: String, text: [UInt8], window: Range<Instant>, later: Int64, fake: Int64) throws {
         let files = LocalCalendars.itemFiles(folder)
         for w in [window, (window.lowerBound + later)..<(window.upperBound + later)] {
-            let full = fullRead(files, window: w)
-            var copy = cache
-            let reading = CachedFolderReader(zone: moscow, floating: nil).readUnchanged(
-                folder, window: w, cache: &copy, now: Int64(fake + 100) * 1_000_000_000)
-            #expect(canonical(reading.reminders) == canonical(full.reminders))
-            #expect(reading.otherActions == full.otherActions && Set(reading.unreadable) == Set(full.unreadable))
-            if let summary = FolderSummary(cache.entries)?.reading(folder, over: w) {
-                #expect(canonical(summary.reminders) == canonical(full.reminders))
-                #expect(summary.otherActions == full.otherActions && Set(summary.unreadable) == Set(full.unreadable))
-            }
+            let answer = CachedFolderReader(zone: moscow, floating: nil).readNamed(
+                folder, changed: [], window: w, cache: text, context: "n", now: Int64(fake + 100) * 1_000_000_000)
+            if let answer { expectEqual(answer.reading, fullRead(files, window: w), "unchanged") }
         }
     }
 

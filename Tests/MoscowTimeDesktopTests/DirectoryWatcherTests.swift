@@ -70,4 +70,29 @@ struct DirectoryWatcherTests {
         #expect(spinMainLoop(seconds: 1) { changes == 3 })
         withExtendedLifetime(watcher) {}
     }
+
+    @Test func namesTheFilesThatChangedAndNoneWhenTheDirectoryWent() {
+        let base = makeTemporaryDirectory("moscowtime-watch")
+        defer { removeTree(base) }
+        let directory = "\(base)/calendar"
+        #expect(mkdir(directory, 0o700) == 0)
+        writeFile("\(directory)/c.ics", "old")
+        var names: Set<String> = []
+        var unknown = false
+        var watcher: DirectoryWatcher?
+        watcher = DirectoryWatcher(directory: directory, fileNames: [], everyFile: true) {
+            if let changed = watcher?.changedNames { names.formUnion(changed) } else { unknown = true }
+        }
+        spinMainLoop(seconds: 0.05)
+        writeFile("\(directory)/a.ics", "new")
+        writeFile("\(directory)/.b.tmp", "renamed into place")
+        #expect(rename("\(directory)/.b.tmp", "\(directory)/b.ics") == 0)
+        unlink("\(directory)/c.ics")
+        #expect(spinMainLoop(seconds: 2) { names.isSuperset(of: ["a.ics", "b.ics", "c.ics"]) }, "\(names)")
+        #expect(names.isSubset(of: ["a.ics", ".b.tmp", "b.ics", "c.ics"]), "\(names)")
+        #expect(!unknown)
+        removeTree(directory)
+        #expect(spinMainLoop(seconds: 2) { unknown }, "the directory went: which files changed is not known")
+        withExtendedLifetime(watcher) {}
+    }
 }

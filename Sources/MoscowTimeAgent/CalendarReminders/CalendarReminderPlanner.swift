@@ -17,7 +17,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     static let count = 200
     static let queryTimeoutMs: UInt32 = 30_000
     static let retryMs: UInt32 = 60_000
-    static let debounceMs: UInt32 = 20
+    static let debounceMs: UInt32 = 5
     /// The helper reads a week: read again a day later at the latest.
     static let windowSeconds: Int64 = 86_400
     /// A reminder found more than this late (the machine woke, the agent started) is shown as
@@ -66,7 +66,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     /// reading looks at every file (the settings changed, the window moved, the clock stepped, a
     /// reading failed).
     private var changedFolders: Set<String> = []
+    /// The files the watchers named, by folder (not in `changedFolders`): only they are looked at.
+    private var changedFiles: [String: Set<String>] = [:]
     private var fullScan = true
+    /// More files than this changed in a folder between two readings: every file is looked at.
+    static let maximumNamedFiles = 64
 
     init(runner: AgentRunner, presenter: CalendarReminderPresenter, stateDirectory: String, helper: String? = SyncDriver.helperPath()) {
         self.runner = runner
@@ -158,11 +162,26 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private func changeArguments() -> [String] {
         defer {
             changedFolders = []
+            changedFiles = [:]
             fullScan = false
         }
         guard !fullScan, !watchers.isEmpty else { return [] }
-        let unwatched = Set(settings.remindedCalendars).subtracting(watchers.keys)
-        return ["--watched"] + changedFolders.union(unwatched).sorted().flatMap { ["--changed", $0] }
+        let whole = changedFolders.union(Set(settings.remindedCalendars).subtracting(watchers.keys))
+        let files = changedFiles.filter { !whole.contains($0.key) }.sorted { $0.key < $1.key }.flatMap { folder, names in
+            names.sorted().flatMap { ["--changed-file", folder + "/" + $0] }
+        }
+        return ["--watched"] + whole.sorted().flatMap { ["--changed", $0] } + files
+    }
+
+    /// A watcher saw `folder` change: its files named, or the whole folder when it cannot name them all.
+    private func changed(_ folder: String, names: Set<String>?) {
+        let files = (changedFiles[folder] ?? []).union(names ?? [])
+        if names == nil || changedFolders.contains(folder) || files.count > Self.maximumNamedFiles {
+            changedFolders.insert(folder)
+            changedFiles[folder] = nil
+        } else {
+            changedFiles[folder] = files
+        }
     }
 
     /// Whether the calendars could be read.
@@ -184,7 +203,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         through = answer["through"]?.stringValue.flatMap(ISO8601.parse)
         let calendars = answer["calendars"]?.arrayValue ?? []
         let read = calendars.reduce(0) { $0 + ($1["read"]?.intValue ?? 0) }
-        Log.debug("calendar reminders: \(rings.count) read, \(read) files read again (wall clock \(AgentRunner.preciseNow()))")
+        let looked = calendars.reduce(0) { $0 + ($1["looked"]?.intValue ?? 0) }
+        Log.debug(
+            "calendar reminders: \(rings.count) read, \(read) files read again, \(looked) looked at (wall clock \(AgentRunner.preciseNow()))"
+        )
         watch(Set(calendars.compactMap { $0["folder"]?.stringValue }))
         plan()
         if again {
@@ -207,12 +229,12 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         for folder in folders where watchers[folder] == nil {
             let watcher = DirectoryWatcher(directory: folder, fileNames: [], everyFile: true) { [weak self] in
                 Log.debug("calendar reminders: calendar folder \(folder) changed (wall clock \(AgentRunner.preciseNow()))")
-                self?.changedFolders.insert(folder)
+                self?.changed(folder, names: self?.watchers[folder]?.changedNames ?? nil)
                 self?.refresh("calendar folder \(folder) changed")
             }
             changedFolders.insert(folder)  // what changed before the watcher existed is looked at once
-            // A reading costs the files that changed (the helper's cache): no need to wait long
-            // for a save's last event, and a later one is read again after this reading.
+            // A reading costs the files the watcher names (the helper's cache): no need to wait
+            // for a save's last event, a later one is read again after this reading.
             watcher.debounceMilliseconds = Self.debounceMs
             watchers[folder] = watcher
         }

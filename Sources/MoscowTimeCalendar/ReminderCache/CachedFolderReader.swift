@@ -58,39 +58,7 @@ public struct CachedFolderReader {
             }
         }
         cache.entries = kept
-        return out
-    }
-
-    /// `read`, for a folder its caller watches and saw no change in since the cache was written:
-    /// the cache's files are the folder's, and a reading that answers the window is taken without
-    /// looking at its file; the others (racily new, or read over a window that ended) are read.
-    public func readUnchanged(
-        _ folder: String, window: Range<Instant>, cache: inout ReminderCache, now: Int64 = CalendarFileStamp.realNanoseconds()
-    ) -> FolderReading {
-        var out = FolderReading()
-        for name in cache.entries.keys.sorted() {
-            guard var entry = cache.entries[name] else { continue }
-            var answer: ArraySlice<CalendarReminder>
-            if entry.answers(window, stamp: entry.stamp) {
-                answer = entry.reminders(in: window)
-            } else {
-                let path = folder + "/" + name
-                guard let stamp = CalendarFileStamp(path: path) else {
-                    cache.entries[name] = nil
-                    continue
-                }
-                let (fresh, exact) = read(path, stamp: stamp, window: window, now: now)
-                (entry, answer) = (fresh, exact.map { ArraySlice($0) } ?? fresh.reminders(in: window))
-                cache.entries[name] = fresh
-                out.filesRead += 1
-            }
-            if entry.unreadable {
-                out.unreadable.append(folder + "/" + name)
-            } else {
-                out.otherActions += entry.otherActions
-                out.reminders += answer.map { FolderReminder($0, file: folder + "/" + name) }
-            }
-        }
+        out.filesLooked = files.count
         return out
     }
 

@@ -10,6 +10,8 @@ public struct FolderReading: Sendable, Equatable {
     public var unreadable: [String] = []
     /// How many files were read (parsed or found without a VALARM) rather than taken from the cache.
     public var filesRead = 0
+    /// How many files' stamps were looked at (the others taken from the cache's summary unseen).
+    public var filesLooked = 0
 
     public init() {}
 }

@@ -25,13 +25,8 @@ public struct ReminderCache: Sendable, Equatable {
         bytes(path).flatMap { ReminderCacheCoding.decode($0, context: context) } ?? ReminderCache(context: context)
     }
 
-    /// The folder's merged readings alone, without its files' entries (`FolderSummary`).
-    public static func loadSummary(_ path: String, context: String) -> FolderSummary? {
-        bytes(path).flatMap { ReminderCacheCoding.decodeSummary($0, context: context) }
-    }
-
     /// The file's bytes, when it is a regular file (not a link) of a cache's size.
-    static func bytes(_ path: String) -> [UInt8]? {
+    public static func bytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -42,8 +37,10 @@ public struct ReminderCache: Sendable, Equatable {
 
     /// Best effort: a cache that cannot be written costs the next run a reading, nothing else.
     /// Not synced to disk: after a crash a torn file is a damaged cache, read again.
-    public func save(_ path: String) {
-        let bytes = ReminderCacheCoding.encode(self)
+    public func save(_ path: String) { Self.write(ReminderCacheCoding.encode(self), to: path) }
+
+    /// `bytes` as the cache file at `path` (see `save`).
+    public static func write(_ bytes: [UInt8], to path: String) {
         var g = SystemRandomNumberGenerator()
         let tmp = path + ".tmp-" + String(g.next() as UInt64, radix: 16)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Glibc
 import MoscowTimeDomain
 
 /// The cache's text: a header line naming what the readings were read for, then one line per
@@ -7,36 +8,47 @@ import MoscowTimeDomain
 /// JSON: the agent waits for this on every change, and 25 000 lines split faster than a tree is
 /// built. Anything unexpected makes `decode` answer nil, and the folder is read again.
 enum ReminderCacheCoding {
-    static let magic = "moscowtime reminder cache 1"  // not UI: the file's first line
+    static let magic = "moscowtime reminder cache 2"  // not UI: the file's first line
 
     static func encode(_ cache: ReminderCache) -> [UInt8] {
-        var out = magic + "\t" + escape(cache.context) + "\n"
-        if let summary = FolderSummary(cache.entries) {
-            out += fields([
-                "S", String(summary.window.lowerBound.secondsSinceEpoch), String(summary.window.upperBound.secondsSinceEpoch),
-                String(summary.otherActions), String(summary.unreadable.count), String(summary.reminders.count),
-            ])
-            for name in summary.unreadable { out += fields(["U", escape(name)]) }
-            for m in summary.reminders { out += fields(["R"] + reminderFields(m.reminder) + [escape(m.file)]) }
-        }
-        for (name, r) in cache.entries.sorted(by: { $0.key < $1.key }) {
-            let s = r.stamp
-            let flags = (r.unreadable ? "u" : "") + (r.volatile ? "v" : "") + "-"
-            out += fields([
-                "F", escape(name), String(s.device), String(s.inode), String(s.size), String(s.modified), String(s.statusChanged),
-                String(r.window.lowerBound.secondsSinceEpoch), String(r.window.upperBound.secondsSinceEpoch), flags,
-                String(r.otherActions), String(r.reminders.count),
-            ])
-            for m in r.reminders { out += fields(["R"] + reminderFields(m)) }
-        }
+        var out = header(cache.context) + (FolderSummary(cache.entries).map(encode) ?? "")
+        for (name, r) in cache.entries.sorted(by: { $0.key < $1.key }) { out += encode(name, r) }
         return Array(out.utf8)
+    }
+
+    static func header(_ context: String) -> String { magic + "\t" + escape(context) + "\n" }
+
+    /// The first block: `S`, then the unreadable (`U`) and volatile (`V`) files' names and the merged reminders.
+    static func encode(_ summary: FolderSummary) -> String {
+        var out = fields([
+            "S", String(summary.window.lowerBound.secondsSinceEpoch), String(summary.window.upperBound.secondsSinceEpoch),
+            String(summary.otherActions), String(summary.unreadable.count), String(summary.reminders.count),
+            String(summary.volatile.count),
+        ])
+        for name in summary.unreadable { out += fields(["U", escape(name)]) }
+        for name in summary.volatile { out += fields(["V", escape(name)]) }
+        for m in summary.reminders { out += fields(["R"] + reminderFields(m.reminder) + [escape(m.file)]) }
+        return out
+    }
+
+    /// One file's block: `F` and its reminders.
+    static func encode(_ name: String, _ r: CachedReading) -> String {
+        let s = r.stamp
+        let flags = (r.unreadable ? "u" : "") + (r.volatile ? "v" : "") + "-"
+        var out = fields([
+            "F", escape(name), String(s.device), String(s.inode), String(s.size), String(s.modified), String(s.statusChanged),
+            String(r.window.lowerBound.secondsSinceEpoch), String(r.window.upperBound.secondsSinceEpoch), flags,
+            String(r.otherActions), String(r.reminders.count),
+        ])
+        for m in r.reminders { out += fields(["R"] + reminderFields(m)) }
+        return out
     }
 
     static func decode(_ bytes: [UInt8], context: String) -> ReminderCache? {
         var lines = Lines(bytes)
-        guard bytes.last == UInt8(ascii: "\n"), let head = lines.next(),
-            String(decoding: head, as: UTF8.self) == magic + "\t" + escape(context)
-        else { return nil }
+        guard bytes.last == UInt8(ascii: "\n"), let head = lines.next(), head.elementsEqual(header(context).utf8.dropLast()) else {
+            return nil
+        }
         var cache = ReminderCache(context: context)
         cache.entries.reserveCapacity(bytes.count / 128)
         while let line = lines.next() {
@@ -45,36 +57,37 @@ enum ReminderCacheCoding {
                 guard summary(f, &lines) != nil, let next = lines.next() else { return cache.entries.isEmpty ? cache : nil }
                 f = fields(next)
             }
-            guard f.count == 12, f[0].elementsEqual("F".utf8), var entry = entry(f), let n = Int(text(f[11])), n >= 0 else { return nil }
-            for _ in 0..<n {
-                guard let line = lines.next(), case let r = fields(line), r.count == 15, r[0].elementsEqual("R".utf8), let m = reminder(r)
-                else { return nil }
-                entry.reminders.append(m)
-            }
-            cache.entries[unescape(text(f[1]))] = entry
+            guard let (name, entry) = block(f, &lines) else { return nil }
+            cache.entries[name] = entry
         }
         return cache
     }
 
-    /// The first block alone (what a folder that did not change answers); nil when there is none.
-    static func decodeSummary(_ bytes: [UInt8], context: String) -> FolderSummary? {
-        var lines = Lines(bytes)
-        guard bytes.last == UInt8(ascii: "\n"), let head = lines.next(),
-            String(decoding: head, as: UTF8.self) == magic + "\t" + escape(context), let first = lines.next()
-        else { return nil }
-        return summary(fields(first), &lines)
+    /// A file's block from its `F` line's fields on, its reminders' lines taken from `lines`.
+    static func block(_ f: [ArraySlice<UInt8>], _ lines: inout Lines) -> (String, CachedReading)? {
+        guard f.count == 12, f[0].elementsEqual("F".utf8), var entry = entry(f), let n = Int(text(f[11])), n >= 0 else { return nil }
+        for _ in 0..<n {
+            guard let line = lines.next(), case let r = fields(line), r.count == 15, r[0].elementsEqual("R".utf8), let m = reminder(r)
+            else { return nil }
+            entry.reminders.append(m)
+        }
+        return (unescape(text(f[1])), entry)
     }
 
     static func summary(_ f: [ArraySlice<UInt8>], _ lines: inout Lines) -> FolderSummary? {
         let t = f.map(text)
-        guard t.count == 6, t[0] == "S", let from = Int64(t[1]), let to = Int64(t[2]), from < to, let other = Int(t[3]),
-            let u = Int(t[4]), let n = Int(t[5]), other >= 0, u >= 0, n >= 0
+        guard t.count == 7, t[0] == "S", let from = Int64(t[1]), let to = Int64(t[2]), from < to, let other = Int(t[3]),
+            let u = Int(t[4]), let n = Int(t[5]), let v = Int(t[6]), other >= 0, u >= 0, n >= 0, v >= 0
         else { return nil }
         var s = FolderSummary(window: Instant(secondsSinceEpoch: from)..<Instant(secondsSinceEpoch: to))
         s.otherActions = other
         for _ in 0..<u {
             guard let line = lines.next(), case let r = fields(line), r.count == 2, r[0].elementsEqual("U".utf8) else { return nil }
             s.unreadable.append(unescape(text(r[1])))
+        }
+        for _ in 0..<v {
+            guard let line = lines.next(), case let r = fields(line), r.count == 2, r[0].elementsEqual("V".utf8) else { return nil }
+            s.volatile.append(unescape(text(r[1])))
         }
         for _ in 0..<n {
             guard let line = lines.next(), case let r = fields(line), r.count == 16, r[0].elementsEqual("R".utf8),
@@ -92,9 +105,15 @@ enum ReminderCacheCoding {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func next() -> ArraySlice<UInt8>? {
-            guard start < bytes.count, let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            defer { start = end + 1 }
-            return bytes[start..<end]
+            guard start < bytes.count else { return nil }
+            let from = start
+            let found = bytes.withUnsafeBufferPointer { b -> Int? in
+                guard let base = b.baseAddress, let p = memchr(base + from, 10, b.count - from) else { return nil }
+                return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(p))
+            }
+            guard let end = found else { return nil }
+            start = end + 1
+            return bytes[from..<end]
         }
     }
 

@@ -46,7 +46,12 @@ public enum LocalCalendars {
 
     /// The `.ics` files of a collection, sorted.
     public static func itemFiles(_ folder: String) -> [String] {
-        entries(folder).filter { $0.hasSuffix(".ics") }.map { folder + "/" + $0 }
+        entries(folder).filter(isItemName).map { folder + "/" + $0 }
+    }
+
+    /// Whether a folder's entry of this name is one of its items (`itemFiles`).
+    public static func isItemName(_ name: String) -> Bool {
+        name.hasSuffix(".ics") && !name.hasPrefix(".") && !name.contains("/")
     }
 
     static func calendar(_ folder: String, counting: Bool) -> LocalCalendar {
