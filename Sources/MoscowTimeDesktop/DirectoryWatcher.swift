@@ -10,6 +10,8 @@ import Glibc
 /// atomic replace. The directory is created (mode 0700, with parents) if missing, because GIO polls
 /// a missing path every few seconds and the agent wants zero idle wake-ups; if it is deleted later,
 /// the watcher re-creates it and watches the new one (and reports a change, the files are gone).
+/// With `everyFile` (a calendar folder, the user's) it is never created: a deleted one is watched
+/// again at its path, which GIO then polls until it is back.
 ///
 /// Events are coalesced: the first relevant event starts a 100 ms timer, `onChange` runs once when it
 /// ends. That timer exists only while events are arriving.
@@ -49,6 +51,9 @@ public final class DirectoryWatcher {
         stopMonitoring()
     }
 
+    /// Whether GIO watches the directory (it may refuse, e.g. with the inotify watches used up).
+    public var isWatching: Bool { monitor != nil }
+
     private func startMonitoring() {
         if !everyFile, g_mkdir_with_parents(directory, 0o700) != 0 {
             Log.warning("cannot create \(directory): \(String(cString: strerror(errno)))")
@@ -85,7 +90,7 @@ public final class DirectoryWatcher {
         }
         if event == G_FILE_MONITOR_EVENT_DELETED, path == directoryPath {
             // The directory itself went away: our inotify watch is dead. Start over on a fresh one.
-            Log.info("\(directory) was removed; re-creating and watching it again")
+            Log.info("\(directory) was removed; " + (everyFile ? "watching its path again" : "re-creating and watching it again"))
             stopMonitoring()
             startMonitoring()
             pendingNames = nil

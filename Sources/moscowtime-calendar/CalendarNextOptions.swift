@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
 
-/// `calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]... [--changed-file PATH]...]`:
+/// `calendar-next COUNT [--since INSTANT] [--read-only | --watched [--changed FOLDER]... [--changed-file PATH]...]`:
 /// - `--since`: the reminders from then on rather than from now, those already past included;
 /// - `--watched`: the caller (the agent) watches every reminded folder it was told of and names
 ///   with `--changed` those that changed since its last reading; the others are taken from their
 ///   caches without looking at their files (`CachedFolderReader.readNamed`);
 /// - `--changed-file`: a file that changed in a folder not named by `--changed` (the watcher's
-///   names): only the named files of that folder are looked at, the rest taken from its cache.
+///   names): only the named files of that folder are looked at, the rest taken from its cache;
+/// - `--read-only` (agent-cli): the caches are read, never written. Only the agent's readings,
+///   one at a time, write them: a reading of agent-cli's saved over a change it began too early
+///   to see would be trusted by the agent's next `--watched` reading, and that change lost.
 struct CalendarNextOptions: Equatable {
     var count: Int
     var since: Instant?
@@ -15,6 +18,7 @@ struct CalendarNextOptions: Equatable {
     var changed: Set<String> = []
     /// File names by folder (`--changed-file FOLDER/NAME`).
     var changedFiles: [String: Set<String>] = [:]
+    var readOnly = false
 
     /// nil when the arguments are not of that form.
     init?(_ args: ArraySlice<String>) {
@@ -27,6 +31,7 @@ struct CalendarNextOptions: Equatable {
                 guard since == nil, let value = rest.popFirst(), let at = ISO8601.parse(value) else { return nil }
                 since = at
             case "--watched": watched = true
+            case "--read-only": readOnly = true
             case "--changed":
                 guard let folder = rest.popFirst() else { return nil }
                 changed.insert(folder)
@@ -36,6 +41,6 @@ struct CalendarNextOptions: Equatable {
             default: return nil
             }
         }
-        guard watched || (changed.isEmpty && changedFiles.isEmpty) else { return nil }
+        guard watched || (changed.isEmpty && changedFiles.isEmpty), !(watched && readOnly) else { return nil }
     }
 }

@@ -4,7 +4,7 @@ import MoscowTimeCalendar
 import MoscowTimeDomain
 import MoscowTimeStore
 
-/// `moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]... [--changed-file PATH]...]` (run by `agent-cli next`,
+/// `moscowtime-calendar calendar-next COUNT [--since INSTANT] [--read-only | --watched [--changed FOLDER]... [--changed-file PATH]...]` (run by `agent-cli next`,
 /// `calendars` and the agent): the soonest COUNT reminders of the calendars whose reminders ring
 /// (`calendars remind`) over the next week, as JSON — from SINCE rather than now when given, those
 /// already past included. One acknowledged elsewhere is left out; one snoozed elsewhere counts at
@@ -19,6 +19,8 @@ import MoscowTimeStore
 /// a file that did not change is not read again (docs/REMINDERS.md, "Cost").
 enum CalendarNextTool {
     static let horizon: Int64 = 7 * 86_400
+    /// How long after its own instant a snooze made elsewhere is still rung here.
+    static let snoozeReach: Int64 = 86_400
 
     struct Found {
         let at: Instant
@@ -33,8 +35,11 @@ enum CalendarNextTool {
         let zone = try ctx.zone(settings)
         // The agent asks from just after the instant it rang, which may be this very second.
         let from = min(options.since ?? ctx.now, ctx.now + 1)
-        let window = from..<(ctx.now + horizon)
+        // Read from a day earlier: a reminder snoozed elsewhere (Thunderbird's X-MOZ-SNOOZE-TIME)
+        // is due at its snooze, after its own instant, which may lie before `from` (`due`).
+        let window = (from - snoozeReach)..<(ctx.now + horizon)
         let cacheDirectory = ReminderCache.directory(environment: ctx.environment)
+        let saves = !options.readOnly
         let writtenBack = Set(settings.writeBackCalendars)
         var found: [Found] = []
         var stats: [JSONValue] = []
@@ -43,11 +48,12 @@ enum CalendarNextTool {
         for calendar in calendars {
             // nil: every file looked at; else the files the agent's watcher saw change (none: nothing changed).
             let named = options.watched && !options.changed.contains(calendar.folder) ? options.changedFiles[calendar.folder] ?? [] : nil
-            let reading = read(calendar, zone: zone, window: window, cacheDirectory: cacheDirectory, named: named, zoneData: zoneData)
+            let reading = read(
+                calendar, zone: zone, window: window, cacheDirectory: cacheDirectory, named: named, zoneData: zoneData, saves: saves)
             found += due(reading, calendar, from: from)
             stats.append(json(calendar, reading))
         }
-        if let cacheDirectory {
+        if let cacheDirectory, saves {
             ReminderCache.clean(cacheDirectory, keeping: Set(calendars.map { ReminderCache.path(of: $0.folder, in: cacheDirectory) }))
         }
         let (listed, through) = soonest(found, count: options.count, end: window.upperBound)
@@ -67,9 +73,11 @@ enum CalendarNextTool {
 
     /// The folder's reminders over `window`, through its cache when there is a cache folder;
     /// `named`: the files its watcher saw change since the cache was written (`--watched`), nil
-    /// when not watched or when it cannot tell which (every file is then looked at).
+    /// when not watched or when it cannot tell which (every file is then looked at); `saves`: the
+    /// cache is written when the reading changed it (not for `--read-only`).
     static func read(
-        _ calendar: LocalCalendar, zone: Zone, window: Range<Instant>, cacheDirectory: String?, named: Set<String>?, zoneData: String
+        _ calendar: LocalCalendar, zone: Zone, window: Range<Instant>, cacheDirectory: String?, named: Set<String>?, zoneData: String,
+        saves: Bool = true
     ) -> FolderReading {
         let reader = CachedFolderReader(zone: zone, floating: nil)
         guard let cacheDirectory else {
@@ -83,13 +91,13 @@ enum CalendarNextTool {
         if let named, let bytes = ReminderCache.bytes(path),
             let (reading, text) = reader.readNamed(calendar.folder, changed: named, window: window, cache: bytes, context: context)
         {
-            if let text, CalendarFileStamp(path: path) == found { ReminderCache.write(text, to: path) }
+            if let text, saves, CalendarFileStamp(path: path) == found { ReminderCache.write(text, to: path) }
             return reading
         }
         var cache = ReminderCache.load(path, context: context)
         let held = cache.entries.count
         let reading = reader.read(LocalCalendars.itemFiles(calendar.folder), window: window, cache: &cache)
-        if reading.filesRead > 0 || cache.entries.count != held, CalendarFileStamp(path: path) == found { cache.save(path) }
+        if saves, reading.filesRead > 0 || cache.entries.count != held, CalendarFileStamp(path: path) == found { cache.save(path) }
         return reading
     }
 

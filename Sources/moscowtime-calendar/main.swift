@@ -11,7 +11,7 @@
 //   moscowtime-calendar sync --keep-local-item|--accept-remote-item ID [--dry-run]
 //   moscowtime-calendar sync-record-failure CODE VALUE…   (the agent: a sync child it ended, or one that crashed)
 //   moscowtime-calendar reminders FILE ZONE FLOATING|- FROM TO   (hidden: the reminders in FILE over [FROM, TO), JSON)
-//   moscowtime-calendar calendar-next COUNT [--since INSTANT] [--watched [--changed FOLDER]... [--changed-file PATH]...]
+//   moscowtime-calendar calendar-next COUNT [--since INSTANT] [--read-only | --watched [--changed FOLDER]... [--changed-file PATH]...]
 //       (agent-cli next: the soonest reminders of the calendars that ring, JSON; the agent adds --since for those it has
 //       not rung yet, and --watched for the folders it watches, naming those that changed or the files that did)
 //   moscowtime-calendar acknowledge FILE dismiss|snooze|done UID RID|- INDEX [UNTIL]   (the agent: written into the file)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import pid_alive, wait_until
+from harness import bin_dir, pid_alive, wait_until
 from harness.alarms import parse_iso
 from harness.preload import build_preload
 
@@ -235,3 +235,45 @@ def test_a_calendar_reader_that_hangs_delays_no_alarm(rig, tmp_path):
     assert stuck, "the helper was to be still stuck while the alarm rang"
     assert agent.stop() == 0
     wait_until(lambda: not any(pid_alive(p) for p in stuck), 3, "the stuck helper ended with the agent")
+
+
+FAKE_HELPER = """#!/bin/sh
+# The first answer: the soonest 200 (a cut answer) are all of a VALARM dismissed here; the next
+# answer, read from past `through`, names the reminder after them.
+n=$(cat "$0.count" 2>/dev/null || echo 0); echo $((n + 1)) > "$0.count"; echo "$@" >> "$0.args"
+if [ "$n" = 0 ]; then cat "$0.first"; else cat "$0.then"; fi
+"""
+
+
+def test_past_a_cut_answer_of_reminders_dismissed_here_the_next_one_is_read_and_rings(rig):
+    """The helper lists the soonest 200; when none of them is still to ring, the agent reads again
+    from past the last (`through`) rather than sleeping a day over what lies beyond."""
+    calendar(rig, "Home")
+    now = math.ceil(time.time())
+    iso = lambda t: datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # noqa: E731
+    ring = lambda at, uid, summary: {"at": iso(at), "calendar": "Home", "uid": uid, "summary": summary,  # noqa: E731
+                                     "alarm": 0, "start": iso(at + 600), "end": iso(at + 1200)}
+    repeated = [ring(now - 400 + k, "rep@test", "Repeated") for k in range(200)]
+    after = soon(4)
+    bindir = rig.sandbox.path("bin")
+    bindir.mkdir()
+    helper = bindir / "moscowtime-calendar"
+    helper.write_text(FAKE_HELPER)
+    helper.chmod(0o755)
+    helper.with_name(helper.name + ".first").write_text(json.dumps(
+        {"reminders": repeated, "through": iso(now - 201), "calendars": []}))
+    helper.with_name(helper.name + ".then").write_text(json.dumps(
+        {"reminders": [ring(after.timestamp(), "next@test", "After them")], "through": iso(now + 7 * 86400),
+         "calendars": []}))
+    state = rig.sandbox.xdg.state / "moscowtime"
+    state.mkdir(parents=True, exist_ok=True)
+    (state / "calendar-reminders.json").write_text(json.dumps({"reminders": [
+        {"key": "rep@test||0", "through": iso(now - 400), "dismissed": True, "item": repeated[0]}]}))
+    agent_copy = bindir / "moscowtime-agent"
+    agent_copy.write_bytes((bin_dir() / "moscowtime-agent").read_bytes())
+    agent_copy.chmod(0o755)
+    rig.sandbox.spawn("agent-copy", [str(agent_copy), "--verbose"], env=rig.sandbox.binary_env)
+
+    wait_for_reminder(rig, "After them", timeout=15)
+    assert not reminders(rig, "Repeated")
+    assert helper.with_name(helper.name + ".args").read_text().count("calendar-next") >= 2

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from harness import bin_dir, wait_until
-from test_agent_calendar_reminders import SLACK, calendar, event, reminders, shown_at, soon, wait_for_reminder
+from test_agent_calendar_reminders import SLACK, calendar, event, helpers_of, reminders, shown_at, soon, wait_for_reminder
 
 pytestmark = pytest.mark.agent
 
@@ -83,9 +83,12 @@ def test_a_damaged_or_planted_cache_breaks_and_redirects_nothing(rig, tmp_path):
     home = calendar(rig, "Home")
     big_folder(home, "Home", 50)
     (home / "first.ics").write_text(event("first@test", "First", soon(40)))
-    rig.cli("calendars")  # runs the helper, which writes the folder's cache
     cache_dir = rig.sandbox.xdg.cache / "moscowtime" / "calendars"
-    wait_until(lambda: list(cache_dir.glob("*.cache")), 10, "the helper's cache, written by `calendars`")
+    # agent-cli's readings only read the caches: only the agent's write them, one at a time.
+    rig.cli("calendars")
+    rig.cli("next")
+    assert not list(cache_dir.glob("*.cache*"))
+    calendar_next(rig)  # as the agent reads it: the folder's cache written
     (cache_file,) = cache_dir.glob("*.cache")
     precious = tmp_path / "precious"
     precious.write_text("not a cache\n")
@@ -166,3 +169,26 @@ def test_more_reminders_at_one_instant_than_one_reading_lists_all_ring(rig):
     assert shown_at(rig, "Zz after the many") <= shown_at(rig, "Many 199") + SLACK
     wait_for_reminder(rig, "Later", timeout=15)
     assert len({c.summary for c in reminders(rig) if c.summary.startswith("Many ")}) == 200
+
+
+def reading_in(pid: int, folder: Path) -> bool:
+    """Whether `pid` has a file of `folder` open: past its listing of the folder."""
+    try:
+        return any(os.readlink(fd).startswith(str(folder) + "/") for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
+
+
+def test_a_file_written_while_the_first_reading_runs_rings(rig):
+    """Written after the helper listed the folder but before the agent watched it: no watcher saw
+    it, so the agent reads the folders once more as soon as it watches them."""
+    folder = calendar(rig, "Busy")
+    big_folder(folder, "Busy", 8000)
+    agent = rig.start_agent()
+    [pid] = wait_until(lambda: helpers_of(agent.pid), 30, "the first reading", interval=0.001)
+    wait_until(lambda: reading_in(pid, folder), 30, "the first reading in the folder's files", interval=0.0005)
+    assert not files_read(agent.stderr_text())
+    at = soon(6)
+    (folder / "late.ics").write_text(event("late@test", "Written meanwhile", at))
+    wait_for_reminder(rig, "Written meanwhile", timeout=20)
+    assert at.timestamp() - 0.05 <= shown_at(rig, "Written meanwhile") <= at.timestamp() + SLACK

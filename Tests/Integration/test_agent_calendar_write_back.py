@@ -151,3 +151,17 @@ def test_done_completes_the_todo_in_its_file_and_a_failed_write_stays_local(rig)
     assert "not written" in agent.stderr_text() and "kept on this computer" in agent.stderr_text()
     key = "gone@test|" + stamp(at + timedelta(minutes=10)) + "|0"
     assert wait_until(lambda: (ledger(rig).get(key) or {}).get("dismissed"), 3, "kept dismissed locally")
+
+
+def test_turning_write_back_on_while_the_agent_runs_takes_effect_for_what_it_read(rig):
+    tasks = written_back(rig, "Tasks", write=False)
+    at = soon(6)
+    (tasks / "bins.ics").write_text(todo("bins@test", "Take the bins out", at))
+    agent = rig.start_agent()
+    agent.wait_for_log("calendar reminder timer armed for", timeout=20)
+    rig.cli("calendars", "remind", "Tasks", "--write-acknowledgements")  # the file itself unchanged
+    bins = wait_for_reminder(rig, "Take the bins out", timeout=20)
+    assert bins.action_keys == ["done", "snooze", "dismiss"]
+    rig.mock.emit_action_invoked(bins.id, "done")
+    agent.wait_for_log('calendar reminder: done of "Take the bins out"', timeout=10)
+    assert "STATUS:COMPLETED" in (tasks / "bins.ics").read_text()

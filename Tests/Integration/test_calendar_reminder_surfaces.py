@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from harness import wait_until
+from harness import bin_dir, wait_until
 from harness.agent import run_cli
 from harness.clock import binaries_now, pin_clock
 from harness.tray_watcher import TrayItem, TrayWatcher
@@ -171,3 +171,25 @@ def test_a_pause_holds_missed_reminders_too(rig):
     again.wait_for_log('calendar reminder "Standup" not shown: paused', timeout=10)
     assert reminders(rig, "Standup") == []
     wait_until(lambda: "standup@test||0" in ledger(rig), 3, "the held reminder in the ledger")
+
+
+def test_a_reminder_snoozed_elsewhere_for_an_hour_stays_listed_until_its_snooze(rig):
+    """Thunderbird snoozed the 09:00 reminder until 10:00 (X-MOZ-SNOOZE-TIME): every reading until
+    then lists it at 10:00 — one at 09:40 too, long after its own instant — and none after."""
+    home = calendar(rig, "Home")
+    at = MONDAY_9
+    snoozed = event("tb@test", "Thunderbird's", at).replace(
+        "BEGIN:VALARM", f"X-MOZ-SNOOZE-TIME:{(at + timedelta(hours=1)).strftime('%Y%m%dT%H%M%SZ')}\r\nBEGIN:VALARM")
+    (home / "tb.ics").write_text(snoozed)
+
+    def listed(now: datetime, *since: str) -> list[str]:
+        r = rig.sandbox.run([str(bin_dir() / "moscowtime-calendar"), "calendar-next", "5", *since],
+                            env={"MOSCOWTIME_NOW": now.strftime("%Y-%m-%dT%H:%M:%SZ")}, timeout=30)
+        assert r.returncode == 0, r.stderr
+        return [x["at"] for x in json.loads(r.stdout)["reminders"]]
+
+    ten = "2026-11-30T10:00:00+03:00"
+    assert listed(at + timedelta(minutes=1)) == [ten]
+    assert listed(at + timedelta(minutes=40)) == [ten]
+    assert listed(at + timedelta(minutes=50), "--since", "2026-11-30T06:35:00Z") == [ten]
+    assert listed(at + timedelta(minutes=61)) == []

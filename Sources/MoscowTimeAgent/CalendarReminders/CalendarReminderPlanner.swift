@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import GLibSupport
 import Glibc
 import MoscowTimeDesktop
 import MoscowTimeDomain
@@ -59,6 +60,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     private var catchUpFrom: Instant?
     /// Up to when the helper's last answer holds every reminder (it lists the soonest `count`).
     private var through: Instant?
+    /// The `readAt` last written to the ledger's file.
+    private var savedReadAt: Instant?
     /// Up to when every reminder has rung: the next reading starts after it, so that those beyond
     /// an answer's `count` at or before the instant that rang are read, not lost.
     private var rungThrough: Instant?
@@ -93,7 +96,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     /// Every change of the document ends here: read the calendars again when what they are read for changed.
     func runnerDidSettle() {
         let s = settings
-        let key = [s.zone] + s.remindedCalendars.sorted() + ["|"] + s.calendarFolders
+        // Which calendars write back is in each ring read (`CalendarRing.writeBack`, its Done button).
+        let key = [s.zone] + s.remindedCalendars.sorted() + ["|"] + s.calendarFolders + ["|"] + s.writeBackCalendars.sorted()
         guard key != readFor else { return }
         readFor = key
         if s.remindedCalendars.isEmpty {
@@ -200,7 +204,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
         lastFailure = nil
         rings = list.compactMap(CalendarRing.init)
-        through = answer["through"]?.stringValue.flatMap(ISO8601.parse)
+        // A cut answer (the soonest `count`) holds every reminder up to `through` only.
+        through = list.count >= Self.count ? answer["through"]?.stringValue.flatMap(ISO8601.parse) : nil
         let calendars = answer["calendars"]?.arrayValue ?? []
         let read = calendars.reduce(0) { $0 + ($1["read"]?.intValue ?? 0) }
         let looked = calendars.reduce(0) { $0 + ($1["looked"]?.intValue ?? 0) }
@@ -217,9 +222,13 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     }
 
     /// Keeps when the calendars were read, for the next start's missed reminders.
+    /// Saved at most once a minute (a file write and its fsync on the loop the alarms ring from):
+    /// a start after a `readAt` up to a minute old shows nothing twice, the ledger having what rang.
     private func read(at readAt: Instant, since: Instant?) {
         if since != nil, since == catchUpFrom { catchUpFrom = nil }
         ledger.readAt = readAt
+        guard savedReadAt.map({ readAt - $0 >= 60 }) ?? true else { return }
+        savedReadAt = readAt
         ledger.save(ledgerPath)
     }
 
@@ -232,7 +241,11 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
                 self?.changed(folder, names: self?.watchers[folder]?.changedNames ?? nil)
                 self?.refresh("calendar folder \(folder) changed")
             }
-            changedFolders.insert(folder)  // what changed before the watcher existed is looked at once
+            // One that cannot watch is left out: every reading then looks at all of its files.
+            guard watcher.isWatching else { continue }
+            // What changed between the reading and the watcher's start is looked at once, now.
+            changedFolders.insert(folder)
+            again = true
             // A reading costs the files the watcher names (the helper's cache): no need to wait
             // for a save's last event, a later one is read again after this reading.
             watcher.debounceMilliseconds = Self.debounceMs
@@ -248,7 +261,10 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         next = (rings.filter(ledger.pending) + ledger.snoozed).min { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
         if next != before { onNextChanged() }
         let reading = !settings.remindedCalendars.isEmpty && helper != nil
-        guard let wake = [next?.at, reading ? at + Self.windowSeconds : nil].compactMap({ $0 }).min() else {
+        // Beyond a cut answer's `through` nothing is known: read again from there (`fire`), even
+        // when none of the listed is still to ring (all dismissed here, say).
+        let beyond = reading ? through.map { $0 + 1 } : nil
+        guard let wake = [next?.at, beyond, reading ? at + Self.windowSeconds : nil].compactMap({ $0 }).min() else {
             timer.disarm()
             return
         }
@@ -272,13 +288,20 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         if !due.isEmpty { ledger.save(ledgerPath) }
         let rang = min(at, through ?? at)
         rungThrough = max(rungThrough ?? rang, rang)
+        if let t = through, at > t { through = nil }  // woken to read past it: the reading below does
         for ring in due {
             if paused {
                 Log.info("calendar reminder \"\(ring.reminder.summary)\" not shown: paused")
             } else if at - ring.at > Self.missedSeconds {
                 Log.info("calendar reminder \"\(ring.reminder.summary)\" missed more than a day ago; not shown")
             } else {
-                presenter.show(ring, settings: settings, missedAsOf: at - ring.at > Self.lateSeconds ? at : nil)
+                // One notification a turn of the loop, at idle priority: an alarm's timer due
+                // meanwhile comes first, however many reminders a catch-up shows.
+                let missedAsOf = at - ring.at > Self.lateSeconds ? at : nil
+                MainLoopSource.idle { [weak self] in
+                    guard let self else { return }
+                    self.presenter.show(ring, settings: self.settings, missedAsOf: missedAsOf)
+                }
             }
         }
         plan()

@@ -24,7 +24,8 @@ enum CalendarNextQuery {
     /// The tool's answer; nil when no calendar rings or it gives none.
     static func answer(_ settings: Settings) -> JSONValue? {
         guard !settings.remindedCalendars.isEmpty, let path = CalendarHelper.path(),
-            let r = Subprocess.run([path, "calendar-next", "1"], stderr: .discard), r.status == 0
+            // Read-only: only the agent's own readings write the caches (`CalendarNextOptions`).
+            let r = Subprocess.run([path, "calendar-next", "1", "--read-only"], stderr: .discard), r.status == 0
         else { return nil }
         return try? JSONParser.parse(r.output)
     }
