@@ -8,6 +8,8 @@ public struct AgentStateStore: Sendable {
     public let directory: String
     /// The alarms' entries as last saved (`AgentStateCoding.fileBytes`).
     private let memo = AgentStateFileMemo()
+    /// The records file the state file names (`AgentStateRecords`), as last written or read.
+    let records = AgentStateRecords()
 
     public init(paths: StorePaths) {
         path = paths.agentState
@@ -26,7 +28,13 @@ public struct AgentStateStore: Sendable {
         do { bytes = try FileSystem.read(path) } catch { throw StoreError(path: path, kind: .unreadable(error.reason)) }
         guard let bytes else { return (AgentState(), []) }
         do {
-            let result = try AgentStateCoding.decodeSalvaging(try JSONParser.document(bytes))
+            let document = try JSONParser.document(bytes)
+            var result = try AgentStateCoding.decodeSalvaging(document)
+            if let generation = AgentStateCoding.recordsGeneration(document) {
+                result.problems += loadRecords(generation, into: &result.state)
+            } else {
+                records.known.withLock { $0 = AgentStateRecords.Known() }
+            }
             if !result.problems.isEmpty { try? FileSystem.writeAtomically(bytes, to: path + ".damaged", backup: nil) }
             return result
         } catch let e as JSONParseError {
@@ -38,11 +46,48 @@ public struct AgentStateStore: Sendable {
         }
     }
 
+    /// Completes `state`, read from a state file naming the records' `generation`, with them.
+    /// Returns the problems: an unreadable records file loses the records, and says so.
+    private func loadRecords(_ generation: Int, into state: inout AgentState) -> [String] {
+        let file = recordsPath(generation)
+        var known = AgentStateRecords.Known(generation: generation)
+        defer { records.known.withLock { $0 = known } }
+        do {
+            guard let bytes = try FileSystem.read(file) else { return ["\(file): missing"] }
+            let read = try AgentStateCoding.decodeSalvaging(try JSONParser.document(bytes))
+            let base = AgentStateRecords.base(read.state, generation: generation)
+            AgentStateRecords.merge(&state, base)
+            // A damaged records file is written anew at the next save.
+            if read.problems.isEmpty { known.base = base }
+            return read.problems.map { "\(file): \($0)" }
+        } catch {
+            return ["\(file): \(error)"]
+        }
+    }
+
+    func recordsPath(_ generation: Int) -> String { directory + "/" + AgentStateRecords.fileName(generation) }
+
+    /// Saves `state`: the state file alone, holding what differs from the records file it names
+    /// (about a kilobyte, before every ring); now and then a new records file first (see
+    /// `AgentStateRecords`).
     public func save(_ state: AgentState) throws(StoreError) {
         do {
             try FileSystem.makeDirectories(directory)
             try FileSystem.checkPrivateDirectory(directory)
-            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(state, reusing: memo), to: path, backup: nil)
+            let known = records.known.withLock { $0 }
+            if let base = known.base, let part = AgentStateRecords.difference(state, over: base) {
+                try FileSystem.writeAtomically(AgentStateCoding.fileBytes(part, records: base.generation), to: path, backup: nil)
+                return
+            }
+            let next = AgentStateRecords.base(state, generation: known.generation + 1)
+            let whole = AgentState(alarms: AlarmBook(tracks: next.tracks))
+            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(whole, reusing: memo), to: recordsPath(next.generation), backup: nil)
+            let part = AgentStateRecords.difference(state, over: next) ?? state
+            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(part, records: next.generation), to: path, backup: nil)
+            records.known.withLock { $0 = AgentStateRecords.Known(base: next, generation: next.generation) }
+            // The one before stays a generation longer: `agent-cli` may have just read the state
+            // file that named it.
+            if known.generation > 1 { FileSystem.remove(recordsPath(known.generation - 1)) }
         } catch { throw StoreError(path: path, kind: .writeFailed(error.reason)) }
     }
 
