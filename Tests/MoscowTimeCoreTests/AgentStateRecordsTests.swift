@@ -111,6 +111,21 @@ struct AgentStateRecordsTests {
         #expect(loaded.state.alarms["0000cccc"].snooze == s.alarms["0000cccc"].snooze)
     }
 
+    @Test("a book's change log holds the alarms changed since a mark, and never a copy's changes")
+    func changeLogFollowsOneLine() {
+        var s = Self.thousand()
+        let mark = s.alarms.changeMark
+        Self.ring("20000005", at: Self.base + 60, in: &s)
+        #expect(Set(s.alarms.changes(since: mark) ?? []) == ["20000005"])
+        let saved = s.alarms.changeMark
+        var copy = s
+        copy.alarms.forget("20000006")
+        #expect(copy.alarms.changes(since: saved) == nil)
+        #expect(s.alarms.changes(since: saved)?.isEmpty == true)
+        s.alarms.markHandled("20000007", at: Self.base + 120)
+        #expect(Array(s.alarms.changes(since: saved) ?? []) == ["20000007"])
+    }
+
     /// Property: over random sequences of changes — rings, versions taken in, alarms forgotten,
     /// snoozes, many alarms handled at once — each state read back by a new store is the one saved,
     /// and old generations do not pile up.
@@ -132,6 +147,13 @@ struct AgentStateRecordsTests {
                 case 3: s.alarms.setSnooze(id, Snooze(until: at + 600, due: at, count: 2))
                 default: s.alarms.markHandled(id, at: at)
                 }
+            }
+            if Int.random(in: 0..<6, using: &rng) == 0 {
+                // A copy changed apart and saved in between: its changes are in no log of `s`'s.
+                var other = s
+                other.alarms.markHandled(ids.randomElement(using: &rng)!, at: Self.base + 99)
+                try store.save(other)
+                #expect(try AgentStateStore(paths: dir.paths).load() == other, "seed \(seed) step \(step), the copy")
             }
             try store.save(s)
             #expect(try AgentStateStore(paths: dir.paths).load() == s, "seed \(seed) step \(step)")

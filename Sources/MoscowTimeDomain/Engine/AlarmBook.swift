@@ -18,6 +18,9 @@ public struct AlarmBook: Hashable, Sendable {
     /// the comparison looked at each. Not part of the book's value (`==`).
     public private(set) var revision: UInt64 = 0
 
+    /// The ids changed, for `changes(since:)`. Not part of the book's value either.
+    private var changeLog = AlarmChangeLog()
+
     public init(tracks: [String: AlarmTrack] = [:], pausedUntil: Instant? = nil) {
         self.tracks = tracks
         self.pausedUntil = pausedUntil
@@ -29,6 +32,23 @@ public struct AlarmBook: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(tracks)
         hasher.combine(pausedUntil)
+    }
+
+    /// Where the book's changes stand now.
+    public var changeMark: AlarmChangeMark { AlarmChangeMark(log: changeLog, count: changeLog.ids.count) }
+
+    /// The ids whose track changed since `mark` was taken of this book or of a copy it descends
+    /// from unchanged (possibly with repeats); nil when that is not known: the mark is of another
+    /// line of changes, or the log started afresh since.
+    public func changes(since mark: AlarmChangeMark) -> ArraySlice<String>? {
+        guard let log = mark.log, log === changeLog, mark.count <= log.ids.count else { return nil }
+        return log.ids[mark.count...]
+    }
+
+    private mutating func changed(_ id: String) {
+        revision &+= 1
+        if !isKnownUniquelyReferenced(&changeLog) || changeLog.ids.count >= AlarmChangeLog.limit { changeLog = AlarmChangeLog() }
+        changeLog.ids.append(id)
     }
 
     public subscript(id: String) -> AlarmTrack { tracks[id] ?? AlarmTrack() }
@@ -47,7 +67,7 @@ public struct AlarmBook: Hashable, Sendable {
     /// Records an occurrence as handled (state files, tests, migrations).
     public mutating func markHandled(_ id: String, at occurrence: Instant) {
         tracks[id, default: AlarmTrack()].handled = occurrence
-        revision &+= 1
+        changed(id)
     }
 
     /// Per alarm id: the version taken in.
@@ -56,21 +76,21 @@ public struct AlarmBook: Hashable, Sendable {
     /// Records the version taken in (state files, tests).
     public mutating func markSeen(_ id: String, _ version: SeenVersion) {
         tracks[id, default: AlarmTrack()].seen = version
-        revision &+= 1
+        changed(id)
     }
 
     /// Puts an alarm in the ringing state (state files, tests).
     public mutating func setRinging(_ id: String, _ ring: RingingAlarm) {
         tracks[id, default: AlarmTrack()].state = .ringing(ring)
         ringingIDs.insert(id)
-        revision &+= 1
+        changed(id)
     }
 
     /// Puts an alarm in the snoozed state (state files, tests).
     public mutating func setSnooze(_ id: String, _ snooze: Snooze) {
         tracks[id, default: AlarmTrack()].state = .snoozed(snooze)
         ringingIDs.remove(id)
-        revision &+= 1
+        changed(id)
     }
 
     /// Applies a transition to one alarm's track, dropping tracks that hold nothing.
@@ -81,7 +101,7 @@ public struct AlarmBook: Hashable, Sendable {
         guard track != before else { return result }
         tracks[id] = track == AlarmTrack() ? nil : track
         if track.ringing != nil { ringingIDs.insert(id) } else { ringingIDs.remove(id) }
-        revision &+= 1
+        changed(id)
         return result
     }
 
@@ -89,6 +109,6 @@ public struct AlarmBook: Hashable, Sendable {
     mutating func forget(_ id: String) {
         guard tracks.removeValue(forKey: id) != nil else { return }
         ringingIDs.remove(id)
-        revision &+= 1
+        changed(id)
     }
 }

@@ -29,6 +29,10 @@ public final class AgentStateRecords: Sendable {
         var base: Base?
         /// The last generation named by the state file: the next one is written after it.
         var generation = 0
+        /// The alarms' part of the state file as last written (`part`), and where the book's changes
+        /// stood then: the next save looks at the alarms changed since, not at every one.
+        var part: [String: AlarmTrack] = [:]
+        var mark: AlarmChangeMark?
     }
 
     let known = Mutex(Known())
@@ -37,31 +41,61 @@ public final class AgentStateRecords: Sendable {
 
     static func fileName(_ generation: Int) -> String { "agent-records-\(generation).json" }
 
-    /// The state file's share of `s` over `base`: the tracks not in `.ready`, and the handled
-    /// occurrences and versions that differ from the base. Nil when a new generation must be
-    /// written (no base, a record dropped since it, or more than `limit` records differ).
-    static func difference(_ s: AgentState, over base: Base?) -> AgentState? {
-        guard let base else { return nil }
-        var tracks: [String: AlarmTrack] = [:]
+    /// What the state file holds of one alarm's track `t` over the base's record `b`.
+    enum Share: Equatable {
+        /// A record of the base is gone: the records must be written anew.
+        case none
+        /// Its entry (the state and what differs), nil when it has nothing to add.
+        case entry(AlarmTrack?)
+    }
+
+    static func share(_ t: AlarmTrack?, over b: AlarmTrack?) -> Share {
+        let t = t ?? AlarmTrack()
+        if let b, (b.handled != nil && t.handled == nil) || (b.seen != nil && t.seen == nil) { return .none }
+        let handled = t.handled == b?.handled ? nil : t.handled
+        let seen = t.seen == b?.seen ? nil : t.seen
+        guard handled != nil || seen != nil || !t.isReady else { return .entry(nil) }
+        return .entry(AlarmTrack(state: t.state, handled: handled, seen: seen))
+    }
+
+    /// The alarms' part of the state file for `s`: the tracks not in `.ready`, and the handled
+    /// occurrences and versions that differ from the base. Looks only at the alarms changed since
+    /// the last save when the book says which; nil when a new generation must be written (no
+    /// base, a record dropped since it, or more than `limit` records differ).
+    static func part(_ s: AgentState, _ known: Known) -> [String: AlarmTrack]? {
+        guard let base = known.base else { return nil }
+        guard let mark = known.mark, let ids = s.alarms.changes(since: mark) else { return difference(s, over: base) }
+        var part = known.part
+        for id in Set(ids) {
+            guard case .entry(let entry) = share(s.alarms.tracks[id], over: base.tracks[id]) else { return nil }
+            part[id] = entry
+        }
+        return part.values.count(where: { $0.handled != nil || $0.seen != nil }) > limit ? nil : part
+    }
+
+    /// `part` found by comparing every track with the base.
+    static func difference(_ s: AgentState, over base: Base) -> [String: AlarmTrack]? {
+        var part: [String: AlarmTrack] = [:]
         var differing = 0
         var covered = 0
         for (id, t) in s.alarms.tracks {
             let b = base.tracks[id]
-            if let b {
-                covered += 1
-                if (b.handled != nil && t.handled == nil) || (b.seen != nil && t.seen == nil) { return nil }
-            }
-            let handled = t.handled == b?.handled ? nil : t.handled
-            let seen = t.seen == b?.seen ? nil : t.seen
-            if handled != nil || seen != nil {
+            if b != nil { covered += 1 }
+            guard case .entry(let entry) = share(t, over: b) else { return nil }
+            guard let entry else { continue }
+            if entry.handled != nil || entry.seen != nil {
                 differing += 1
                 if differing > limit { return nil }
             }
-            if handled != nil || seen != nil || !t.isReady { tracks[id] = AlarmTrack(state: t.state, handled: handled, seen: seen) }
+            part[id] = entry
         }
-        guard covered == base.tracks.count else { return nil }
+        return covered == base.tracks.count ? part : nil
+    }
+
+    /// The state file's state: `s` with the alarms' `part`.
+    static func stateFile(_ s: AgentState, _ part: [String: AlarmTrack]) -> AgentState {
         var out = s
-        out.alarms = AlarmBook(tracks: tracks, pausedUntil: s.alarms.pausedUntil)
+        out.alarms = AlarmBook(tracks: part, pausedUntil: s.alarms.pausedUntil)
         return out
     }
 
@@ -75,13 +109,24 @@ public final class AgentStateRecords: Sendable {
         return Base(generation: generation, tracks: tracks)
     }
 
+    /// The records of a records file as read: its tracks as they are, unless one is not `.ready`
+    /// (a records file never holds a snooze or a ring; one edited by hand might).
+    static func base(read s: AgentState, generation: Int) -> Base {
+        let ready = s.alarms.ringingIDs.isEmpty && !s.alarms.tracks.values.contains { $0.snooze != nil }
+        return ready ? Base(generation: generation, tracks: s.alarms.tracks) : base(s, generation: generation)
+    }
+
     /// `main` (a state file naming a generation) completed with that generation's records: an
-    /// alarm's handled occurrence or version in the state file is the newer one.
-    static func merge(_ main: inout AgentState, _ base: Base) {
-        for (id, r) in base.tracks {
-            let t = main.alarms[id]
-            if t.handled == nil, let h = r.handled { main.alarms.markHandled(id, at: h) }
-            if t.seen == nil, let v = r.seen { main.alarms.markSeen(id, v) }
+    /// alarm's handled occurrence or version in the state file is the newer one. Built from the
+    /// base's tracks, the state file's few laid over them.
+    static func merged(_ main: AgentState, _ base: Base) -> AgentState {
+        var tracks = base.tracks
+        for (id, t) in main.alarms.tracks {
+            let b = tracks[id]
+            tracks[id] = AlarmTrack(state: t.state, handled: t.handled ?? b?.handled, seen: t.seen ?? b?.seen)
         }
+        var out = main
+        out.alarms = AlarmBook(tracks: tracks, pausedUntil: main.alarms.pausedUntil)
+        return out
     }
 }

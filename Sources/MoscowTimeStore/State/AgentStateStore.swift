@@ -55,10 +55,15 @@ public struct AgentStateStore: Sendable {
         do {
             guard let bytes = try FileSystem.read(file) else { return ["\(file): missing"] }
             let read = try AgentStateCoding.decodeSalvaging(try JSONParser.document(bytes))
-            let base = AgentStateRecords.base(read.state, generation: generation)
-            AgentStateRecords.merge(&state, base)
+            let base = AgentStateRecords.base(read: read.state, generation: generation)
+            let part = state.alarms.tracks
+            state = AgentStateRecords.merged(state, base)
             // A damaged records file is written anew at the next save.
-            if read.problems.isEmpty { known.base = base }
+            if read.problems.isEmpty {
+                known.base = base
+                known.part = part
+                known.mark = state.alarms.changeMark
+            }
             return read.problems.map { "\(file): \($0)" }
         } catch {
             return ["\(file): \(error)"]
@@ -74,21 +79,33 @@ public struct AgentStateStore: Sendable {
         do {
             try FileSystem.makeDirectories(directory)
             try FileSystem.checkPrivateDirectory(directory)
-            let known = records.known.withLock { $0 }
-            if let base = known.base, let part = AgentStateRecords.difference(state, over: base) {
-                try FileSystem.writeAtomically(AgentStateCoding.fileBytes(part, records: base.generation), to: path, backup: nil)
+            var known = records.known.withLock { $0 }
+            if let base = known.base, let part = AgentStateRecords.part(state, known) {
+                let file = AgentStateRecords.stateFile(state, part)
+                try FileSystem.writeAtomically(AgentStateCoding.fileBytes(file, records: base.generation), to: path, backup: nil)
+                known.part = part
+                known.mark = state.alarms.changeMark
+                records.known.withLock { $0 = known }
                 return
             }
-            let next = AgentStateRecords.base(state, generation: known.generation + 1)
-            let whole = AgentState(alarms: AlarmBook(tracks: next.tracks))
-            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(whole, reusing: memo), to: recordsPath(next.generation), backup: nil)
-            let part = AgentStateRecords.difference(state, over: next) ?? state
-            try FileSystem.writeAtomically(AgentStateCoding.fileBytes(part, records: next.generation), to: path, backup: nil)
-            records.known.withLock { $0 = AgentStateRecords.Known(base: next, generation: next.generation) }
-            // The one before stays a generation longer: `agent-cli` may have just read the state
-            // file that named it.
-            if known.generation > 1 { FileSystem.remove(recordsPath(known.generation - 1)) }
+            try saveWithNewRecords(state, after: known.generation)
         } catch { throw StoreError(path: path, kind: .writeFailed(error.reason)) }
+    }
+
+    /// A new generation of the records, then the state file naming it (see `AgentStateRecords`).
+    private func saveWithNewRecords(_ state: AgentState, after generation: Int) throws(FileSystem.Failure) {
+        let base = AgentStateRecords.base(state, generation: generation + 1)
+        let whole = AgentState(alarms: AlarmBook(tracks: base.tracks))
+        try FileSystem.writeAtomically(AgentStateCoding.fileBytes(whole, reusing: memo), to: recordsPath(base.generation), backup: nil)
+        let part = AgentStateRecords.difference(state, over: base) ?? [:]
+        let file = AgentStateRecords.stateFile(state, part)
+        try FileSystem.writeAtomically(AgentStateCoding.fileBytes(file, records: base.generation), to: path, backup: nil)
+        records.known.withLock {
+            $0 = AgentStateRecords.Known(base: base, generation: base.generation, part: part, mark: state.alarms.changeMark)
+        }
+        // The one before stays a generation longer: `agent-cli` may have just read the state
+        // file that named it.
+        if generation > 1 { FileSystem.remove(recordsPath(generation - 1)) }
     }
 
     /// Moves a damaged file aside so that it is kept for inspection and not overwritten.
