@@ -15,6 +15,7 @@ import pytest
 
 from harness import wait_until
 from harness.alarms import AGENT_BUS_NAME, hhmm, iso_z, utc_now
+from harness.preload import build_preload
 
 pytestmark = pytest.mark.agent
 
@@ -165,3 +166,50 @@ def test_kill_9_with_a_habit_reminder_on_screen_the_next_agent_closes_it_and_ask
     wait_until(lambda: rig.cli_json("habit", "show", "Read")["today"]["state"] == "done" or None, 4,
                "the day logged as done")
     wait_until(lambda: habit["id"] not in rig.state()["habitReminders"].get("open", {}) or None, 2, "the reminder answered")
+
+
+KILL_IN_FSYNC = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int fsync(int fd) {
+    static int (*real)(int);
+    if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+    char link[64], path[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, path, sizeof path - 1);
+    const char *match = getenv("KILL_FSYNC_MATCH");
+    if (n > 0 && match) {
+        path[n] = 0;
+        if (strstr(path, match)) raise(SIGKILL);
+    }
+    return real(fd);
+}
+"""
+
+
+def test_killed_while_writing_the_alarms_records_the_state_stays_whole_and_the_next_agent_rings_once(rig, tmp_path):
+    # A state file as agents before the records file wrote it (every alarm's record in it): the
+    # first save splits it, writing agent-records-1.json first, and the agent is killed in that
+    # write's fsync, before the state file names it.
+    a = rig.timer(5, "Records cut short")
+    handled = {"0badc0de": "2026-01-01T05:00:00Z"}
+    rig.state_path.parent.mkdir(parents=True, exist_ok=True)
+    rig.state_path.write_text(json.dumps({"schemaVersion": 1, "handled": handled, "snoozes": {}}))
+    shim = build_preload(tmp_path, "kill_fsync", KILL_IN_FSYNC)
+    first = rig.start_agent(wait=False, env={"LD_PRELOAD": str(shim), "KILL_FSYNC_MATCH": "agent-records-"})
+    wait_until(lambda: not first.alive(), 10, "the agent killed in its fsync of the records file")
+    assert "records" not in rig.state() and rig.state()["handled"] == handled, "the old state file, whole"
+
+    rig.start_agent()
+    rig.wait_for_ring(a.label, timeout=10)
+    state = wait_until(lambda: rig.state() if "records" in rig.state() else None, 2, "the state file split")
+    records = json.loads(rig.state_path.with_name(f"agent-records-{state['records']}.json").read_text())
+    assert a.id in records["handled"] or a.id in state["handled"], "the ring's occurrence recorded as handled"
+    time.sleep(0.3)  # and not rung twice (a window is the point here)
+    assert len(rig.rings(a.label)) == 1

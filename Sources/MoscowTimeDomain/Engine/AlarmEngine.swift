@@ -72,7 +72,7 @@ public final class AlarmEngine {
 
     /// A new version of the user's document (CLI edit, reload): withdraw what no longer exists, then evaluate.
     public func replaceDocument(_ doc: StoreDocument, zone: Zone, now: Instant) -> AgentDecision {
-        let before = state
+        let before = state.revision
         document = doc
         self.zone = zone
         calendar = doc.workingCalendar
@@ -100,8 +100,8 @@ public final class AlarmEngine {
     }
 
     /// `effects`, and whether the state differs from `before`.
-    private func decision(_ effects: [AgentEffect], since before: AlarmBook) -> AgentDecision {
-        AgentDecision(stateChanged: state != before, effects: effects)
+    private func decision(_ effects: [AgentEffect], since revision: UInt64) -> AgentDecision {
+        AgentDecision(stateChanged: state.revision != revision, effects: effects)
     }
 
     /// Decides what is due at `now`. Safe to call at any time, any number of times. `atStart`: the
@@ -115,7 +115,7 @@ public final class AlarmEngine {
     /// evaluated at start, after a new document or zone, and when `now` is before the last
     /// evaluation (the clock was set back).
     public func evaluate(now: Instant, atStart: Bool = false) -> AgentDecision {
-        let before = state
+        let before = state.revision
         var pass = Pass(atStart: atStart)
         for id in state.ringing.keys.sorted() {
             guard let r = state.update(id, { $0.timeOut(at: now) }) else { continue }
@@ -195,7 +195,7 @@ public final class AlarmEngine {
         guard let r = state[id].ringing else {
             throw alarmsByID[id] == nil ? .unknownAlarm(id) : .notRinging(id)
         }
-        let before = state
+        let before = state.revision
         let current = alarmsByID[id]?.effectiveSnoozeMinutes(settings) ?? r.snoozeMinutes
         let until = now + Int64(minutes ?? current) * 60
         _ = state.update(id) { $0.snooze(until: until) }
@@ -207,7 +207,7 @@ public final class AlarmEngine {
     /// when the stopped occurrence was its last (not when it was moved meanwhile).
     public func stop(_ id: String, now: Instant) throws(EngineError) -> AgentDecision {
         guard alarmsByID[id] != nil else { throw .unknownAlarm(id) }
-        let before = state
+        let before = state.revision
         var effects: [AgentEffect] = []
         let stopped: Instant
         wakes.touch(id)
@@ -226,7 +226,7 @@ public final class AlarmEngine {
     /// restart, --replace): nobody stopped them, so each rings again for what is left of its ring
     /// duration; one whose duration has run out meanwhile is reported once as missed.
     public func resumeInterrupted(now: Instant) -> AgentDecision {
-        let before = state
+        let before = state.revision
         var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
@@ -250,7 +250,7 @@ public final class AlarmEngine {
 
     /// logind says the machine is about to sleep: nothing may keep ringing through it.
     public func silenceForSleep(now: Instant) -> AgentDecision {
-        let before = state
+        let before = state.revision
         var effects: [AgentEffect] = []
         var missed: [MissedAlarm] = []
         for (id, r) in state.ringing.sorted(by: { $0.key < $1.key }) {
@@ -267,7 +267,7 @@ public final class AlarmEngine {
 
     /// Do-not-disturb until `until` (nil resumes). Alarms due meanwhile are reported, not rung.
     public func pause(until: Instant?) -> AgentDecision {
-        let before = state
+        let before = state.revision
         state.pausedUntil = until
         return decision([], since: before)
     }

@@ -20,29 +20,33 @@ public enum UpcomingTriggers {
         var result: [Trigger] = []
         // Candidates: each alarm's next occurrence; the heap-free merge keeps it simple and, for
         // `count` ≪ alarms, cheap: one pass to seed, then a few refills per taken trigger.
-        var pending: [(at: Instant, alarm: Alarm)] = []
+        // By the alarm's place in the document: sorting a thousand alarms themselves moved each
+        // alarm's whole value, most of the tray's refresh after a ring.
+        var pending: [(at: Instant, index: Int)] = []
         pending.reserveCapacity(doc.alarms.count)
-        for alarm in doc.alarms where alarm.enabled {
+        for (i, alarm) in doc.alarms.enumerated() where alarm.enabled {
             guard let first = rule.next(alarm, state.alarms[alarm.id]) else { continue }
             if let from = first.snoozedFrom {
                 result.append(Trigger(alarm: alarm, at: first.at, snoozedFrom: from))
                 if let t = rule.ring(after: rule.searchStart(alarm, state.alarms[alarm.id]), alarm) {
-                    pending.append((t, alarm))
+                    pending.append((t, i))
                 }
             } else {
-                pending.append((first.at, alarm))
+                pending.append((first.at, i))
             }
         }
-        pending.sort { $0.at < $1.at || ($0.at == $1.at && $0.alarm.id < $1.alarm.id) }
+        let alarms = doc.alarms
+        pending.sort { $0.at < $1.at || ($0.at == $1.at && alarms[$0.index].id < alarms[$1.index].id) }
         var taken = 0
         var window = Array(pending.prefix(count))
         while taken < count, !window.isEmpty {
             let first = window.removeFirst()
-            result.append(Trigger(alarm: first.alarm, at: first.at, snoozedFrom: nil))
+            let alarm = alarms[first.index]
+            result.append(Trigger(alarm: alarm, at: first.at, snoozedFrom: nil))
             taken += 1
-            if let t = rule.ring(after: first.at, first.alarm) {
-                let idx = window.firstIndex { $0.at > t || ($0.at == t && $0.alarm.id > first.alarm.id) } ?? window.endIndex
-                window.insert((t, first.alarm), at: idx)
+            if let t = rule.ring(after: first.at, alarm) {
+                let idx = window.firstIndex { $0.at > t || ($0.at == t && alarms[$0.index].id > alarm.id) } ?? window.endIndex
+                window.insert((t, first.index), at: idx)
             }
         }
         result.sort { $0.at < $1.at || ($0.at == $1.at && $0.alarm.id < $1.alarm.id) }

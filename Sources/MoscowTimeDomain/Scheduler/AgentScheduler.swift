@@ -8,6 +8,8 @@ public final class AgentScheduler {
     private let alarms: AlarmEngine
     private var habits: HabitReminderState
     private var habitWake: Instant?
+    /// Whether `habitWake` was planned yet (by any evaluation of the habits).
+    private var habitsPlanned = false
     /// Habit reminders shown and not yet answered or closed, per habit id (persisted).
     public var openReminders: [String: HabitReminder] { habits.open }
 
@@ -69,7 +71,12 @@ public final class AgentScheduler {
             // reminders come back, then the rest.
             return alarms.resumeInterrupted(now: now) + alarms.evaluate(now: now, atStart: true)
                 + resumeOpenReminders() + evaluateHabits(now: now)
-        case .timePassed, .clockChanged, .resumed:
+        case .timePassed:
+            // Before the planner's own next wake it has nothing to show (its `nextWake`), and its
+            // pass over every habit was a third of a ring's decision with fifty of them.
+            let habitsDue = !habitsPlanned || habitWake.map { $0 <= now } ?? false
+            return alarms.evaluate(now: now) + (habitsDue ? evaluateHabits(now: now) : AgentDecision())
+        case .clockChanged, .resumed:
             return alarms.evaluate(now: now) + evaluateHabits(now: now)
         case .documentChanged(let doc, let zone):
             let news = achievementNews(from: document, to: doc, zone: zone, now: now)
@@ -116,6 +123,7 @@ public final class AgentScheduler {
         let plan = planner.evaluate(document, state: habits, now: now)
         habits = plan.state
         habitWake = plan.nextWake
+        habitsPlanned = true
         var effects: [AgentEffect] = []
         // Reminders whose day is no longer open (done or skipped elsewhere, archived, deleted).
         for (id, r) in habits.open.sorted(by: { $0.key < $1.key }) where !stillOpen(r) {

@@ -8,20 +8,23 @@ extension AgentStateCoding {
     /// writing their JSON tree was most of the time from the alarm's instant to its notification.
     /// `memo`: the alarms' entries as the last file had them, written again as they were when
     /// their record is the same (`AgentStateStore` keeps one).
-    public static func fileBytes(_ s: AgentState, reusing memo: AgentStateFileMemo? = nil) -> [UInt8] {
+    /// `records`: the generation of the records file whose alarms' entries the file's own
+    /// `handled` and `seen` add to (`AgentStateRecords`); nil for a file that holds them all.
+    public static func fileBytes(_ s: AgentState, reusing memo: AgentStateFileMemo? = nil, records: Int? = nil) -> [UInt8] {
         guard let memo else {
             var parts = AgentStateFileMemo.Parts()
-            return fileBytes(s, &parts)
+            return fileBytes(s, records, &parts)
         }
-        return memo.parts.withLock { fileBytes(s, &$0) }
+        return memo.parts.withLock { fileBytes(s, records, &$0) }
     }
 
-    private static func fileBytes(_ s: AgentState, _ parts: inout AgentStateFileMemo.Parts) -> [UInt8] {
+    private static func fileBytes(_ s: AgentState, _ records: Int?, _ parts: inout AgentStateFileMemo.Parts) -> [UInt8] {
         let tracks = parts.sorted(s.alarms.tracks)
         var out: [UInt8] = []
         out.reserveCapacity(1024 + 160 * tracks.count)
         literal("{\n  \"schemaVersion\": ", &out)
         out.append(contentsOf: String(schemaVersion).utf8)
+        if let records { member(AgentStateRecords.key, .int(records), into: &out) }
         literal(",\n  \"handled\": ", &out)
         writeHandled(tracks, into: &out, &parts)
         member("snoozes", snoozes(tracks), into: &out)

@@ -88,6 +88,12 @@ public enum AgentStateCoding {
         try decodeSalvaging(JSONDocument(json))
     }
 
+    /// The generation of the records file a state file names (`AgentStateRecords`); nil in a file
+    /// that holds every record itself.
+    static func recordsGeneration(_ document: JSONDocument) -> Int? {
+        document.value[AgentStateRecords.key]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+    }
+
     /// `decodeSalvaging` of a document as parsed: its parts are walked as trees, made once here.
     static func decodeSalvaging(_ document: JSONDocument) throws(DocumentDecodingError) -> (state: AgentState, problems: [String]) {
         let r = try FieldReader(document, path: "")

@@ -238,4 +238,7 @@ enum FileSystem {
 
 extension FileSystem {
     static func rename(_ from: String, to: String) -> Bool { Glibc.rename(from, to) == 0 }
+
+    /// Best effort: a file already gone is what was asked.
+    static func remove(_ path: String) { unlink(path) }
 }

@@ -211,11 +211,17 @@ class AgentRig:
         tmp.replace(self.store_path)
 
     def state(self) -> dict:
-        """The agent's persisted state ({} before it wrote one)."""
+        """The agent's persisted state ({} before it wrote one): the state file, its `handled` and
+        `seen` completed with the records file it names (agent-records-N.json), as the agent reads it."""
         try:
-            return json.loads(self.state_path.read_text())
+            state = json.loads(self.state_path.read_text())
         except FileNotFoundError:
             return {}
+        if "records" in state:
+            records = json.loads(self.state_path.with_name(f"agent-records-{state['records']}.json").read_text())
+            for key in ("handled", "seen"):
+                state[key] = {**records.get(key, {}), **state.get(key, {})}
+        return state
 
     # the CLI
     def cli(self, *args: str, env: Optional[dict] = None) -> _agent.CliResult:
