@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from harness import bin_dir, wait_until
-from test_agent_calendar_reminders import SLACK, calendar, event, helpers_of, reminders, shown_at, soon, wait_for_reminder
+from harness.preload import build_preload
+from test_agent_calendar_reminders import SLACK, calendar, event, reminders, shown_at, soon, wait_for_reminder
 
 pytestmark = pytest.mark.agent
 
@@ -171,24 +172,56 @@ def test_more_reminders_at_one_instant_than_one_reading_lists_all_ring(rig):
     assert len({c.summary for c in reminders(rig) if c.summary.startswith("Many ")}) == 200
 
 
-def reading_in(pid: int, folder: Path) -> bool:
-    """Whether `pid` has a file of `folder` open: past its listing of the folder."""
-    try:
-        return any(os.readlink(fd).startswith(str(folder) + "/") for fd in Path(f"/proc/{pid}/fd").iterdir())
-    except OSError:
-        return False
+GATED_READ = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A read of a file named gate.ics, in a process that MOSCOWTIME_GATE names a folder for, waits
+   until $MOSCOWTIME_GATE/open exists, having made $MOSCOWTIME_GATE/reached: the test then knows the
+   reading listed its folder and has not finished. */
+ssize_t read(int fd, void *buf, size_t count) {
+    static ssize_t (*real)(int, void *, size_t);
+    if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+    const char *gate = getenv("MOSCOWTIME_GATE");
+    char link[64], path[4096], mark[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = gate ? readlink(link, path, sizeof path - 1) : -1;
+    if (n > 0) {
+        path[n] = 0;
+        if (strstr(path, "/gate.ics")) {
+            snprintf(mark, sizeof mark, "%s/open", gate);
+            if (access(mark, F_OK) != 0) {
+                snprintf(mark, sizeof mark, "%s/reached", gate);
+                fclose(fopen(mark, "w"));
+                snprintf(mark, sizeof mark, "%s/open", gate);
+                while (access(mark, F_OK) != 0) usleep(1000);
+            }
+        }
+    }
+    return real(fd, buf, count);
+}
+"""
 
 
-def test_a_file_written_while_the_first_reading_runs_rings(rig):
-    """Written after the helper listed the folder but before the agent watched it: no watcher saw
-    it, so the agent reads the folders once more as soon as it watches them."""
+def test_a_file_written_while_the_first_reading_runs_rings(rig, tmp_path):
+    """Written after the helper listed the folder but before the agent watched it (the helper held
+    at one file by a preloaded read()): no watcher saw it, so the agent reads the folders once more
+    as soon as it watches them."""
     folder = calendar(rig, "Busy")
-    big_folder(folder, "Busy", 8000)
-    agent = rig.start_agent()
-    [pid] = wait_until(lambda: helpers_of(agent.pid), 30, "the first reading", interval=0.001)
-    wait_until(lambda: reading_in(pid, folder), 30, "the first reading in the folder's files", interval=0.0005)
-    assert not files_read(agent.stderr_text())
+    big_folder(folder, "Busy", 50)
+    (folder / "gate.ics").write_text(event("gate@test", "Gate", soon(3600)))
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    shim = build_preload(tmp_path, "gated_read", GATED_READ)
+    agent = rig.start_agent(env={"LD_PRELOAD": str(shim), "MOSCOWTIME_GATE": str(gate)})
+    wait_until(lambda: (gate / "reached").exists(), 30, "the first reading held at gate.ics")
     at = soon(6)
     (folder / "late.ics").write_text(event("late@test", "Written meanwhile", at))
+    (gate / "open").touch()
     wait_for_reminder(rig, "Written meanwhile", timeout=20)
     assert at.timestamp() - 0.05 <= shown_at(rig, "Written meanwhile") <= at.timestamp() + SLACK
+    assert agent.alive()
