@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ringing alarm on KDE Plasma 6 on Wayland (`kwin_wayland --virtual`, harness/plasma_wayland.py):
+a critical popup with exactly Snooze and Stop, each of which does what it says when clicked, and
+its × snoozes. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
+popup's place and urgency come from KWin's window list, its buttons from AT-SPI, the clicks go
+through KWin's fake-input protocol, and what a click did is asserted through the notification
+server's signals (ActionInvoked, NotificationClosed) and the agent (its state, `agent-cli status`).
+Plasma 5.27 is skipped with the reason (desktop_versions.Plasma.wayland_why_not); the tray menu
+and the rest are tested on X11 (test_desktop_sessions.py).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from harness import BusMonitor, desktop_versions, wait_until
+from harness.alarms import AgentRig
+from harness.clock import pin_clock, requested_instant
+from harness.plasma_wayland import CLOSE, PlasmaWayland, plasma_wayland_installed
+
+from .conftest import LONGEST_ENGLISH_DAY
+from .test_desktop_sessions import (AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _offset, _signals,
+                                    _snooze, _snoozed_at)
+
+pytestmark = pytest.mark.agent
+
+
+@pytest.fixture(scope="module")
+def plasma():
+    if why := desktop_versions.plasma().wayland_why_not():
+        pytest.skip(why)
+    if not plasma_wayland_installed():
+        pytest.fail("Plasma on Wayland is not installed: run scripts/setup-deps desktops")
+    session = PlasmaWayland()
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+@pytest.fixture(autouse=True)
+def pinned_clock(plasma):
+    instant = requested_instant(LONGEST_ENGLISH_DAY)
+    pin_clock(plasma.sandbox, instant)
+    return instant
+
+
+@pytest.fixture
+def rig(plasma):
+    rig = AgentRig(plasma.sandbox, plasma.bus, None)
+    try:
+        yield rig
+    finally:
+        try:
+            for agent in rig.agents:
+                agent.stop()
+            rig.calls.monitor.stop()
+            plasma.clear_notifications()
+        finally:
+            plasma.reset_agent_data()
+
+
+@pytest.fixture
+def monitor(plasma):
+    m = BusMonitor(plasma.sandbox, plasma.bus, f"type='signal',interface='{NOTIFY_IFACE}'",
+                   f"type='signal',interface='{AGENT_IFACE}'", name="wayland-signals")
+    try:
+        yield m
+    finally:
+        m.stop()
+
+
+def _ringing(plasma, rig, label: str):
+    """The alarm `label` ringing (a one-minute timer): its popup, critical, with exactly Snooze
+    and Stop besides its ×."""
+    t = rig.timer(1, label)
+    [popup] = plasma.wait_for_popups(1, timeout=90)
+    assert popup.critical, popup
+    buttons = plasma.wait_for_buttons(popup, ["Snooze", "Stop"])
+    assert [b.name for b in buttons if b.name != CLOSE] == ["Snooze", "Stop"], buttons
+    assert [a["id"] for a in rig.cli_json("status")["ringing"]] == [t.id]
+    return t, popup
+
+
+def test_wayland_an_alarm_rings_critical_with_snooze_and_stop_and_snooze_snoozes(plasma, rig, monitor):
+    rig.start_agent()
+    t, popup = _ringing(plasma, rig, "Breakfast")
+    pressed = time.time() + _offset(plasma)
+    plasma.press(popup, "Snooze")
+    nid, closed = _after_press(monitor, "snooze")
+    assert closed[:2] == [[nid, "3"], [nid, "3"]], closed
+    wait_until(lambda: _snooze(rig, t.id), 5, "the alarm to be snoozed")
+    plasma.wait_for_popup_gone(popup)
+    assert rig.alarm(t.id)["enabled"] is True
+    assert _snoozed_at(rig, t.id) - pressed == pytest.approx(SNOOZE_MINUTES * 60, abs=5)
+    assert rig.cli_json("status")["ringing"] == []
+
+
+def test_wayland_stop_stops_and_a_stopped_one_time_timer_stays_off(plasma, rig, monitor):
+    rig.start_agent()
+    t, popup = _ringing(plasma, rig, "Kettle")
+    plasma.press(popup, "Stop")
+    _after_press(monitor, "stop")
+    wait_until(lambda: rig.alarm(t.id)["enabled"] is False, 5, "the one-time timer to be switched off")
+    plasma.wait_for_popup_gone(popup)
+    assert _snooze(rig, t.id) is None and rig.next_for(t.id) is None
+    assert rig.cli_json("status")["ringing"] == []
+    stopped = [a for i, m, a in _signals(monitor) if (i, m) == (AGENT_IFACE, "AlarmStopped") and a[0] == t.id]
+    assert len(stopped) == 1, _signals(monitor)
+
+
+def test_wayland_closing_the_popup_snoozes(plasma, rig, monitor):
+    """The popup's × (NotificationClosed reason 2, dismissed by the user): a snooze."""
+    rig.start_agent()
+    t, popup = _ringing(plasma, rig, "Dishes")
+    plasma.press(popup, CLOSE)
+    wait_until(lambda: [a for i, m, a in _signals(monitor) if (i, m) == (NOTIFY_IFACE, "NotificationClosed")
+                        and a[1] == "2"], 5, "NotificationClosed(id, 2)")
+    wait_until(lambda: _snooze(rig, t.id), 5, "the dismissed alarm to be snoozed")
+    plasma.wait_for_popup_gone(popup)
+    assert rig.alarm(t.id)["enabled"] is True and rig.next_for(t.id)["snoozed"] is True
