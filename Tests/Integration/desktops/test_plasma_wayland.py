@@ -11,16 +11,18 @@ and the rest are tested on X11 (test_desktop_sessions.py).
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 import pytest
 
 from harness import BusMonitor, desktop_versions, wait_until
-from harness.alarms import AgentRig
+from harness.alarms import AgentRig, hhmm, parse_iso
 from harness.clock import pin_clock, requested_instant
 from harness.plasma_wayland import CLOSE, PlasmaWayland, plasma_wayland_installed
+from harness.tray_watcher import WATCHER_NAME, WATCHER_PATH, TrayItem
 
 from .conftest import LONGEST_ENGLISH_DAY
-from .test_desktop_sessions import (AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _offset, _signals,
+from .test_desktop_sessions import (AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _now, _offset, _signals,
                                     _snooze, _snoozed_at)
 
 pytestmark = pytest.mark.agent
@@ -120,3 +122,33 @@ def test_wayland_closing_the_popup_snoozes(plasma, rig, monitor):
     wait_until(lambda: _snooze(rig, t.id), 5, "the dismissed alarm to be snoozed")
     plasma.wait_for_popup_gone(popup)
     assert rig.alarm(t.id)["enabled"] is True and rig.next_for(t.id)["snoozed"] is True
+
+
+def _keyboard_steps(entries: list[dict], label: str) -> int:
+    """How many Down presses select `label` in the menu as Qt shows it: separators, hidden and
+    disabled entries take no keyboard."""
+    takes = [e for e in entries if e["type"] != "separator" and e["enabled"] and e.get("visible", True)]
+    return 1 + next(i for i, e in enumerate(takes) if e["label"] == label)
+
+
+def test_wayland_the_tray_icon_is_shown_and_its_menu_pauses(plasma, rig):
+    """The agent's item in Plasma's tray (found through AT-SPI by its title), its menu opened by a
+    right click, "Pause for 1 hour" chosen with the keyboard (the menu is not on AT-SPI; its
+    entries, in order, are the agent's dbusmenu's)."""
+    at = _now(plasma) + timedelta(hours=3)
+    rig.cli("add", hhmm(at), "--days", "everyday", "--label", "Breakfast")
+    rig.start_agent()
+    wait_until(lambda: rig.cli_json("status")["tray"] == "shown", 10, "status to say the icon is shown")
+    icon = plasma.wait_for_tray_item("MoscowTime")
+    [service] = [s.split("/")[0] for s in plasma.bus.call(WATCHER_NAME, WATCHER_PATH, "org.freedesktop.DBus.Properties",
+                                                          "Get", WATCHER_NAME, "RegisteredStatusNotifierItems")]
+    entries = TrayItem(plasma.bus, service).entries()
+    labels = [e["label"] for e in entries]
+    assert "Pause for 1 hour" in labels and "Quit" in labels, labels
+    menu = plasma.open_menu(icon)
+    assert menu["y"] + menu["height"] <= icon.centre[1], (menu, icon)  # above the panel's icon
+    assert rig.cli_json("status")["pausedUntil"] is None
+    pressed = time.time() + _offset(plasma)
+    plasma.choose(_keyboard_steps(entries, "Pause for 1 hour"))
+    paused = wait_until(lambda: rig.cli_json("status")["pausedUntil"], 5, "the agent to pause")
+    assert parse_iso(paused).timestamp() - pressed == pytest.approx(3600, abs=5)

@@ -165,7 +165,7 @@ class Plasma:
 _WINDOWS_JS = """
 const list = workspace.LIST().map(w => ({
     id: String(w.internalId), caption: w.caption, resourceClass: String(w.resourceClass),
-    notification: w.notification, critical: w.criticalNotification,
+    notification: w.notification, critical: w.criticalNotification, popupMenu: w.popupMenu,
     x: w.frameGeometry.x, y: w.frameGeometry.y, width: w.frameGeometry.width, height: w.frameGeometry.height}));
 console.info("moscowtime-windows TOKEN " + JSON.stringify(list));
 """

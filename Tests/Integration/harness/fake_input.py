@@ -6,6 +6,7 @@ release. KWin serves the global to any client when it runs with KWIN_WAYLAND_NO_
 
     pointer = FakeInput(runtime_dir / "wayland-0")
     pointer.click(640, 400)         # motion, press, release; each waits for KWin's round trip
+    pointer.key("Down")             # a key on its fake keyboard (evdev codes, KEYS)
 """
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from pathlib import Path
 DISPLAY_ID, REGISTRY_ID = 1, 2
 INTERFACE = "org_kde_kwin_fake_input"
 # Request opcodes, in the order fake-input.xml declares them.
-AUTHENTICATE, BUTTON, POINTER_MOTION_ABSOLUTE = 0, 2, 9
+AUTHENTICATE, BUTTON, POINTER_MOTION_ABSOLUTE, KEYBOARD_KEY = 0, 2, 9, 10
 BTN_LEFT, BTN_RIGHT = 0x110, 0x111
+# Linux evdev key codes (linux/input-event-codes.h).
+KEYS = {"Down": 108, "Up": 103, "Return": 28, "Escape": 1}
 RELEASED, PRESSED = 0, 1
 
 
@@ -97,6 +100,12 @@ class FakeInput:
         self.move(x, y)
         self.button(button, PRESSED)
         self.button(button, RELEASED)
+
+    def key(self, name: str) -> None:
+        """Presses and releases a key (KEYS) on KWin's fake keyboard (protocol version 4)."""
+        for state in (PRESSED, RELEASED):
+            self._send(self.id, KEYBOARD_KEY, struct.pack("<II", KEYS[name], state))
+            self.roundtrip()
 
     def close(self) -> None:
         self.sock.close()

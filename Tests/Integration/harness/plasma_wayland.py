@@ -13,11 +13,14 @@ Without a GPU KWin's screenshot interface gives nothing, so nothing here is read
 - its buttons, their labels and places inside it: AT-SPI (plasmashell with Qt's accessibility on,
   at-spi-bus-launcher on the session bus; harness/atspi-buttons);
 - the click: KWin's fake-input protocol (harness/fake_input.py), which KWin serves to any
-  client with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1.
+  client with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1;
+- a tray item's menu: plasmashell does not put it on AT-SPI, so its entry is chosen with the fake
+  keyboard (Down, Return), counted in the agent's own menu (its dbusmenu's layout).
 What a button did is asserted through the agent and the server's signals (the tests).
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
@@ -57,11 +60,7 @@ class Button:
 
 def plasma_wayland_installed() -> bool:
     return all(shutil.which(p) for p in ("plasmashell", "kwin_wayland", "Xwayland")) \
-        and ATSPI_LAUNCHER.is_file() and ACTIVITY_MANAGER.is_file() and _pyatspi()
-
-
-def _pyatspi() -> bool:
-    return any(Path(d, "pyatspi").is_dir() for d in ("/usr/lib/python3/dist-packages",))
+        and ATSPI_LAUNCHER.is_file() and ACTIVITY_MANAGER.is_file() and importlib.util.find_spec("pyatspi") is not None
 
 
 class PlasmaWayland(DesktopSession):
@@ -148,22 +147,57 @@ class PlasmaWayland(DesktopSession):
             raise RuntimeError(f"atspi-buttons failed: {r.stderr.strip()}")
         return json.loads(r.stdout)
 
-    def buttons(self, popup: Popup) -> list[Button]:
-        """The popup's buttons, left to right: AT-SPI's window of the popup's size, its buttons'
-        places relative to it added to where KWin has the popup."""
+    def widgets(self, rect: Rect) -> list[Button]:
+        """The buttons of KWin's window at `rect`, left to right: those of AT-SPI's one window of
+        that size (Qt cannot know where a Wayland window is), placed inside it, plus where KWin has it."""
         mine = [w for w in self.accessible_windows()
-                if (w["screen"]["width"], w["screen"]["height"]) == (popup.rect.width, popup.rect.height)]
+                if w["screen"] and (w["screen"]["width"], w["screen"]["height"]) == (rect.width, rect.height)]
         if len(mine) != 1:
             return []
-        found = [Button(b["name"], (popup.rect.x + b["window"]["x"] + b["window"]["width"] // 2,
-                                    popup.rect.y + b["window"]["y"] + b["window"]["height"] // 2))
-                 for b in mine[0]["buttons"] if b["name"]]
+        found = [Button(b["name"], (rect.x + b["window"]["x"] + b["window"]["width"] // 2,
+                                    rect.y + b["window"]["y"] + b["window"]["height"] // 2))
+                 for b in mine[0]["buttons"] if b["name"] and b["window"]]
         return sorted(found, key=lambda b: b.centre[0])
+
+    def buttons(self, popup: Popup) -> list[Button]:
+        """The popup's buttons (and its ×, named Close), left to right."""
+        return self.widgets(popup.rect)
 
     def wait_for_buttons(self, popup: Popup, labels: list[str], timeout: float = 10.0) -> list[Button]:
         """The popup's buttons once those named `labels` are shown (a popup fades in)."""
         return wait_until(lambda: (b := self.buttons(popup)) and all(n in [x.name for x in b] for n in labels) and b,
                           timeout, f"the buttons {labels} in the popup (AT-SPI)", interval=0.3)
+
+    def tray_item(self, title: str) -> Button:
+        """The tray item whose AT-SPI name is `title` (its StatusNotifierItem's title), in the panel."""
+        panel = next(w for w in self.windows() if w["resourceClass"] == "plasmashell" and w["y"] > 0
+                     and w["width"] == self.width)
+        rect = Rect(*(round(panel[k]) for k in ("x", "y", "width", "height")))
+        return next((b for b in self.widgets(rect) if b.name == title), None)
+
+    def wait_for_tray_item(self, title: str, timeout: float = 10.0) -> Button:
+        return wait_until(lambda: self.tray_item(title), timeout, f"the tray item {title!r} (AT-SPI)", interval=0.3)
+
+    def open_menu(self, item: Button, timeout: float = 5.0) -> dict:
+        """Right-clicks `item`; returns KWin's window of the menu that opens, once it stands still.
+        plasmashell does not show a tray item's menu through AT-SPI (6.3): its entries are chosen
+        with the keyboard (`choose`)."""
+        before = {w["id"] for w in self.windows()}
+        self.click(*item.centre, button=3)
+        last: list = [None]
+
+        def still():
+            new = [w for w in self.windows() if w["id"] not in before]
+            now = new[0] if len(new) == 1 else None
+            same, last[0] = now is not None and now == last[0], now
+            return now if same else None
+        return wait_until(still, timeout, "the tray item's menu", interval=0.1)
+
+    def choose(self, steps: int) -> None:
+        """In an open menu: the `steps`-th entry that takes the keyboard (Down from none), then Return."""
+        for _ in range(steps):
+            self.key("Down")
+        self.key("Return")
 
     # -- input: KWin's fake-input protocol ------------------------------------------------------
     def pointer(self) -> tuple[int, int]:
@@ -179,8 +213,9 @@ class PlasmaWayland(DesktopSession):
         self.pointer_device.button(code, 1)
         self.pointer_device.button(code, 0)
 
-    def key(self, keysym: str) -> None:
-        raise NotImplementedError("no keyboard on the Wayland Plasma session yet")
+    def key(self, name: str) -> None:
+        """A key of KWin's fake keyboard: Down, Up, Return, Escape (fake_input.KEYS)."""
+        self.pointer_device.key(name)
 
     def press(self, popup: Popup, label: str) -> None:
         """Clicks the button `label` of `popup` where it is now (popups slide when one closes)."""
