@@ -16,7 +16,7 @@ from datetime import timedelta
 import pytest
 
 from harness import BusMonitor, desktop_versions, wait_until
-from harness.alarms import AgentRig, hhmm, parse_iso
+from harness.alarms import AgentRig, hhmm, parse_iso, store_document, timer_alarm
 from harness.clock import pin_clock, requested_instant
 from harness.plasma_wayland import CLOSE, PlasmaWayland, plasma_wayland_installed
 from harness.tray_watcher import WATCHER_NAME, WATCHER_PATH, TrayItem
@@ -74,13 +74,14 @@ def monitor(plasma):
 
 
 def _ringing(plasma, rig, label: str):
-    """The alarm `label` ringing (a one-minute timer): its popup, critical, with exactly Snooze
-    and Stop besides its ×."""
+    """The alarm `label` ringing (a one-minute timer): its popup, critical, titled `label`, with
+    exactly Snooze and Stop besides its ×."""
     t = rig.timer(1, label)
     [popup] = plasma.wait_for_popups(1, timeout=90)
     assert popup.critical, popup
     buttons = plasma.wait_for_buttons(popup, ["Snooze", "Stop"])
     assert [b.name for b in buttons if b.name != CLOSE] == ["Snooze", "Stop"], buttons
+    assert label in plasma.texts(popup), plasma.texts(popup)  # its title (the body is not a label there)
     assert [a["id"] for a in rig.cli_json("status")["ringing"]] == [t.id]
     return t, popup
 
@@ -122,6 +123,29 @@ def test_wayland_closing_the_popup_snoozes(plasma, rig, monitor):
     wait_until(lambda: _snooze(rig, t.id), 5, "the dismissed alarm to be snoozed")
     plasma.wait_for_popup_gone(popup)
     assert rig.alarm(t.id)["enabled"] is True and rig.next_for(t.id)["snoozed"] is True
+
+
+def test_wayland_two_alarms_at_the_same_minute_are_stacked_and_each_answered(plasma, rig, monitor):
+    """Both popups are on screen at once; each is found by its title (AT-SPI) and the click lands on
+    its own button, also after the other one closed and it slid down."""
+    due = _now(plasma).replace(microsecond=0) + timedelta(seconds=3)
+    one, two = timer_alarm("Coffee", due, duration=3), timer_alarm("Walk", due, duration=3)
+    rig.write_store(store_document([one, two]))
+    rig.start_agent()
+    coffee = plasma.wait_for_popup("Coffee", count=2)
+    walk = plasma.wait_for_popup("Walk", count=2)
+    assert coffee.critical and walk.critical and coffee.rect != walk.rect, (coffee, walk)
+    plasma.press(coffee, "Snooze")
+    wait_until(lambda: _snooze(rig, one["id"]), 5, "Coffee to be snoozed")
+    plasma.wait_for_popup_gone(coffee)
+    plasma.press(walk, "Stop")
+    wait_until(lambda: rig.alarm(two["id"])["enabled"] is False, 5, "Walk to be stopped")
+    plasma.wait_for_popup_gone(walk)
+    assert _snooze(rig, one["id"]) and _snooze(rig, two["id"]) is None
+    assert rig.alarm(one["id"])["enabled"] is True
+    assert rig.cli_json("status")["ringing"] == []
+    invoked = [a[1] for i, m, a in _signals(monitor) if (i, m) == (NOTIFY_IFACE, "ActionInvoked")]
+    assert invoked == ["snooze", "stop"], invoked
 
 
 def _keyboard_steps(entries: list[dict], label: str) -> int:

@@ -147,17 +147,32 @@ class PlasmaWayland(DesktopSession):
             raise RuntimeError(f"atspi-buttons failed: {r.stderr.strip()}")
         return json.loads(r.stdout)
 
+    def accessible_window(self, rect: Rect) -> Optional[dict]:
+        """AT-SPI's window for KWin's window at `rect`: the one of that size, or where several are,
+        the one at that place (Qt knows a Plasma dialog's place, not every window's)."""
+        sized = [w for w in self.accessible_windows()
+                 if w["screen"] and (w["screen"]["width"], w["screen"]["height"]) == (rect.width, rect.height)]
+        placed = [w for w in sized if (w["screen"]["x"], w["screen"]["y"]) == (rect.x, rect.y)]
+        return sized[0] if len(sized) == 1 else placed[0] if len(placed) == 1 else None
+
     def widgets(self, rect: Rect) -> list[Button]:
-        """The buttons of KWin's window at `rect`, left to right: those of AT-SPI's one window of
-        that size (Qt cannot know where a Wayland window is), placed inside it, plus where KWin has it."""
-        mine = [w for w in self.accessible_windows()
-                if w["screen"] and (w["screen"]["width"], w["screen"]["height"]) == (rect.width, rect.height)]
-        if len(mine) != 1:
-            return []
+        """The buttons of KWin's window at `rect`, left to right: AT-SPI's places inside the window
+        plus where KWin has it."""
+        window = self.accessible_window(rect)
         found = [Button(b["name"], (rect.x + b["window"]["x"] + b["window"]["width"] // 2,
                                     rect.y + b["window"]["y"] + b["window"]["height"] // 2))
-                 for b in mine[0]["buttons"] if b["name"] and b["window"]]
+                 for b in (window["buttons"] if window else []) if b["name"] and b["window"]]
         return sorted(found, key=lambda b: b.centre[0])
+
+    def texts(self, popup: Popup) -> list[str]:
+        """What a popup's labels say (its title, body), through AT-SPI."""
+        window = self.accessible_window(popup.rect)
+        return window["texts"] if window else []
+
+    def wait_for_popup(self, title: str, count: int = 1, timeout: float = 10.0) -> Popup:
+        """The popup whose labels include `title`, once `count` popups stand still."""
+        return wait_until(lambda: next((p for p in self.wait_for_popups(count) if title in self.texts(p)), None),
+                          timeout, f"a popup titled {title!r} (AT-SPI)", interval=0.2)
 
     def buttons(self, popup: Popup) -> list[Button]:
         """The popup's buttons (and its ×, named Close), left to right."""
