@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The ringing alarm on KDE Plasma 6 on Wayland (`kwin_wayland --virtual`, harness/plasma_wayland.py):
-a critical popup with exactly Snooze and Stop, each of which does what it says when clicked, and
-its × snoozes. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
+a critical popup with exactly Snooze and Stop, each of which does what it says when clicked, its
+× snoozes, two stacked popups answered apart, habit reminders' Done / Skip / Later, and the tray
+item's menu pausing the agent. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
 popup's place and urgency come from KWin's window list, its buttons from AT-SPI, the clicks go
 through KWin's fake-input protocol, and what a click did is asserted through the notification
 server's signals (ActionInvoked, NotificationClosed) and the agent (its state, `agent-cli status`).
-Plasma 5.27 is skipped with the reason (desktop_versions.Plasma.wayland_why_not); the tray menu
-and the rest are tested on X11 (test_desktop_sessions.py).
+Plasma 5.27 is skipped with the reason (desktop_versions.Plasma.wayland_why_not); everything,
+with what the popups read, is also tested on X11 (test_desktop_sessions.py).
 """
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from datetime import timedelta
 import pytest
 
 from harness import BusMonitor, desktop_versions, wait_until
-from harness.alarms import AgentRig, hhmm, parse_iso, store_document, timer_alarm
+from harness.alarms import AgentRig, hhmm, iso_z, parse_iso, store_document, timer_alarm
 from harness.clock import pin_clock, requested_instant
 from harness.plasma_wayland import CLOSE, PlasmaWayland, plasma_wayland_installed
 from harness.tray_watcher import WATCHER_NAME, WATCHER_PATH, TrayItem
 
 from .conftest import LONGEST_ENGLISH_DAY
-from .test_desktop_sessions import (AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _now, _offset, _signals,
+from .test_desktop_sessions import (ACHIEVEMENT, AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _now, _offset, _signals,
                                     _snooze, _snoozed_at)
 
 pytestmark = pytest.mark.agent
@@ -176,3 +177,33 @@ def test_wayland_the_tray_icon_is_shown_and_its_menu_pauses(plasma, rig):
     plasma.choose(_keyboard_steps(entries, "Pause for 1 hour"))
     paused = wait_until(lambda: rig.cli_json("status")["pausedUntil"], 5, "the agent to pause")
     assert parse_iso(paused).timestamp() - pressed == pytest.approx(3600, abs=5)
+
+
+def test_wayland_habit_reminders_done_skip_later_and_an_achievement(plasma, rig):
+    """Three habit reminders (normal urgency, Done / Skip / Later), each found by its title and
+    answered; Done's achievement shows without buttons but its ×."""
+    # Reminders at this minute, added "two minutes ago": due now (test_desktop_sessions.py's twin).
+    now = wait_until(lambda: (t := _now(plasma)).second < 50 and t, 15, "a minute's first 50 seconds")
+    pinned = {"MOSCOWTIME_NOW": iso_z(now - timedelta(minutes=2))}
+    answers = {"Reading": "Skip", "Stretching": "Later", "Walking": "Done"}
+    ids = {name: rig.cli_json("habit", "add", name, "--remind", hhmm(now), env=pinned)["id"] for name in answers}
+    rig.start_agent()
+    for name, answer in answers.items():  # Done last: its achievement is one more popup
+        popup = plasma.wait_for_popup(name, timeout=15)
+        assert not popup.critical, popup
+        buttons = plasma.wait_for_buttons(popup, ["Done", "Skip", "Later"])
+        assert [b.name for b in buttons if b.name != CLOSE] == ["Done", "Skip", "Later"], buttons
+        plasma.press(popup, answer)
+        plasma.wait_for_popup_gone(popup)
+    achievement = plasma.wait_for_popup(ACHIEVEMENT)
+    assert not achievement.critical and [b.name for b in plasma.buttons(achievement)] == [CLOSE], achievement
+    plasma.press(achievement, CLOSE)
+    plasma.wait_for_popup_gone(achievement)
+
+    def today(name):
+        return rig.cli_json("habit", "show", name)["today"]["state"]
+    wait_until(lambda: today("Walking") == "done", 5, "Walking done today")
+    wait_until(lambda: today("Reading") == "skipped", 5, "Reading skipped today")
+    wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
+               "Stretching to be asked again later")
+    assert today("Stretching") not in ("done", "skipped")
