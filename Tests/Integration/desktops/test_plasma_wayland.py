@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The ringing alarm on KDE Plasma 6 on Wayland (`kwin_wayland --virtual`, harness/plasma_wayland.py):
 a critical popup with exactly Snooze and Stop, each of which does what it says when clicked, its
-× snoozes, two stacked popups answered apart, habit reminders' Done / Skip / Later, and the tray
-item's menu pausing the agent. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
+× snoozes, two stacked popups answered apart, habit reminders' Done / Skip / Later, a calendar reminder's
+Dismiss, and the tray item's menu pausing the agent. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
 popup's place and urgency come from KWin's window list, its buttons from AT-SPI, the clicks go
 through KWin's fake-input protocol, and what a click did is asserted through the notification
 server's signals (ActionInvoked, NotificationClosed) and the agent (its state, `agent-cli status`).
@@ -23,6 +23,7 @@ from harness.plasma_wayland import CLOSE, PlasmaWayland, plasma_wayland_installe
 from harness.tray_watcher import WATCHER_NAME, WATCHER_PATH, TrayItem
 
 from .conftest import LONGEST_ENGLISH_DAY
+from .test_calendar_reminders_shown import SUMMARY, _dismissed, _remind
 from .test_desktop_sessions import (ACHIEVEMENT, AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _now, _offset, _signals,
                                     _snooze, _snoozed_at)
 
@@ -207,3 +208,18 @@ def test_wayland_habit_reminders_done_skip_later_and_an_achievement(plasma, rig)
     wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
                "Stretching to be asked again later")
     assert today("Stretching") not in ("done", "skipped")
+
+
+def test_wayland_a_calendar_reminder_shows_snooze_and_dismiss_and_dismiss_dismisses(plasma, rig):
+    """A calendar reminder (test_calendar_reminders_shown.py's): normal urgency, titled with the
+    event's summary, exactly Snooze and Dismiss; Dismiss closes it and the agent's ledger says so."""
+    rig.cli("settings", "reminder-snooze", "1")
+    _remind(rig, "wayland", 6, _now(plasma))
+    rig.start_agent()
+    popup = plasma.wait_for_popup(SUMMARY, timeout=20)
+    assert not popup.critical, popup
+    buttons = plasma.wait_for_buttons(popup, ["Snooze", "Dismiss"])
+    assert [b.name for b in buttons if b.name != CLOSE] == ["Snooze", "Dismiss"], buttons
+    plasma.press(popup, "Dismiss")
+    plasma.wait_for_popup_gone(popup)
+    _dismissed(rig, "wayland")
