@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The ringing alarm on KDE Plasma 6 on Wayland (`kwin_wayland --virtual`, harness/plasma_wayland.py):
-a critical popup with exactly Snooze and Stop, each of which does what it says when clicked, its
-× snoozes, two stacked popups answered apart, habit reminders' Done / Skip / Later, a calendar reminder's
-Dismiss, and the tray item's menu pausing the agent. Nothing is read from pixels there (KWin gives no screenshot without a GPU): the
-popup's place and urgency come from KWin's window list, its buttons from AT-SPI, the clicks go
-through KWin's fake-input protocol, and what a click did is asserted through the notification
-server's signals (ActionInvoked, NotificationClosed) and the agent (its state, `agent-cli status`).
-Plasma 5.27 is skipped with the reason (desktop_versions.Plasma.wayland_why_not); everything,
-with what the popups read, is also tested on X11 (test_desktop_sessions.py).
+"""The agent on KDE Plasma 6 on Wayland (`kwin_wayland --virtual`, harness/plasma_wayland.py): an
+alarm's critical popup with exactly Snooze and Stop, each of which does what it says when clicked,
+its × snoozes, two stacked popups answered apart, habit reminders' Done / Skip / Later, a calendar
+reminder's Dismiss, and the tray item's menu pausing the agent. Nothing is read from pixels there
+(KWin gives no screenshot without a GPU): a popup's place and urgency come from KWin's window
+list, its title and buttons from AT-SPI, the clicks go through KWin's fake-input protocol, and
+what a click did is asserted through the notification server's signals (ActionInvoked,
+NotificationClosed) and the agent (its state, ledger, `agent-cli status`). Plasma 5.27 is
+skipped with the reason (desktop_versions.Plasma.wayland_why_not); everything, with what the
+popups read, is also tested on X11 (test_desktop_sessions.py).
 """
 from __future__ import annotations
 
