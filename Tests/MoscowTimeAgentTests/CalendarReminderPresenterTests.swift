@@ -70,6 +70,24 @@ struct CalendarReminderPresenterTests {
         #expect(r.dismissed == ["Dentist"])
     }
 
+    /// Some servers (lxqt-notificationd) leave a notification open after its button: the agent
+    /// closes it, as it does an alarm's after Stop, and that close is not taken for a Dismiss.
+    @Test(arguments: ["snooze", "dismiss", "done"])
+    func eachButtonClosesItsNotification(action: String) throws {
+        let r = Rig()
+        var answered: [String] = []
+        r.presenter.onSnooze = { answered.append("snooze " + $0.reminder.summary) }
+        r.presenter.onDone = { answered.append("done " + $0.reminder.summary) }
+        r.presenter.onDismiss = { answered.append("dismiss " + $0.reminder.summary) }
+        r.presenter.show(ring("Dentist"), settings: settings)
+        r.presenter.show(ring("Standup"), settings: settings)
+        try #require(r.server.shown.count == 2)
+        r.server.shown[0].press(action)
+        #expect(!r.server.shown[0].isShowing && r.server.shown[0].closedByUs)
+        #expect(r.server.shown[1].isShowing, "only the answered one is closed")
+        #expect(answered == ["\(action) Dentist"], "one answer, not a Dismiss too for the close")
+    }
+
     @Test func aMissedOneSaysWhenItWasDue() throws {
         let r = Rig()
         r.presenter.show(ring("Dentist"), settings: settings, missedAsOf: ISO8601.parse("2026-11-30T08:00:00Z")!)

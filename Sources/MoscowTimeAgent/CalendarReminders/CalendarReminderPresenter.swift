@@ -7,7 +7,7 @@ import MoscowTimeDomain
 /// written back), and one short sound. The answers go to the planner (`onSnooze`, `onDismiss`,
 /// `onDone`). A notification closed without a button: by the user (swiped, its ×) is a Dismiss, as
 /// in GNOME Calendar and Thunderbird; expired or closed by the server leaves the reminder rung, not
-/// repeated.
+/// repeated. A button closes its notification.
 @MainActor
 final class CalendarReminderPresenter {
     static let soundName = "message-new-instant"
@@ -50,7 +50,9 @@ final class CalendarReminderPresenter {
                 factory.calendarReminder(words, doneLabel: ring.offersDone ? t("Done") : nil),
                 onAction: { [weak self] action in
                     guard let self else { return }
-                    self.shown[ring.key] = nil
+                    // Closed as an alarm's after Stop: some servers (lxqt-notificationd) leave it
+                    // open after a button. Not a later showing's: that one stays.
+                    if self.serials[ring.key] == serial { self.close(ring.key) }
                     switch action {
                     case "snooze": self.onSnooze(ring)
                     case "dismiss": self.onDismiss(ring)

@@ -125,6 +125,25 @@ class Plasma:
     def why_not(self) -> Optional[str]:
         return None
 
+    def wayland_why_not(self) -> Optional[str]:
+        """Why the harness does not drive this Plasma on kwin_wayland (plasma_wayland.py), or None."""
+        if self.major < 6:
+            return (f"Plasma {self.version} is driven on X11 only (its Wayland session is left to Plasma 6: "
+                    "clicks through KWin's fake-input, places from a KWin script and AT-SPI)")
+        return None
+
+    @staticmethod
+    def wayland_argv(width: int, height: int, socket: str) -> tuple[str, ...]:
+        """KWin as a Wayland compositor with a virtual output (no GPU, no seat) and Xwayland."""
+        return ("kwin_wayland", "--virtual", "--width", str(width), "--height", str(height), "--xwayland",
+                "--socket", socket)
+
+    @property
+    def windows_js(self) -> str:
+        """A KWin script printing its windows as JSON after "moscowtime-windows TOKEN" (6 calls the
+        list windowList(); 5 called it clientList())."""
+        return _WINDOWS_JS.replace("LIST", "windowList" if self.major >= 6 else "clientList")
+
     def tray_why_not(self) -> Optional[str]:
         """Why the harness cannot find the agent's icon in this Plasma's tray (yet), or None."""
         return None
@@ -142,6 +161,14 @@ class Plasma:
         (plasma.py finds it as the new shape left of the tray's own)."""
         return self.major >= 6
 
+
+_WINDOWS_JS = """
+const list = workspace.LIST().map(w => ({
+    id: String(w.internalId), caption: w.caption, resourceClass: String(w.resourceClass),
+    notification: w.notification, critical: w.criticalNotification, popupMenu: w.popupMenu,
+    x: w.frameGeometry.x, y: w.frameGeometry.y, width: w.frameGeometry.width, height: w.frameGeometry.height}));
+console.info("moscowtime-windows TOKEN " + JSON.stringify(list));
+"""
 
 LIBEXEC = Path("/usr/lib/x86_64-linux-gnu/libexec")
 
