@@ -254,14 +254,16 @@ class GnomeShell(DesktopSession):
         if not found:
             raise LookupError(f"no button {label!r} on the banner: {banner}")
         # Where it stands still: a banner just shown may still be laid out (expanded, its body
-        # wrapped), and a click where the button was lands on the text.
-        last: list = [None]
+        # wrapped), and a click where the button was lands on the text. The pointer goes onto the
+        # banner first, as a hand does: the hover expands it (its buttons move), before they are found.
+        self.move(banner["banner"]["x"], banner["banner"]["y"])
+        seen: list = []
 
-        def still():
+        def still():  # the same place three times over 0.2 s
             now = self.banner() or {}
             at = [(c["x"], c["y"]) for c in now.get("buttons", []) if c["label"] == label and now["title"] == banner["title"]]
-            same, last[0] = bool(at) and at == last[0], at
-            return at[0] if same else None
+            seen[:] = (seen + [at])[-3:]
+            return at[0] if at and len(seen) == 3 and seen[0] == seen[1] == seen[2] else None
         self.click(*wait_until(still, 5, f"the {label} button to stand still", interval=0.1))
         self.nudge()
 
@@ -271,8 +273,14 @@ class GnomeShell(DesktopSession):
         close = desktop_versions.gnome().close_js.replace("b.", "Main.messageTray._banner.", 1)
         wait_until(lambda: self.eval(f"{close}?.visible ?? false") and self.eval(f"{close}.opacity") > 200, 5,
                    "the banner's × to show")
-        b = self.banner()
-        self.click(b["close"]["x"], b["close"]["y"])
+        seen: list = []
+
+        def still():  # the × where it was, three times over 0.2 s (the hover may expand the banner)
+            b = self.banner() or {}
+            seen[:] = (seen + [b.get("close")])[-3:]
+            return b["close"] if b.get("close") and len(seen) == 3 and seen[0] == seen[1] == seen[2] else None
+        close_at = wait_until(still, 5, "the × to stand still", interval=0.1)
+        self.click(close_at["x"], close_at["y"])
         self.nudge()
 
     def idle_ms(self) -> int:
