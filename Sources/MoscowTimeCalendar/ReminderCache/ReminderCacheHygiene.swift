@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 import MoscowTimeDomain
+import MoscowTimeStore
 
 /// What keeps the cache folder to what is in use: the caches of folders no longer reminded and
 /// the temporary files of a helper killed mid-write go; and the zone data the instants were
@@ -20,10 +21,7 @@ extension ReminderCache {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let cache = isCacheName(name)
             guard cache || isTemporaryName(name), !kept.contains(name) else { continue }
-            var st = stat()
-            let path = directory + "/" + name
-            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { continue }
-            if cache || Int64(st.st_mtim.tv_sec) < now - temporaryLifetimeSeconds { unlink(path) }
+            FileSystem.removeOwnRegularFile(directory + "/" + name, changedBefore: cache ? nil : now - temporaryLifetimeSeconds)
         }
     }
 

@@ -49,8 +49,7 @@ struct ReminderOccurrenceTimes: Equatable {
         }
         guard let snooze = alarms.first(where: { $0.index == index }), snooze.snoozes != nil else { return nil }
         let relative = alarms.filter { $0.shifts(length: 0) != nil }
-        let walk = ReminderWalk(window: Instant(secondsSinceEpoch: 0)..<Instant(secondsSinceEpoch: 1))
-        guard let o = walk.snoozedOccurrence(item, snooze, relative: relative, times: times, overridden: []) else { return nil }
+        guard let o = ReminderWalk.snoozedOccurrence(item, snooze, relative: relative, times: times, overridden: []) else { return nil }
         return ReminderTimes.key(o.wall, instant: o.original)
     }
 

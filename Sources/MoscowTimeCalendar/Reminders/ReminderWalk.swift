@@ -72,7 +72,7 @@ struct ReminderWalk {
         if !once.isEmpty, let (t0, place) = item.anchor ?? nil, let start = times.instant(t0, place) {
             let first = ReminderOccurrences.occurrence(item, times, key: nil, wall: t0, start: start)
             for alarm in once {
-                let shown = snoozedOccurrence(item, alarm, relative: relative, times: times, overridden: overridden) ?? first
+                let shown = Self.snoozedOccurrence(item, alarm, relative: relative, times: times, overridden: overridden) ?? first
                 ring(item, shown, alarms: [alarm], acks: [acks], snooze: acks.snooze(of: nil))
             }
         } else if !once.isEmpty, item.anchor == nil {
@@ -97,7 +97,7 @@ struct ReminderWalk {
     /// name: the last whose snoozed alarm rang at or before the snooze. Only its times are taken
     /// (what the notification shows); the reminder stays the item's, without RECURRENCE-ID, as
     /// RFC 5545 reads an absolute trigger.
-    func snoozedOccurrence(
+    static func snoozedOccurrence(
         _ item: ReminderItem, _ snooze: ReminderAlarm, relative: [ReminderAlarm], times: ReminderTimes, overridden: Set<String>
     ) -> ReminderOccurrence? {
         guard let uid = snooze.snoozes, case .absolute(let at) = snooze.trigger,

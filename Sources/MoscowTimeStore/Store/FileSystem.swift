@@ -10,7 +10,7 @@ import SystemPackage
 /// (`O_NONBLOCK`: a FIFO put in its place must not hang the agent or the CLI) and accepted only if
 /// it is a regular file. Temporary files are created exclusively under an unpredictable name
 /// (`O_EXCL | O_NOFOLLOW`), so another user's symlink in a shared folder cannot redirect a write.
-enum FileSystem {
+package enum FileSystem {
     /// Why a file operation failed: a catalogue message, worded in the reader's language when shown.
     struct Failure: Error {
         let reason: Message
@@ -241,4 +241,17 @@ extension FileSystem {
 
     /// Best effort: a file already gone is what was asked.
     static func remove(_ path: String) { unlink(path) }
+}
+
+extension FileSystem {
+    /// Removes `path` when it is a regular file of this user's (looked at with `lstat`: a link is
+    /// never followed nor removed) last changed before `before` (seconds; nil: whatever its age):
+    /// what a cleaner of our own leftovers may remove and nothing else.
+    package static func removeOwnRegularFile(_ path: String, changedBefore before: Int64? = nil) {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid(),
+            before.map({ Int64(st.st_mtim.tv_sec) < $0 }) ?? true
+        else { return }
+        unlink(path)
+    }
 }

@@ -69,7 +69,7 @@ public enum SharedFileRewrite {
     /// agent kills a write that outlives it or its 10 s): ours by name (`<file>.tmp-<16 hex>`),
     /// regular, the user's own, and older than a minute, so a rewrite still running is spared. A
     /// synced folder would otherwise carry them to every device.
-    static func removeLeftovers(of path: String, olderThan seconds: Int = 60) {
+    static func removeLeftovers(of path: String, olderThan seconds: Int64 = 60) {
         let folder = FileSystem.directory(of: path)
         let prefix = Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
         var names: [String] = []
@@ -81,13 +81,7 @@ public enum SharedFileRewrite {
             }
             return true
         }
-        let old = Int(time(nil)) - seconds
-        for name in names {
-            var st = stat()
-            let leftover = folder + "/" + name
-            guard lstat(leftover, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid(), st.st_mtim.tv_sec < old
-            else { continue }
-            unlink(leftover)
-        }
+        let old = Int64(time(nil)) - seconds
+        for name in names { FileSystem.removeOwnRegularFile(folder + "/" + name, changedBefore: old) }
     }
 }

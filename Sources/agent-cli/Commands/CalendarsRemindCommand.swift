@@ -36,7 +36,7 @@ struct CalendarsRemindCommand: ParsableCommand {
                 // Written into the mirror only, an answer would never reach the server and be lost at
                 // its next change of the item.
                 throw InputError(
-                    "the server does not let this account write {calendar}; Dismiss and Snooze stay on this computer",
+                    "the server does not let this account write {calendar}: remind it without --write-acknowledgements, and Dismiss and Snooze stay on this computer",
                     ["calendar": TerminalText.oneLine(calendar.name)])
             }
             if let writeBack {
