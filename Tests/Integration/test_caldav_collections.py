@@ -299,14 +299,20 @@ def test_the_agent_rings_a_caldav_event_from_the_mirror(rig, sandbox, server):
     assert "Calendar: Work" in call.body.split("\n")
     assert rig.notify_times("First")[0] >= first.timestamp() - 0.05
 
-    # Added on the server while the agent runs: rung once the next sync has brought it.
-    second = soon(8)
-    put(work + "second.ics", event("second@test", "Second", second))
-    ok("sync")
-    assert time.time() < second.timestamp() - 1, "the sync took too long for this check"
-    wait_until(lambda: reminders("Second"), 20, "the Second reminder")
+    # Added on the server while the agent runs: rung once the next sync has brought it. A loaded
+    # machine may sync slower than the lead: then again with a longer one (and its own name).
+    for lead in (8, 20, 45):
+        name = f"Second {lead}"
+        second = soon(lead)
+        put(work + f"second-{lead}.ics", event(f"second-{lead}@test", name, second))
+        ok("sync")
+        if time.time() < second.timestamp() - 1:
+            break
+    else:
+        raise AssertionError("every sync took longer than its lead")
+    wait_until(lambda: reminders(name), lead + 12, f"the {name} reminder")
     # Planned from the folder watch within a second of the sync's write: rung at its instant.
-    assert second.timestamp() - 0.05 <= rig.notify_times("Second")[0] <= second.timestamp() + 1.5
+    assert second.timestamp() - 0.05 <= rig.notify_times(name)[0] <= second.timestamp() + 1.5
 
     # Radicale gone: the mirror as last synced still rings.
     third = soon(10)
