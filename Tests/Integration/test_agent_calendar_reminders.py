@@ -17,7 +17,7 @@ import pytest
 
 from harness import bin_dir, pid_alive, wait_until
 from harness.alarms import parse_iso
-from harness.preload import build_preload
+from harness.preload import GATED_READ, build_preload
 
 pytestmark = pytest.mark.agent
 
@@ -145,6 +145,25 @@ def test_pause_silences_calendar_reminders_too(rig):
     (home / "paused.ics").write_text(event("paused@test", "While paused", at))
     agent.wait_for_log('calendar reminder "While paused" not shown: paused', timeout=3 + 5)
     assert reminders(rig, "While paused") == []
+
+
+def test_a_reading_begun_before_the_calendar_was_quieted_rings_nothing_of_it(rig, tmp_path):
+    """The helper read the calendar while it was still reminded and answers after `calendars
+    quiet` (held at one file by a preloaded read()): its answer is not planned."""
+    home = calendar(rig, "Home")
+    (home / "gate.ics").write_text(event("gate@test", "Gate", soon(7200)))
+    (home / "quieted.ics").write_text(event("quieted@test", "Quieted", soon(3600)))
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    shim = build_preload(tmp_path, "gated_read", GATED_READ)
+    agent = rig.start_agent(env={"LD_PRELOAD": str(shim), "MOSCOWTIME_GATE": str(gate)})
+    wait_until(lambda: (gate / "reached").exists(), 30, "the first reading held at gate.ics")
+    rig.cli("calendars", "quiet", "Home")
+    agent.wait_for_log("calendar reminders: no calendar is reminded", timeout=10)
+    (gate / "open").touch()
+    agent.wait_for_log("calendar reminders: 2 read", timeout=10)
+    assert json.loads(rig.cli("status", "--json").stdout).get("nextCalendarReminder") is None
+    assert '("Quieted", Home)' not in agent.stderr_text()
 
 
 def test_a_calendar_set_to_remind_while_the_agent_runs_rings(rig):

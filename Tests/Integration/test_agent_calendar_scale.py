@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from harness import bin_dir, wait_until
-from harness.preload import build_preload
+from harness.preload import GATED_READ, build_preload
 from test_agent_calendar_reminders import SLACK, calendar, event, reminders, shown_at, soon, wait_for_reminder
 
 pytestmark = pytest.mark.agent
@@ -170,41 +170,6 @@ def test_more_reminders_at_one_instant_than_one_reading_lists_all_ring(rig):
     assert shown_at(rig, "Zz after the many") <= shown_at(rig, "Many 199") + SLACK
     wait_for_reminder(rig, "Later", timeout=15)
     assert len({c.summary for c in reminders(rig) if c.summary.startswith("Many ")}) == 200
-
-
-GATED_READ = r"""
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-/* A read of a file named gate.ics, in a process that MOSCOWTIME_GATE names a folder for, waits
-   until $MOSCOWTIME_GATE/open exists, having made $MOSCOWTIME_GATE/reached: the test then knows the
-   reading listed its folder and has not finished. */
-ssize_t read(int fd, void *buf, size_t count) {
-    static ssize_t (*real)(int, void *, size_t);
-    if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
-    const char *gate = getenv("MOSCOWTIME_GATE");
-    char link[64], path[4096], mark[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = gate ? readlink(link, path, sizeof path - 1) : -1;
-    if (n > 0) {
-        path[n] = 0;
-        if (strstr(path, "/gate.ics")) {
-            snprintf(mark, sizeof mark, "%s/open", gate);
-            if (access(mark, F_OK) != 0) {
-                snprintf(mark, sizeof mark, "%s/reached", gate);
-                fclose(fopen(mark, "w"));
-                snprintf(mark, sizeof mark, "%s/open", gate);
-                while (access(mark, F_OK) != 0) usleep(1000);
-            }
-        }
-    }
-    return real(fd, buf, count);
-}
-"""
 
 
 def test_a_file_written_while_the_first_reading_runs_rings(rig, tmp_path):

@@ -101,11 +101,14 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         guard key != readFor else { return }
         readFor = key
         if s.remindedCalendars.isEmpty {
+            Log.debug("calendar reminders: no calendar is reminded")
             catchUpFrom = nil  // a calendar reminded later starts from then, with nothing missed
             rings = []
             watchers = [:]
             plan()
         } else {
+            // The next of a calendar quieted goes now, not once the reading below ends.
+            if let next, !isReminded(next) { plan() }
             refresh("calendar settings changed", full: true)
         }
     }
@@ -253,12 +256,21 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
     }
 
+    /// Those still to ring, of the calendars reminded now: an answer read before a calendar was
+    /// quieted, or a snooze of one, rings no more.
+    private var pending: [CalendarRing] { (rings.filter(ledger.pending) + ledger.snoozed).filter(isReminded) }
+
+    /// A ring of a calendar set to remind (one kept from before the folder was named: reminded).
+    private func isReminded(_ ring: CalendarRing) -> Bool {
+        ring.folder.map(settings.remindedCalendars.contains) ?? true
+    }
+
     /// Arms the one timer: the next reminder still to ring, or a day ahead to read the window again.
     private func plan() {
         let at = now
         ledger.prune(now: at)
         let before = next
-        next = (rings.filter(ledger.pending) + ledger.snoozed).min { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
+        next = pending.min { ($0.at, $0.reminder.summary) < ($1.at, $1.reminder.summary) }
         if next != before { onNextChanged() }
         let reading = !settings.remindedCalendars.isEmpty && helper != nil
         // Beyond a cut answer's `through` nothing is known: read again from there (`fire`), even
@@ -281,7 +293,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
 
     private func fire() {
         let at = now
-        let due = (rings.filter(ledger.pending) + ledger.snoozed).filter { $0.at <= at }.sorted { $0.at < $1.at }
+        let due = pending.filter { $0.at <= at }.sorted { $0.at < $1.at }
         let paused = runner?.scheduler.state.pausedUntil.map { $0 > at } ?? false
         // Saved before anything is shown: a crash after this never shows it twice.
         for ring in due { ledger.rung(ring) }

@@ -15,6 +15,8 @@ struct CalendarRing: Equatable {
     /// The calendar file it was read from, and whether its calendar is written back
     /// (`calendars remind NAME --write-acknowledgements`).
     var file: String? { item["file"]?.stringValue }
+    /// The calendar's folder (what `remindedCalendars` names).
+    var folder: String? { item["folder"]?.stringValue }
     var writeBack: Bool { item["writeBack"]?.boolValue ?? false }
     /// Done is offered for a to-do of a calendar written back; a repeating one's occurrence is
     /// completed by an override of its own (`ReminderWriteEdit`).

@@ -26,3 +26,39 @@ def build_preload(directory: Path, name: str, source: str) -> Path:
     lib = directory / f"{name}.so"
     subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(lib), str(c_file), "-ldl"], check=True)
     return lib
+
+
+#: Holds a calendar reading at one file until the test lets it go.
+GATED_READ = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A read of a file named gate.ics, in a process that MOSCOWTIME_GATE names a folder for, waits
+   until $MOSCOWTIME_GATE/open exists, having made $MOSCOWTIME_GATE/reached: the test then knows the
+   reading listed its folder and has not finished. */
+ssize_t read(int fd, void *buf, size_t count) {
+    static ssize_t (*real)(int, void *, size_t);
+    if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+    const char *gate = getenv("MOSCOWTIME_GATE");
+    char link[64], path[4096], mark[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = gate ? readlink(link, path, sizeof path - 1) : -1;
+    if (n > 0) {
+        path[n] = 0;
+        if (strstr(path, "/gate.ics")) {
+            snprintf(mark, sizeof mark, "%s/open", gate);
+            if (access(mark, F_OK) != 0) {
+                snprintf(mark, sizeof mark, "%s/reached", gate);
+                fclose(fopen(mark, "w"));
+                snprintf(mark, sizeof mark, "%s/open", gate);
+                while (access(mark, F_OK) != 0) usleep(1000);
+            }
+        }
+    }
+    return real(fd, buf, count);
+}
+"""
