@@ -147,6 +147,24 @@ def test_pause_silences_calendar_reminders_too(rig):
     assert reminders(rig, "While paused") == []
 
 
+def test_one_calendar_reminded_from_two_folders_rings_once(rig):
+    """vdirsyncer's folder and the CalDAV mirror of the same collection, both reminded: the same
+    event's reminder is one notification, and its Dismiss silences both."""
+    at = soon(5)
+    for name in ("Work", "Work mirror"):
+        (calendar(rig, name) / "standup.ics").write_text(event("standup@test", "Standup", at, alarm="DURATION:PT3S\nREPEAT:1"))
+    rig.start_agent()
+    call = wait_for_reminder(rig, "Standup")
+    time.sleep(1)  # a second notification of the same instant would be shown by now
+    assert len(reminders(rig, "Standup")) == 1
+    rig.mock.emit_action_invoked(call.id, "dismiss")
+    wait_until(lambda: (ledger(rig).get("standup@test||0") or {}).get("dismissed"), 3, "the dismissal in the ledger")
+    deadline = at.timestamp() + 3 + 2 * SLACK  # its repetition, from neither folder
+    while time.time() < deadline:
+        time.sleep(0.2)
+    assert len(reminders(rig, "Standup")) == 1
+
+
 def test_a_reading_begun_before_the_calendar_was_quieted_rings_nothing_of_it(rig, tmp_path):
     """The helper read the calendar while it was still reminded and answers after `calendars
     quiet` (held at one file by a preloaded read()): its answer is not planned."""

@@ -257,8 +257,16 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
     }
 
     /// Those still to ring, of the calendars reminded now: an answer read before a calendar was
-    /// quieted, or a snooze of one, rings no more.
-    private var pending: [CalendarRing] { (rings.filter(ledger.pending) + ledger.snoozed).filter(isReminded) }
+    /// quieted, or a snooze of one, rings no more. One calendar reminded twice (vdirsyncer's folder
+    /// and the CalDAV mirror of the same collection) rings each reminder once, from a folder
+    /// written back where there is one.
+    private var pending: [CalendarRing] {
+        var seen = Set<String>()
+        let candidates = (rings.filter(ledger.pending) + ledger.snoozed).filter(isReminded)
+        return (candidates.filter(\.writeBack) + candidates.filter { !$0.writeBack }).filter {
+            seen.insert("\($0.key)|\($0.at.secondsSinceEpoch)").inserted
+        }
+    }
 
     /// A ring of a calendar set to remind (one kept from before the folder was named: reminded).
     private func isReminded(_ ring: CalendarRing) -> Bool {
