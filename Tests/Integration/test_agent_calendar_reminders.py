@@ -82,6 +82,11 @@ def ledger(rig) -> dict:
         return {}
 
 
+def next_reminder(rig) -> dict | None:
+    """The calendar reminder `agent-cli next --json` names after the alarms."""
+    return next((e for e in json.loads(rig.cli("next", "--json").stdout) if "calendar" in e), None)
+
+
 def test_a_reminder_rings_at_its_instant_and_dismiss_silences_its_repetitions(rig):
     home = calendar(rig, "Home")
     at = soon(5)
@@ -100,6 +105,8 @@ def test_a_reminder_rings_at_its_instant_and_dismiss_silences_its_repetitions(ri
 
     rig.mock.emit_action_invoked(call.id, "dismiss")
     wait_until(lambda: (ledger(rig).get("dentist@test||0") or {}).get("dismissed"), 3, "the dismissal in the ledger")
+    # `next` reads the agent's ledger: a repetition of what was dismissed is not coming.
+    assert next_reminder(rig) is None
     # Its repetitions (3 s and 6 s later) stay silent; the quiet calendar's never rings.
     deadline = at.timestamp() + 6 + 2 * SLACK
     while time.time() < deadline:
@@ -122,6 +129,9 @@ def test_snooze_rings_again_at_the_snooze_and_survives_a_restart(rig):
     until = parse_iso(entry)
     assert timedelta(seconds=58) <= until - pressed <= timedelta(seconds=62)
     agent.wait_for_log("calendar reminder timer armed for", timeout=3)
+    coming = next_reminder(rig)
+    assert coming and coming["snoozed"] and parse_iso(coming["at"]) == until, coming
+    assert "(snoozed)" in rig.cli("next").stdout
     status = json.loads(rig.cli("status", "--json").stdout)["nextCalendarReminder"]
     assert parse_iso(status["at"]) == until and (status["summary"], status["calendar"]) == ("Call Anna", "Home")
     text = rig.cli("status").stdout.splitlines()

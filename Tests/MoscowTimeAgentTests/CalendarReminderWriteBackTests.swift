@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGLib
 import GLibSupport
+import MoscowTimeStore
 import Testing
 
 @testable import MoscowTimeAgent

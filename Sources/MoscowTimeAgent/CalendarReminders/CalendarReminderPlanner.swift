@@ -108,7 +108,7 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
             plan()
         } else {
             // The next of a calendar quieted goes now, not once the reading below ends.
-            if let next, !isReminded(next) { plan() }
+            if let next, !pending.contains(next) { plan() }
             refresh("calendar settings changed", full: true)
         }
     }
@@ -256,22 +256,8 @@ final class CalendarReminderPlanner: AgentRunnerObserver {
         }
     }
 
-    /// Those still to ring, of the calendars reminded now: an answer read before a calendar was
-    /// quieted, or a snooze of one, rings no more. One calendar reminded twice (vdirsyncer's folder
-    /// and the CalDAV mirror of the same collection) rings each reminder once, from a folder
-    /// written back where there is one.
-    private var pending: [CalendarRing] {
-        var seen = Set<String>()
-        let candidates = (rings.filter(ledger.pending) + ledger.snoozed).filter(isReminded)
-        return (candidates.filter(\.writeBack) + candidates.filter { !$0.writeBack }).filter {
-            seen.insert("\($0.key)|\($0.at.secondsSinceEpoch)").inserted
-        }
-    }
-
-    /// A ring of a calendar set to remind (one kept from before the folder was named: reminded).
-    private func isReminded(_ ring: CalendarRing) -> Bool {
-        ring.folder.map(settings.remindedCalendars.contains) ?? true
-    }
+    /// Those still to ring, of the calendars reminded now (`CalendarReminderLedger.stillToRing`).
+    private var pending: [CalendarRing] { ledger.stillToRing(rings, reminded: settings.remindedCalendars) }
 
     /// Arms the one timer: the next reminder still to ring, or a day ahead to read the window again.
     private func plan() {

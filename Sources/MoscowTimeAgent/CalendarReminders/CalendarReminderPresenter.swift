@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDesktop
 import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Shows a calendar reminder: a normal-urgency notification (an alarm's critical urgency and
 /// looping sound are for alarms) with Snooze and Dismiss (and Done for a to-do whose calendar is

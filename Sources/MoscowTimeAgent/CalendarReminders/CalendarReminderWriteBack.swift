@@ -2,6 +2,7 @@
 import Glibc
 import MoscowTimeDesktop
 import MoscowTimeDomain
+import MoscowTimeStore
 
 /// Writes a calendar reminder's Dismiss, Snooze or Done into its calendar file, for a calendar set
 /// to (`calendars remind NAME --write-acknowledgements`): `moscowtime-calendar acknowledge` in a

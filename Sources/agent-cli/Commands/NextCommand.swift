@@ -33,7 +33,7 @@ struct NextCommand: ParsableCommand {
         let state = ctx.agentState()
         let triggers = UpcomingTriggers.list(doc, state: state, zone: zone, now: ctx.now, count: count)
         let p = AlarmPresenter(zone: zone, t: t, now: ctx.now, state: state, calendar: doc.workingCalendar)
-        let soonest = CalendarNextQuery.soonest(doc.settings)
+        let soonest = CalendarNextQuery.soonest(doc.settings, paths: ctx.store.paths)
         if json {
             let reminder = soonest.map { calendarJSON($0, zone) }
             Output.line(JSONWriter.pretty(.array(triggers.map(p.json) + (reminder.map { [$0] } ?? []))).trimmingTrailingNewline)
@@ -43,7 +43,8 @@ struct NextCommand: ParsableCommand {
             t(
                 "Next calendar reminder: {when} ({in}) {summary} — {calendar}",
                 [
-                    "when": p.whenText(r.at), "in": DateText.relative(r.at - ctx.now, t), "summary": TerminalText.oneLine(r.summary),
+                    "when": p.whenText(r.at) + (r.snoozed ? " (" + t("snoozed") + ")" : ""), "in": DateText.relative(r.at - ctx.now, t),
+                    "summary": TerminalText.oneLine(r.summary),
                     "calendar": TerminalText.oneLine(r.calendar),
                 ])
         }
@@ -69,7 +70,7 @@ struct NextCommand: ParsableCommand {
         let at = JSONValue.string(ISO8601.string(r.at, in: zone))
         return .object([
             ("id", .string(r.uid)), ("label", .string(r.summary)), ("at", at), ("zone", .string(zone.identifier)),
-            ("snoozed", .bool(false)), ("due", at), ("calendar", .string(r.calendar)),
+            ("snoozed", .bool(r.snoozed)), ("due", at), ("calendar", .string(r.calendar)),
         ])
     }
 }

@@ -3,29 +3,38 @@ import MoscowTimeDomain
 import MoscowTimeStore
 
 /// The calendar part of `agent-cli next`: asks `moscowtime-calendar calendar-next` (libical lives
-/// there) for the soonest reminder of the calendars whose reminders ring. Nothing is run when no
-/// calendar rings, so `next` costs what it did for everyone else.
+/// there) for the soonest reminders of the calendars whose reminders ring, and takes the first the
+/// agent's ledger still has to ring (dismissed or snoozed here, it is not that one; a snooze is).
+/// Nothing is run when no calendar rings, so `next` costs what it did for everyone else.
 enum CalendarNextQuery {
     struct Reminder {
         let at: Instant
         let calendar: String
         let summary: String
         let uid: String
+        let snoozed: Bool
     }
 
-    static func soonest(_ settings: Settings) -> Reminder? {
-        guard let v = answer(settings), let first = v["reminders"]?.arrayValue?.first,
-            let at = first["at"]?.stringValue.flatMap(ISO8601.parse), let calendar = first["calendar"]?.stringValue
-        else { return nil }
+    /// Enough for the next one past those dismissed here (a dismissal covers its repetitions too).
+    static let count = 32
+
+    static func soonest(_ settings: Settings, paths: StorePaths) -> Reminder? {
+        guard let v = answer(settings, count: count) else { return nil }
+        let ledger = (try? CalendarReminderLedger.read(paths.stateDirectory + "/" + CalendarReminderLedger.fileName)) ?? .init()
+        let rings = (v["reminders"]?.arrayValue ?? []).compactMap(CalendarRing.init)
+        guard let first = ledger.stillToRing(rings, reminded: settings.remindedCalendars).min(by: { $0.at < $1.at }) else {
+            return nil
+        }
         return Reminder(
-            at: at, calendar: calendar, summary: first["summary"]?.stringValue ?? "", uid: first["uid"]?.stringValue ?? "")
+            at: first.at, calendar: first.calendar, summary: first.reminder.summary, uid: first.reminder.uid,
+            snoozed: ledger.snoozed.contains(first))
     }
 
     /// The tool's answer; nil when no calendar rings or it gives none.
-    static func answer(_ settings: Settings) -> JSONValue? {
+    static func answer(_ settings: Settings, count: Int = 1) -> JSONValue? {
         guard !settings.remindedCalendars.isEmpty, let path = CalendarHelper.path(),
             // Read-only: only the agent's own readings write the caches (`CalendarNextOptions`).
-            let r = Subprocess.run([path, "calendar-next", "1", "--read-only"], stderr: .discard), r.status == 0
+            let r = Subprocess.run([path, "calendar-next", String(count), "--read-only"], stderr: .discard), r.status == 0
         else { return nil }
         return try? JSONParser.parse(r.output)
     }

@@ -1,33 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import MoscowTimeDomain
-import MoscowTimeStore
 
 /// One calendar reminder to ring, as `moscowtime-calendar calendar-next` names it: when, in which
 /// calendar, and what it reminds of. `key` names its occurrence's VALARM (UID, RECURRENCE-ID, the
 /// alarm's index), which the agent's ledger keeps dismissed or snoozed.
-struct CalendarRing: Equatable {
-    let at: Instant
-    let calendar: String
-    let reminder: CalendarReminder
+public struct CalendarRing: Equatable, Sendable {
+    public let at: Instant
+    public let calendar: String
+    public let reminder: CalendarReminder
     /// The helper's JSON for it, kept in the ledger for a snooze (it rings again after the helper
     /// no longer names it, its instant being past).
-    let item: JSONValue
+    public let item: JSONValue
     /// The calendar file it was read from, and whether its calendar is written back
     /// (`calendars remind NAME --write-acknowledgements`).
-    var file: String? { item["file"]?.stringValue }
+    public var file: String? { item["file"]?.stringValue }
     /// The calendar's folder (what `remindedCalendars` names).
-    var folder: String? { item["folder"]?.stringValue }
-    var writeBack: Bool { item["writeBack"]?.boolValue ?? false }
+    public var folder: String? { item["folder"]?.stringValue }
+    public var writeBack: Bool { item["writeBack"]?.boolValue ?? false }
     /// Done is offered for a to-do of a calendar written back; a repeating one's occurrence is
     /// completed by an override of its own (`ReminderWriteEdit`).
-    var offersDone: Bool { writeBack && reminder.kind == .todo }
+    public var offersDone: Bool { writeBack && reminder.kind == .todo }
 
-    var key: String { Self.key(reminder) }
+    public var key: String { Self.key(reminder) }
 
-    static func key(_ r: CalendarReminder) -> String { "\(r.uid)|\(r.recurrenceID ?? "")|\(r.alarm)" }
+    public static func key(_ r: CalendarReminder) -> String { "\(r.uid)|\(r.recurrenceID ?? "")|\(r.alarm)" }
 
     /// Nil for an item the helper did not write as it writes them.
-    init?(_ item: JSONValue) {
+    public init?(_ item: JSONValue) {
         guard let at = item["at"]?.stringValue.flatMap(ISO8601.parse), let calendar = item["calendar"]?.stringValue,
             let uid = item["uid"]?.stringValue
         else { return nil }
@@ -44,7 +43,7 @@ struct CalendarRing: Equatable {
     }
 
     /// The same reminder rung again at `at` (a snooze).
-    init(_ other: CalendarRing, at: Instant) {
+    public init(_ other: CalendarRing, at: Instant) {
         self.at = at
         calendar = other.calendar
         item = other.item
