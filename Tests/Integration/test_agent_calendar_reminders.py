@@ -17,7 +17,7 @@ import pytest
 
 from harness import bin_dir, pid_alive, wait_until
 from harness.alarms import parse_iso
-from harness.preload import GATED_READ, build_preload
+from harness.preload import build_preload, start_agent_held_at_gate
 
 pytestmark = pytest.mark.agent
 
@@ -181,11 +181,7 @@ def test_a_reading_begun_before_the_calendar_was_quieted_rings_nothing_of_it(rig
     home = calendar(rig, "Home")
     (home / "gate.ics").write_text(event("gate@test", "Gate", soon(7200)))
     (home / "quieted.ics").write_text(event("quieted@test", "Quieted", soon(3600)))
-    gate = tmp_path / "gate"
-    gate.mkdir()
-    shim = build_preload(tmp_path, "gated_read", GATED_READ)
-    agent = rig.start_agent(env={"LD_PRELOAD": str(shim), "MOSCOWTIME_GATE": str(gate)})
-    wait_until(lambda: (gate / "reached").exists(), 30, "the first reading held at gate.ics")
+    agent, gate = start_agent_held_at_gate(rig, tmp_path)
     rig.cli("calendars", "quiet", "Home")
     agent.wait_for_log("calendar reminders: no calendar is reminded", timeout=10)
     (gate / "open").touch()

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from harness import bin_dir, wait_until
-from harness.preload import GATED_READ, build_preload
+from harness.preload import start_agent_held_at_gate
 from test_agent_calendar_reminders import SLACK, calendar, event, reminders, shown_at, soon, wait_for_reminder
 
 pytestmark = pytest.mark.agent
@@ -179,11 +179,7 @@ def test_a_file_written_while_the_first_reading_runs_rings(rig, tmp_path):
     folder = calendar(rig, "Busy")
     big_folder(folder, "Busy", 50)
     (folder / "gate.ics").write_text(event("gate@test", "Gate", soon(3600)))
-    gate = tmp_path / "gate"
-    gate.mkdir()
-    shim = build_preload(tmp_path, "gated_read", GATED_READ)
-    agent = rig.start_agent(env={"LD_PRELOAD": str(shim), "MOSCOWTIME_GATE": str(gate)})
-    wait_until(lambda: (gate / "reached").exists(), 30, "the first reading held at gate.ics")
+    agent, gate = start_agent_held_at_gate(rig, tmp_path)
     at = soon(6)
     (folder / "late.ics").write_text(event("late@test", "Written meanwhile", at))
     (gate / "open").touch()

@@ -62,3 +62,16 @@ ssize_t read(int fd, void *buf, size_t count) {
     return real(fd, buf, count);
 }
 """
+
+
+def start_agent_held_at_gate(rig, directory: Path):
+    """Starts the agent with GATED_READ (a folder it reminds holds a gate.ics) and waits until its
+    first reading is held at gate.ics; returns the agent and the gate folder (touch `open` in it)."""
+    from harness import wait_until
+
+    gate = directory / "gate"
+    gate.mkdir()
+    shim = build_preload(directory, "gated_read", GATED_READ)
+    agent = rig.start_agent(env={"LD_PRELOAD": str(shim), "MOSCOWTIME_GATE": str(gate)})
+    wait_until(lambda: (gate / "reached").exists(), 30, "the first reading held at gate.ics")
+    return agent, gate
