@@ -17,7 +17,7 @@ import pytest
 
 from harness import bin_dir, pid_alive, wait_until
 from harness.alarms import parse_iso
-from harness.preload import build_preload, start_agent_held_at_gate
+from harness.preload import build_preload, shim, start_agent_held_at_gate
 
 pytestmark = pytest.mark.agent
 
@@ -227,26 +227,14 @@ def test_a_garbage_file_delays_no_alarm_and_no_other_reminder(rig):
     assert shown_at(rig, "Still rings") <= at.timestamp() + SLACK
 
 
-STUCK_READ = r"""
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdio.h>
-#include <string.h>
-#include <unistd.h>
-
+STUCK_READ = shim(r"""
 ssize_t read(int fd, void *buf, size_t count) {
     static ssize_t (*real)(int, void *, size_t);
     if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
-    char link[64], path[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, path, sizeof path - 1);
-    if (n > 0) {
-        path[n] = 0;
-        if (strstr(path, "stuck.ics")) sleep(120);
-    }
+    if (fd_path_contains(fd, "stuck.ics")) sleep(120);
     return real(fd, buf, count);
 }
-"""
+""")
 
 
 def helpers_of(pid: int) -> list[int]:

@@ -15,7 +15,7 @@ import pytest
 
 from harness import wait_until
 from harness.alarms import AGENT_BUS_NAME, hhmm, iso_z, utc_now
-from harness.preload import build_preload
+from harness.preload import build_preload, shim
 
 pytestmark = pytest.mark.agent
 
@@ -168,29 +168,14 @@ def test_kill_9_with_a_habit_reminder_on_screen_the_next_agent_closes_it_and_ask
     wait_until(lambda: habit["id"] not in rig.state()["habitReminders"].get("open", {}) or None, 2, "the reminder answered")
 
 
-KILL_IN_FSYNC = r"""
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
+KILL_IN_FSYNC = shim(r"""
 int fsync(int fd) {
     static int (*real)(int);
     if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-    char link[64], path[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, path, sizeof path - 1);
-    const char *match = getenv("KILL_FSYNC_MATCH");
-    if (n > 0 && match) {
-        path[n] = 0;
-        if (strstr(path, match)) raise(SIGKILL);
-    }
+    if (fd_path_contains(fd, getenv("KILL_FSYNC_MATCH"))) raise(SIGKILL);
     return real(fd);
 }
-"""
+""")
 
 
 def test_killed_while_writing_the_alarms_records_the_state_stays_whole_and_the_next_agent_rings_once(rig, tmp_path):

@@ -9,37 +9,23 @@ from __future__ import annotations
 
 import pytest
 
-from harness.preload import build_preload
+from harness.preload import build_preload, shim
 
 pytestmark = pytest.mark.agent
 
-SLOW_FSYNC = r"""
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
+SLOW_FSYNC = shim(r"""
 int fsync(int fd) {
     static int (*real)(int);
     if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-    char link[64], path[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, path, sizeof path - 1);
-    const char *match = getenv("SLOW_FSYNC_MATCH"), *ms = getenv("SLOW_FSYNC_MS");
-    if (n > 0 && match && ms) {
-        path[n] = 0;
-        if (strstr(path, match)) {
-            long m = atol(ms);
-            struct timespec t = {m / 1000, (m % 1000) * 1000000L};
-            nanosleep(&t, NULL);
-        }
+    const char *ms = getenv("SLOW_FSYNC_MS");
+    if (ms && fd_path_contains(fd, getenv("SLOW_FSYNC_MATCH"))) {
+        long m = atol(ms);
+        struct timespec t = {m / 1000, (m % 1000) * 1000000L};
+        nanosleep(&t, NULL);
     }
     return real(fd);
 }
-"""
+""")
 
 
 def test_a_timer_that_comes_due_while_the_state_is_being_saved_still_rings(rig, tmp_path):

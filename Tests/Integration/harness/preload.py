@@ -28,40 +28,58 @@ def build_preload(directory: Path, name: str, source: str) -> Path:
     return lib
 
 
-#: Holds a calendar reading at one file until the test lets it go.
-GATED_READ = r"""
+#: What every shim here starts with: the headers they use and `fd_path`, the file behind a
+#: descriptor (from /proc/self/fd), which each matches against a name the test gives.
+SHIM_PRELUDE = r"""
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-/* A read of a file named gate.ics, in a process that MOSCOWTIME_GATE names a folder for, waits
-   until $MOSCOWTIME_GATE/open exists, having made $MOSCOWTIME_GATE/reached: the test then knows the
-   reading listed its folder and has not finished. */
+/* Whether `fd` names a file whose path contains `part` (NULL: never). */
+static int fd_path_contains(int fd, const char *part) {
+    char link[64], path[4096];
+    if (!part) return 0;
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, path, sizeof path - 1);
+    if (n <= 0) return 0;
+    path[n] = 0;
+    return strstr(path, part) != NULL;
+}
+"""
+
+
+def shim(body: str) -> str:
+    """A shim's C source: the prelude, then `body` (the functions it replaces)."""
+    return SHIM_PRELUDE + body
+
+
+#: Holds a calendar reading at one file until the test lets it go: a read of a file named gate.ics,
+#: in a process that MOSCOWTIME_GATE names a folder for, waits until $MOSCOWTIME_GATE/open exists,
+#: having made $MOSCOWTIME_GATE/reached, so the test knows the reading listed its folder and has
+#: not finished.
+GATED_READ = shim(r"""
 ssize_t read(int fd, void *buf, size_t count) {
     static ssize_t (*real)(int, void *, size_t);
     if (!real) real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
     const char *gate = getenv("MOSCOWTIME_GATE");
-    char link[64], path[4096], mark[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = gate ? readlink(link, path, sizeof path - 1) : -1;
-    if (n > 0) {
-        path[n] = 0;
-        if (strstr(path, "/gate.ics")) {
+    char mark[4096];
+    if (gate && fd_path_contains(fd, "/gate.ics")) {
+        snprintf(mark, sizeof mark, "%s/open", gate);
+        if (access(mark, F_OK) != 0) {
+            snprintf(mark, sizeof mark, "%s/reached", gate);
+            fclose(fopen(mark, "w"));
             snprintf(mark, sizeof mark, "%s/open", gate);
-            if (access(mark, F_OK) != 0) {
-                snprintf(mark, sizeof mark, "%s/reached", gate);
-                fclose(fopen(mark, "w"));
-                snprintf(mark, sizeof mark, "%s/open", gate);
-                while (access(mark, F_OK) != 0) usleep(1000);
-            }
+            while (access(mark, F_OK) != 0) usleep(1000);
         }
     }
     return real(fd, buf, count);
 }
-"""
+""")
 
 
 def start_agent_held_at_gate(rig, directory: Path):
