@@ -206,6 +206,18 @@ def test_two_alarms_at_the_same_minute_can_both_be_answered(desktop, rig):
 
 # -- habits --------------------------------------------------------------------------------------------
 
+
+def _habit_answers_logged(rig, ids):
+    """Done, Skip and Later pressed on Walking, Reading and Stretching: each is in the store or the state."""
+    def today(name):
+        return rig.cli_json("habit", "show", name)["today"]["state"]
+    wait_until(lambda: today("Walking") == "done", 5, "Walking done today")
+    wait_until(lambda: today("Reading") == "skipped", 5, "Reading skipped today")
+    wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
+               "Stretching to be asked again later")
+    assert today("Stretching") not in ("done", "skipped")
+
+
 def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
     # Reminders at this minute, added "two minutes ago": due now, shown as soon as the agent starts
     # (not in a minute's last seconds: one due at 23:59 and shown at 00:00 would be yesterday's).
@@ -243,13 +255,7 @@ def test_habit_reminders_done_skip_later_and_an_achievement(desktop, rig):
     else:
         assert re.search(r"First completion\W+Walking", achievement.body), achievement
 
-    def today(name):
-        return rig.cli_json("habit", "show", name)["today"]["state"]
-    wait_until(lambda: today("Walking") == "done", 5, "Walking done today")
-    wait_until(lambda: today("Reading") == "skipped", 5, "Reading skipped today")
-    wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
-               "Stretching to be asked again later")
-    assert today("Stretching") not in ("done", "skipped")
+    _habit_answers_logged(rig, ids)
     assert not rig.state()["habitReminders"].get("open")
 
 

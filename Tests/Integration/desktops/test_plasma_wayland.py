@@ -25,8 +25,8 @@ from harness.tray_watcher import WATCHER_NAME, WATCHER_PATH, TrayItem
 
 from .conftest import LONGEST_ENGLISH_DAY
 from .test_calendar_reminders_shown import SUMMARY, _dismissed, _remind
-from .test_desktop_sessions import (ACHIEVEMENT, AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _now, _offset, _signals,
-                                    _snooze, _snoozed_at)
+from .test_desktop_sessions import (ACHIEVEMENT, AGENT_IFACE, NOTIFY_IFACE, SNOOZE_MINUTES, _after_press, _habit_answers_logged, _now,
+                                    _offset, _signals, _snooze, _snoozed_at)
 
 pytestmark = pytest.mark.agent
 
@@ -202,13 +202,7 @@ def test_wayland_habit_reminders_done_skip_later_and_an_achievement(plasma, rig)
     plasma.press(achievement, CLOSE)
     plasma.wait_for_popup_gone(achievement)
 
-    def today(name):
-        return rig.cli_json("habit", "show", name)["today"]["state"]
-    wait_until(lambda: today("Walking") == "done", 5, "Walking done today")
-    wait_until(lambda: today("Reading") == "skipped", 5, "Reading skipped today")
-    wait_until(lambda: ids["Stretching"] in rig.state().get("habitReminders", {}).get("later", {}), 5,
-               "Stretching to be asked again later")
-    assert today("Stretching") not in ("done", "skipped")
+    _habit_answers_logged(rig, ids)
 
 
 def test_wayland_a_calendar_reminder_shows_snooze_and_dismiss_and_dismiss_dismisses(plasma, rig):
